@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"pingpong/pingpong"
+)
+
+// observers fans a run's events out to several reports.
+type observers []pingpong.Observer
+
+func (os observers) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+	for _, o := range os {
+		o.Input(in, impls)
+	}
+}
+
+func (os observers) Result(r pingpong.Result) {
+	for _, o := range os {
+		o.Result(r)
+	}
+}
+
+// progress counts finished scenarios on stderr, only when stderr is a
+// terminal: never into a log or a pipe, and never into stdout.
+type progress struct {
+	w           io.Writer
+	done, total int
+}
+
+func newProgress(stderr io.Writer, total int) pingpong.Observer {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return observers{}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return observers{}
+	}
+	return &progress{w: stderr, total: total}
+}
+
+func (p *progress) Input(pingpong.InputInfo, []pingpong.ImplInfo) {}
+
+func (p *progress) Result(r pingpong.Result) {
+	p.done++
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.Impl, r.Label())
+	if p.done == p.total {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

@@ -1,0 +1,219 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"pingpong/pingpong"
+)
+
+// Console prints the scheduler responsiveness check as a run goes: a header
+// per input, a block per codec, a row per level, then the comparison per
+// level. It implements pingpong.Observer. Write errors are kept and
+// returned by Finish, so a closed stdout fails the command.
+type Console struct {
+	w            io.Writer
+	env          pingpong.Environment
+	cfg          pingpong.Config
+	impl         string            // the block being printed
+	results      []pingpong.Result // of the current input, for its comparison
+	startedInput bool
+	err          error
+}
+
+// NewConsole starts a console report on w.
+func NewConsole(w io.Writer, env pingpong.Environment, cfg pingpong.Config) *Console {
+	return &Console{w: w, env: env, cfg: cfg}
+}
+
+// WriteConsole prints a finished run, the same bytes the streaming console
+// printed while it ran.
+func WriteConsole(w io.Writer, run *pingpong.Run) error {
+	c := NewConsole(w, run.Env, run.Config)
+	for _, in := range run.Inputs {
+		var impls []pingpong.ImplInfo
+		for _, im := range run.Impls {
+			if im.Input == in.Name {
+				impls = append(impls, im)
+			}
+		}
+		c.Input(in, impls)
+		for _, r := range run.Results {
+			if r.Input == in.Name {
+				c.Result(r)
+			}
+		}
+	}
+	return c.Finish()
+}
+
+func (c *Console) printf(format string, args ...any) {
+	if c.err == nil {
+		_, c.err = fmt.Fprintf(c.w, format, args...)
+	}
+}
+
+// Input prints the header for the next input.
+func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+	c.comparison()
+	if c.startedInput {
+		c.printf("\n")
+	}
+	c.startedInput = true
+	c.impl, c.results = "", nil
+
+	names := make([]string, len(impls))
+	versions := make([]string, len(impls))
+	for i, im := range impls {
+		names[i] = im.Name
+		versions[i] = im.Name + " " + im.Version
+		if im.Name == "sonic" || im.Name == "sonic-std" {
+			if c.env.SonicNative {
+				versions[i] += " (native JIT)"
+			} else {
+				versions[i] += " (FELL BACK TO encoding/json: not a native build)"
+			}
+		}
+	}
+	e := c.env
+	c.printf("scheduler responsiveness check\n")
+	c.printf("  input:       %s (%s) duration: %d\n", in.Name+".json", inputKind(in), c.cfg.Duration.Milliseconds())
+	c.printf("  schedulers:  %d online (GOMAXPROCS=%d, source: %s)\n", e.Cores, e.GOMAXPROCS, e.ProcsSource)
+	c.printf("  impls:       %s\n", strings.Join(names, ", "))
+	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
+	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
+		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
+	scenarios := len(impls) * len(c.cfg.Levels)
+	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v\n",
+		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second))
+	for _, im := range impls {
+		if im.Err != "" {
+			c.printf("  ! %s cannot run this input: %s\n", im.Name, im.Err)
+		}
+		if im.Mismatch != "" {
+			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Name, im.Mismatch)
+		}
+	}
+}
+
+func inputKind(in pingpong.InputInfo) string {
+	sha := in.SHA256
+	if len(sha) > 12 {
+		sha = sha[:12]
+	}
+	kind := in.Kind
+	switch {
+	case in.Kind == "built-in":
+		kind = fmt.Sprintf("built-in, seed %d", in.Seed)
+	case in.Path != "":
+		kind = in.Kind + " " + in.Path
+	}
+	return fmt.Sprintf("%s, %s, sha256 %s", kind, Size(in.Bytes), sha)
+}
+
+// Result prints one row, opening the codec's block on its first row.
+func (c *Console) Result(r pingpong.Result) {
+	if r.Impl != c.impl {
+		c.impl = r.Impl
+		c.printf("\n[%s]\n", r.Impl)
+	}
+	c.results = append(c.results, r)
+	c.printf("%s\n", Row(r))
+}
+
+// Row is one console row: the Erlang original's columns byte for byte,
+// then pingpong's own.
+func Row(r pingpong.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %-28s ", r.Label())
+	if r.Err != "" && r.N == 0 {
+		b.WriteString("error: " + r.Err)
+		return b.String()
+	}
+	l := r.Latency
+	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+	fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+	if r.Bytes > 0 {
+		b.WriteString(" " + Throughput(r.MBPerSec()))
+	}
+	if r.Partial {
+		b.WriteString(" PARTIAL")
+	}
+	if r.Mismatch != "" {
+		b.WriteString(" MISMATCH")
+	}
+	if r.Err != "" {
+		b.WriteString(" error: " + r.Err)
+	}
+	return b.String()
+}
+
+// Finish prints the last comparison and returns the first write error.
+func (c *Console) Finish() error {
+	c.comparison()
+	return c.err
+}
+
+// comparison prints, per level, every codec's throughput relative to the
+// reference (std when it ran, else the first codec), fastest first, as
+// Benchee does.
+func (c *Console) comparison() {
+	byLevel := map[string][]pingpong.Result{}
+	var labels []string
+	for _, r := range c.results {
+		if r.N == 0 || r.Impl == pingpong.Baseline {
+			continue // the baseline is the harness's floor, not a contender
+		}
+		l := r.Label()
+		if _, ok := byLevel[l]; !ok {
+			labels = append(labels, l)
+		}
+		byLevel[l] = append(byLevel[l], r)
+	}
+	for _, l := range labels {
+		rs := byLevel[l]
+		if len(rs) < 2 {
+			continue
+		}
+		ref := rs[0]
+		for _, r := range rs {
+			if r.Impl == "std" {
+				ref = r
+			}
+		}
+		sort.SliceStable(rs, func(i, j int) bool { return rs[i].RoundTripsPerSec() > rs[j].RoundTripsPerSec() })
+		c.printf("\ncomparison, %s (round trips/s):\n", l)
+		for _, r := range rs {
+			c.printf("  %-12s %10s  %s\n", r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref))
+		}
+	}
+	c.results = nil
+}
+
+func relative(r, ref pingpong.Result) string {
+	if r.Impl == ref.Impl {
+		return "(reference)"
+	}
+	a, b := r.RoundTripsPerSec(), ref.RoundTripsPerSec()
+	if a >= b {
+		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Impl)
+	}
+	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Impl)
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown CPU"
+	}
+	return s
+}
+
+func gib(b uint64) string {
+	if b == 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+}
