@@ -1,0 +1,96 @@
+package pingpong
+
+import (
+	stdjson "encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestDiff(t *testing.T) {
+	read := func(s string) any {
+		var v any
+		d := stdjson.NewDecoder(strings.NewReader(s))
+		d.UseNumber()
+		if err := d.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	cases := []struct {
+		a, b any
+		want string // prefix of the answer; "" = equal
+	}{
+		{read(`{"a":[1,2,{"b":1.0}]}`), map[string]any{"a": []any{1.0, int64(2), map[string]any{"b": 1.0}}}, ""},
+		{read(`{"a":[1,2,{"b":1}]}`), read(`{"a":[1,2,{"b":2}]}`), "$.a[2].b: "},
+		{read(`{"x y":true}`), read(`{"x y":false}`), `$["x y"]: `},
+		{read(`{"a":1,"b":2}`), read(`{"a":1}`), "$.b: present on one side only"},
+		{read(`[1,2]`), read(`[1]`), "$: array length 2 vs 1"},
+		{read(`{"a":"1"}`), read(`{"a":1}`), "$.a: "},
+		{read(`{"a":null}`), read(`{"a":null}`), ""},
+	}
+	for _, c := range cases {
+		got := Diff(c.a, c.b)
+		if (c.want == "") != (got == "") || !strings.HasPrefix(got, c.want) {
+			t.Errorf("Diff(%v, %v) = %q, want prefix %q", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// lossy drops every string's last byte on encode, a codec bug the check
+// must catch and locate.
+type lossy struct{ Codec }
+
+func (l lossy) Marshal(v any) ([]byte, error) {
+	if m, ok := v.(map[string]any); ok {
+		for k, x := range m {
+			if s, ok := x.(string); ok && s != "" {
+				m[k] = s[:len(s)-1]
+			}
+		}
+	}
+	return l.Codec.Marshal(v)
+}
+
+func TestCheckFindsFirstDifference(t *testing.T) {
+	std := registry["std"]
+	c, _ := std.New(nil)
+	doc := []byte(`{"n":1,"s":"abc"}`)
+	if _, mm, err := Check(c, doc); err != nil || mm != "" {
+		t.Fatalf("std against itself: mismatch %q err %v", mm, err)
+	}
+	_, mm, err := Check(lossy{c}, doc)
+	if err != nil || !strings.HasPrefix(mm, `$.s: "ab" vs`) && !strings.HasPrefix(mm, `$.s: "abc" vs "ab"`) {
+		t.Fatalf("mismatch %q err %v, want one at $.s", mm, err)
+	}
+}
+
+func TestParseLevels(t *testing.T) {
+	got, err := ParseLevels("1,N,2N, 4n,3,2", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs []int
+	for _, l := range got {
+		pairs = append(pairs, l.Pairs)
+	}
+	if want := []int{1, 2, 4, 8, 3}; !equalInts(pairs, want) {
+		t.Errorf("pairs %v, want %v (duplicates dropped, order kept)", pairs, want)
+	}
+	for _, bad := range []string{"0", "-1", "x", "N2", "", "0N", "100001"} {
+		if _, err := ParseLevels(bad, 2); err == nil {
+			t.Errorf("ParseLevels(%q) accepted", bad)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

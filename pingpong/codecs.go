@@ -1,0 +1,78 @@
+package pingpong
+
+import (
+	stdjson "encoding/json"
+	"fmt"
+
+	"github.com/bytedance/sonic"
+	jsonv2 "github.com/go-json-experiment/json"
+	gojson "github.com/goccy/go-json"
+	jsoniter "github.com/json-iterator/go"
+	segjson "github.com/segmentio/encoding/json"
+)
+
+// funcs adapts a library's package-level Marshal/Unmarshal to Codec.
+type funcs struct {
+	marshal   func(any) ([]byte, error)
+	unmarshal func([]byte, any) error
+}
+
+func (f funcs) Marshal(v any) ([]byte, error)      { return f.marshal(v) }
+func (f funcs) Unmarshal(data []byte, v any) error { return f.unmarshal(data, v) }
+
+func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]byte) (Codec, error) {
+	c := funcs{m, u}
+	return func([]byte) (Codec, error) { return c, nil }
+}
+
+// SonicNative reports whether sonic runs its JIT/native path. On platforms
+// it does not support it silently falls back to encoding/json, and the
+// report must say so.
+const SonicNative = sonic.APIKind == sonic.UseSonicJSON
+
+func init() {
+	Register(Impl{Name: "std", Desc: "encoding/json", New: stateless(stdjson.Marshal, stdjson.Unmarshal)})
+	Register(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
+		New: stateless(sonic.Marshal, sonic.Unmarshal)})
+	Register(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
+		New: stateless(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)})
+	Register(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
+		New: stateless(gojson.Marshal, gojson.Unmarshal)})
+	Register(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json",
+		New: stateless(segjson.Marshal, segjson.Unmarshal)})
+	Register(Impl{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault",
+		New: stateless(jsoniter.Marshal, jsoniter.Unmarshal)})
+	Register(Impl{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)",
+		New: stateless(func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
+			func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })})
+	Register(Impl{Name: Baseline, NoJSON: true, New: newBaseline,
+		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
+}
+
+// baseline does no JSON work, so a round trip with it costs only the
+// harness: clock reads, histogram record, two channel hops.
+type baseline struct {
+	value any
+	bytes []byte
+}
+
+func newBaseline(input []byte) (Codec, error) {
+	var v any
+	if err := stdjson.Unmarshal(input, &v); err != nil {
+		return nil, fmt.Errorf("baseline: preparing value: %w", err)
+	}
+	b, err := stdjson.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("baseline: preparing bytes: %w", err)
+	}
+	return baseline{value: v, bytes: b}, nil
+}
+
+func (b baseline) Marshal(any) ([]byte, error) { return b.bytes, nil }
+
+func (b baseline) Unmarshal(_ []byte, v any) error {
+	if p, ok := v.(*any); ok {
+		*p = b.value
+	}
+	return nil
+}

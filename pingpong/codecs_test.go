@@ -1,0 +1,44 @@
+package pingpong
+
+import (
+	"testing"
+
+	"pingpong/datasets"
+)
+
+// Every codec must read and re-emit every built-in corpus to the value
+// encoding/json reads from it: otherwise its rows compare different work.
+func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
+	for _, b := range datasets.Builtins() {
+		doc, err := datasets.Generate(b.Name, datasets.DefaultSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, im := range Impls() {
+			c, err := im.New(doc)
+			if err != nil {
+				t.Fatalf("%s on %s: %v", im.Name, b.Name, err)
+			}
+			_, mismatch, err := Check(c, doc)
+			if err != nil || mismatch != "" {
+				t.Errorf("%s on %s: err %v, mismatch %s", im.Name, b.Name, err, mismatch)
+			}
+		}
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	for _, n := range DefaultImpls {
+		// Versions come from build info, which test binaries lack: the
+		// CLI test checks them on the real binary.
+		if _, ok := registry[n]; !ok {
+			t.Fatalf("default codec %q is not registered", n)
+		}
+	}
+	if !SonicNative {
+		t.Log("sonic is not native on this platform: its rows measure encoding/json")
+	}
+	if _, err := LookupImpls([]string{"std", "nope"}); err == nil {
+		t.Error("unknown codec accepted")
+	}
+}

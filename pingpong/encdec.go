@@ -1,0 +1,177 @@
+package pingpong
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
+)
+
+// MaxHistograms bounds the histograms one level keeps (about 270 KB each).
+// Up to this many pairs each pinger records lock-free into its own; beyond
+// it pingers share them in fixed shards.
+const MaxHistograms = 64
+
+// window is the measured interval. It is fixed before any pair starts, so
+// every pinger decides on its own, with no shared state, whether a round
+// trip counts: it must start at or after start and end at or before end.
+// Times are monotonic offsets from epoch: time.Since reads only the
+// monotonic clock, about half the cost of time.Now, twice per round trip.
+type window struct {
+	epoch      time.Time
+	start, end time.Duration
+	stop       *atomic.Bool // set at the end or on cancellation; checked each round
+}
+
+// pairStats is owned by one pinger while it runs and read after it stops.
+type pairStats struct {
+	n     int64
+	bytes int64
+	err   error
+}
+
+// roundTrip is where a sample is timed: send the message, wait for the
+// echo's answer. Everything the echo does, both channel hops and every wait
+// for a P fall inside; nothing else does.
+func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan []byte, bin []byte) (reply []byte, ok bool, t0, t1 time.Duration) {
+	t0 = time.Since(epoch)
+	ping <- bin
+	reply, ok = <-pong
+	t1 = time.Since(epoch)
+	return reply, ok, t0, t1
+}
+
+// pinger drives one pair: it owns bin, times each round trip, then decodes
+// and encodes the reply itself (untimed) to make the next message.
+func pinger(c Codec, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *pairStats) {
+	defer close(ping)
+	defer recoverInto(&st.err, "pinger")
+	var v any // reused: one allocation per pinger, not per message
+	for !w.stop.Load() {
+		reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
+		if !ok {
+			st.err = *echoErr
+			return
+		}
+		if t1 > w.end {
+			return // the round trip in flight at the window's end is dropped
+		}
+		v = nil // a codec may reuse what the target holds; start clean
+		if err := c.Unmarshal(reply, &v); err != nil {
+			st.err = fmt.Errorf("pinger decode: %w", err)
+			return
+		}
+		next, err := c.Marshal(v)
+		if err != nil {
+			st.err = fmt.Errorf("pinger encode: %w", err)
+			return
+		}
+		if t0 >= w.start {
+			rec.Record(t1 - t0)
+			st.n++
+			// echo decode + encode, then pinger decode + encode
+			st.bytes += int64(len(bin) + 2*len(reply) + len(next))
+		}
+		bin = next
+	}
+}
+
+// echo answers each message with the codec's re-encoding of it. On error
+// it records the cause and closes pong, which the pinger reads as failure.
+func echo(c Codec, ping <-chan []byte, pong chan<- []byte, errp *error) {
+	defer close(pong)
+	defer recoverInto(errp, "echo")
+	var v any
+	for msg := range ping {
+		v = nil
+		if err := c.Unmarshal(msg, &v); err != nil {
+			*errp = fmt.Errorf("echo decode: %w", err)
+			return
+		}
+		out, err := c.Marshal(v)
+		if err != nil {
+			*errp = fmt.Errorf("echo encode: %w", err)
+			return
+		}
+		pong <- out
+	}
+}
+
+// recoverInto turns a codec's panic into the goroutine's error, so one
+// codec's panic costs its own row, not the run.
+func recoverInto(errp *error, who string) {
+	if r := recover(); r != nil {
+		*errp = fmt.Errorf("%s panicked: %v", who, r)
+	}
+}
+
+// LevelResult is what one level of one codec produced.
+type LevelResult struct {
+	N       int64
+	Bytes   int64
+	Start   time.Time     // when the measured window opened (after warmup)
+	Window  time.Duration // the measured window: duration, or less if cut short
+	Partial bool          // cut short by cancellation
+	Hist    *hdrhistogram.Histogram
+}
+
+// RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
+// document already encoded by c), for warmup then duration. Cancelling ctx
+// cuts the window short; the result is then marked partial.
+func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, duration time.Duration) (LevelResult, error) {
+	runtime.GC() // one scenario's garbage is not charged to the next
+	recs := latency.NewRecorders(pairs, MaxHistograms)
+	stats := make([]pairStats, pairs)
+	echoErrs := make([]error, pairs)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	begin := make(chan struct{})
+	var w window
+	for i := 0; i < pairs; i++ {
+		ping, pong := make(chan []byte), make(chan []byte)
+		wg.Add(2)
+		go func() { defer wg.Done(); echo(c, ping, pong, &echoErrs[i]) }()
+		go func() {
+			defer wg.Done()
+			<-begin
+			pinger(c, bin, ping, pong, &echoErrs[i], w, recs.For(i), &stats[i])
+		}()
+	}
+	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
+	close(begin) // publishes w to the pingers
+
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	res := LevelResult{Start: w.epoch.Add(w.start), Window: duration}
+	timer := time.NewTimer(w.end - time.Since(w.epoch))
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		stop.Store(true)
+		<-done
+	case <-done: // every pair failed early
+	case <-ctx.Done():
+		stop.Store(true)
+		<-done
+		// Round trips in flight at the cut may still complete and count, so
+		// the window runs until the last pinger stopped.
+		res.Partial = true
+		res.Window = min(max(time.Since(w.epoch)-w.start, 0), duration)
+	}
+
+	for i := range stats {
+		res.N += stats[i].n
+		res.Bytes += stats[i].bytes
+		if stats[i].err != nil {
+			return res, stats[i].err
+		}
+	}
+	res.Hist = recs.Merged()
+	return res, nil
+}

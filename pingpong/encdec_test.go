@@ -1,0 +1,187 @@
+package pingpong
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+func baselineFor(t testing.TB, doc string) (Codec, []byte) {
+	t.Helper()
+	c, err := newBaseline([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, _, err := Check(c, []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, bin
+}
+
+func TestRunLevelBaselineCountsMatchHistogram(t *testing.T) {
+	c, bin := baselineFor(t, `{"a":[1,2,3],"b":"x"}`)
+	for _, pairs := range []int{1, 2, 4, MaxHistograms + 3} { // the last shares histograms
+		lr, err := RunLevel(context.Background(), c, bin, pairs, 20*time.Millisecond, 100*time.Millisecond)
+		if err != nil {
+			t.Fatalf("%d pairs: %v", pairs, err)
+		}
+		if lr.N <= 0 {
+			t.Fatalf("%d pairs: n = %d, want > 0", pairs, lr.N)
+		}
+		if got := lr.Hist.TotalCount(); got != lr.N {
+			t.Errorf("%d pairs: histogram holds %d samples, n = %d", pairs, got, lr.N)
+		}
+		if lr.Window != 100*time.Millisecond || lr.Partial {
+			t.Errorf("%d pairs: window %v partial %v, want the full 100ms", pairs, lr.Window, lr.Partial)
+		}
+	}
+}
+
+// sleepy is a codec whose echo-side Unmarshal takes a known time and logs when each
+// call started and ended, so the test can tell which round trips fell
+// inside the measured window.
+type sleepy struct {
+	d     time.Duration
+	mu    sync.Mutex
+	calls [][2]time.Time // Unmarshal start, Marshal end, in call order
+}
+
+func (s *sleepy) Unmarshal(_ []byte, v any) error {
+	start := time.Now()
+	s.mu.Lock()
+	echo := len(s.calls)%2 == 0
+	s.mu.Unlock()
+	if echo { // only the echo works, so round trips follow back to back
+		time.Sleep(s.d) // and each window boundary falls inside one
+	}
+	s.mu.Lock()
+	s.calls = append(s.calls, [2]time.Time{start})
+	s.mu.Unlock()
+	*(v.(*any)) = "x"
+	return nil
+}
+
+func (s *sleepy) Marshal(any) ([]byte, error) {
+	s.mu.Lock()
+	s.calls[len(s.calls)-1][1] = time.Now()
+	s.mu.Unlock()
+	return []byte(`"x"`), nil
+}
+
+// With one pair the echo and the pinger strictly alternate, so calls 0, 2,
+// 4, ... are the echo's: each lies inside one round trip. A round trip is
+// recorded only if it began at or after the window opened and ended before
+// it closed, so warmup samples and the one in flight at the end are not.
+func TestRunLevelRecordsOnlyInsideWindow(t *testing.T) {
+	s := &sleepy{d: 15 * time.Millisecond}
+	warmup, duration := 70*time.Millisecond, 200*time.Millisecond
+	lr, err := RunLevel(context.Background(), s, []byte(`"x"`), 1, warmup, duration)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end := lr.Start.Add(duration)
+	slack := 2 * time.Millisecond // channel hops around the echo's work
+	var inside, surely, warm, straddle int
+	for i := 0; i < len(s.calls); i += 2 {
+		u, m := s.calls[i][0], s.calls[i][1]
+		if m.IsZero() {
+			continue
+		}
+		if !u.Before(lr.Start) && !m.After(end) {
+			inside++
+		}
+		if !u.Before(lr.Start.Add(slack)) && !m.After(end.Add(-slack)) {
+			surely++
+		}
+		if u.Before(lr.Start) {
+			warm++
+		}
+		if u.Before(end) && m.After(end) {
+			straddle++
+		}
+	}
+	if warm == 0 || straddle == 0 {
+		t.Fatalf("%d round trips in warmup, %d straddling the end: the test proves nothing", warm, straddle)
+	}
+	if lr.N > int64(inside) || lr.N < int64(surely) || lr.N == 0 {
+		t.Errorf("n = %d; round trips wholly inside the window: at most %d, surely %d (warmup ones: %d, straddling the end: %d)",
+			lr.N, inside, surely, warm, straddle)
+	}
+	if lr.Hist.TotalCount() != lr.N {
+		t.Errorf("histogram holds %d, n = %d", lr.Hist.TotalCount(), lr.N)
+	}
+	if min := time.Duration(lr.Hist.Min()); min < s.d {
+		t.Errorf("shortest round trip %v is shorter than the echo's own work %v", min, s.d)
+	}
+}
+
+func TestRunLevelCancelledIsPartial(t *testing.T) {
+	c, bin := baselineFor(t, `[1]`)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	lr, err := RunLevel(ctx, c, bin, 2, 50*time.Millisecond, time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !lr.Partial || lr.Window <= 0 || lr.Window > time.Second {
+		t.Fatalf("partial %v window %v: want a partial window of about 100ms", lr.Partial, lr.Window)
+	}
+	if lr.N == 0 || lr.Hist.TotalCount() != lr.N {
+		t.Fatalf("n %d, histogram %d", lr.N, lr.Hist.TotalCount())
+	}
+}
+
+type failing struct{ after int }
+
+func (f *failing) Marshal(any) ([]byte, error) { return []byte(`1`), nil }
+func (f *failing) Unmarshal(_ []byte, v any) error {
+	f.after--
+	if f.after < 0 {
+		panic("boom")
+	}
+	return nil
+}
+
+func TestRunLevelCodecPanicIsAnError(t *testing.T) {
+	_, err := RunLevel(context.Background(), &failing{after: 5}, []byte(`1`), 1, 0, time.Second)
+	if err == nil {
+		t.Fatal("a codec that panics must fail its level")
+	}
+}
+
+// BenchmarkBarePingPong is the floor: two goroutines handing a slice back
+// and forth over unbuffered channels, nothing else.
+func BenchmarkBarePingPong(b *testing.B) {
+	ping, pong := make(chan []byte), make(chan []byte)
+	go func() {
+		for m := range ping {
+			pong <- m
+		}
+		close(pong)
+	}()
+	msg := []byte("x")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ping <- msg
+		msg = <-pong
+	}
+	b.StopTimer()
+	close(ping)
+}
+
+// BenchmarkBaselineRoundTrip is the harness's full measured round trip with
+// the baseline codec: clock reads, histogram record, both hops, the
+// baseline's no-op decode/encode on both sides. Its ns/op is window/n of a
+// real level run for about b.N round trips.
+func BenchmarkBaselineRoundTrip(b *testing.B) {
+	c, bin := baselineFor(b, `{"a":[1,2,3]}`)
+	d := time.Duration(b.N) * 300 * time.Nanosecond
+	b.ResetTimer()
+	lr, err := RunLevel(context.Background(), c, bin, 1, 0, d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(lr.Window.Nanoseconds())/float64(lr.N), "ns/op")
+}

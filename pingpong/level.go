@@ -1,0 +1,58 @@
+package pingpong
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MaxPairs bounds a level: beyond it the goroutines, channels and messages
+// stop fitting any sane machine, and the number is surely a typo.
+const MaxPairs = 100000
+
+// Level is a number of pairs running at once, with the spec that asked for
+// it ("2N" stays "2N" in the config even though it ran as 4 pairs).
+type Level struct {
+	Spec  string `json:"spec"`
+	Pairs int    `json:"pairs"`
+}
+
+// ParseLevels reads a comma list of pair counts: integers ("1", "8") or
+// multiples of n = GOMAXPROCS ("N", "2N", "4n"). Duplicates are dropped,
+// order is kept.
+func ParseLevels(spec string, n int) ([]Level, error) {
+	var out []Level
+	seen := map[int]bool{}
+	for _, f := range strings.Split(spec, ",") {
+		f = strings.TrimSpace(f)
+		pairs, err := levelPairs(f, n)
+		if err != nil {
+			return nil, fmt.Errorf("-levels %q: %w", spec, err)
+		}
+		if !seen[pairs] {
+			seen[pairs] = true
+			out = append(out, Level{Spec: f, Pairs: pairs})
+		}
+	}
+	return out, nil
+}
+
+func levelPairs(f string, n int) (int, error) {
+	mult, isN := strings.CutSuffix(strings.ToUpper(f), "N")
+	k := 1
+	if !isN || mult != "" {
+		v, err := strconv.Atoi(mult)
+		if err != nil {
+			return 0, fmt.Errorf("%q is neither a whole number nor a multiple of N (like 2N)", f)
+		}
+		k = v
+	}
+	pairs := k
+	if isN {
+		pairs = k * n
+	}
+	if pairs < 1 || pairs > MaxPairs {
+		return 0, fmt.Errorf("%q means %d pairs; a level must be 1 to %d pairs", f, pairs, MaxPairs)
+	}
+	return pairs, nil
+}
