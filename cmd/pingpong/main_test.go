@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var binary string // built once by TestMain
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pingpong-cli")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "pingpong")
+	// A real build, not the test binary: module versions come from its
+	// build info, which test binaries lack.
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building pingpong: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return o.String(), e.String(), ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), 0
+}
+
+// rowRE is the Erlang original's row: two spaces, the label padded to 28,
+// one space, then n and the four latencies.
+var rowRE = regexp.MustCompile(`^  (\S+ \S+) {1,27}n=(\d+) p50=(\S+) p95=(\S+) p99=(\S+) max=(\S+)`)
+
+func parseLatency(t *testing.T, s string) time.Duration {
+	t.Helper()
+	for _, u := range []struct {
+		suffix string
+		unit   time.Duration
+	}{{"ms", time.Millisecond}, {"us", time.Microsecond}, {"ns", time.Nanosecond}} {
+		if v, ok := strings.CutSuffix(s, u.suffix); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("latency %q: %v", s, err)
+			}
+			return time.Duration(f * float64(u.unit))
+		}
+	}
+	t.Fatalf("latency %q has no unit", s)
+	return 0
+}
+
+func TestEndToEnd(t *testing.T) {
+	stdout, stderr, code := runBinary(t, "-duration", "200ms", "-warmup", "50ms", "-impls", "std,baseline", "-input", "github")
+	if code != 0 {
+		t.Fatalf("exit %d\nstderr: %s", code, stderr)
+	}
+	if stderr != "" {
+		t.Errorf("stderr is not a terminal, so it must stay empty; got %q", stderr)
+	}
+	m := regexp.MustCompile(`GOMAXPROCS=(\d+)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no GOMAXPROCS in header:\n%s", stdout)
+	}
+	n, _ := strconv.Atoi(m[1])
+	want := []string{"1x encdec", strconv.Itoa(n) + "x encdec", strconv.Itoa(2*n) + "x encdec"}
+	if n == 1 {
+		want = []string{"1x encdec", "2x encdec"} // 1 and N coincide
+	}
+	rows := map[string][]string{} // block -> labels
+	block := ""
+	for _, line := range strings.Split(stdout, "\n") {
+		if strings.HasPrefix(line, "[") {
+			block = strings.Trim(line, "[]")
+			continue
+		}
+		r := rowRE.FindStringSubmatch(line)
+		if r == nil {
+			continue
+		}
+		if i := strings.Index(line, "n="); i != 2+28+1 {
+			t.Errorf("row %q: n= at column %d, want 31 (28-wide label)", line, i)
+		}
+		rows[block] = append(rows[block], r[1])
+		if cnt, _ := strconv.Atoi(r[2]); cnt <= 0 {
+			t.Errorf("row %q: n must be > 0", line)
+		}
+		p50, p95, p99, max := parseLatency(t, r[3]), parseLatency(t, r[4]), parseLatency(t, r[5]), parseLatency(t, r[6])
+		if !(p50 <= p95 && p95 <= p99 && p99 <= max) {
+			t.Errorf("row %q: want p50 <= p95 <= p99 <= max", line)
+		}
+	}
+	for _, b := range []string{"std", "baseline"} {
+		if strings.Join(rows[b], ",") != strings.Join(want, ",") {
+			t.Errorf("[%s] rows %v, want %v\n%s", b, rows[b], want, stdout)
+		}
+	}
+	if !strings.Contains(stdout, "comparison") && len(rows["std"]) > 0 && len(rows["baseline"]) > 0 {
+		t.Log("no comparison block: baseline is not compared, and std alone has nothing to compare with")
+	}
+}
+
+func TestListShowsVersions(t *testing.T) {
+	stdout, _, code := runBinary(t, "-list")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, re := range []string{`(?m)^  sonic\s+v1\.\d+\.\d+`, `(?m)^  goccy\s+v0\.\d+\.\d+`, `(?m)^  std\s+go1\.`, `(?m)^  citm-catalog\s+1\.\d+ MB`} {
+		if !regexp.MustCompile(re).MatchString(stdout) {
+			t.Errorf("-list output lacks %s:\n%s", re, stdout)
+		}
+	}
+}
+
+func TestBadInputExits2WithOneLine(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(bad, []byte("{\n  \"a\": 1,\n}\n"), 0o644)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-impls", "std,nope"}, `unknown codec "nope"`},
+		{[]string{"-input", "nope"}, `"nope"`},
+		{[]string{"-duration", "-1s"}, "-duration"},
+		{[]string{"-duration", "0s"}, "-duration"},
+		{[]string{"-warmup", "25h"}, "-warmup"},
+		{[]string{"-levels", "0"}, "-levels"},
+		{[]string{"-levels", "1,x"}, "-levels"},
+		{[]string{"-procs", "-2"}, "-procs"},
+		{[]string{"-bogus"}, "-bogus"},
+		{[]string{"-input", empty}, "empty"},
+		{[]string{"-input", bad}, "line 3, column 1"},
+		{[]string{"-input", dir}, dir},
+		{[]string{"stray"}, "stray"},
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
+		if code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.want) || !strings.HasPrefix(lines[0], "pingpong: ") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line mentioning %q", c.args, code, stderr.String(), c.want)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("%v: printed to stdout before failing: %q", c.args, stdout.String())
+		}
+	}
+}

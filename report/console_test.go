@@ -1,0 +1,108 @@
+package report
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"pingpong/latency"
+	"pingpong/pingpong"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
+
+// golden compares got with testdata/NAME.golden, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test ./report -update, then review the diff):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// sampleRun is a small hand-made run: fixed figures, so printed formats
+// are reviewed diffs, never a machine's noise.
+func sampleRun() *pingpong.Run {
+	ms := time.Millisecond
+	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) pingpong.Result {
+		return pingpong.Result{
+			Scenario: pingpong.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: 2},
+			N:        n, Bytes: bytes, Window: 2 * time.Second,
+			Latency: latency.Summary{N: n, Min: p50 / 2, Mean: p50, P50: p50, P95: p50 * 3 / 2, P99: p50 * 2, P999: p50 * 2, Max: p50 * 3},
+		}
+	}
+	return &pingpong.Run{
+		Env: pingpong.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
+			Cores: 2, MemoryBytes: 24 << 30, GOMAXPROCS: 2, ProcsSource: "cpu count", GOGC: "100", GOMEMLIMIT: "off", SonicNative: true},
+		Config: pingpong.Config{Impls: []string{"std", "sonic", "goccy", "baseline"},
+			Levels:   []pingpong.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
+			Duration: 2 * time.Second, Warmup: 500 * ms, Seed: 1},
+		Inputs: []pingpong.InputInfo{{Name: "citm-catalog", Kind: "built-in", Bytes: 1755254, SHA256: "0123456789abcdef0123", Seed: 1}},
+		Impls: []pingpong.ImplInfo{
+			{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
+			{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog"},
+			{Name: "goccy", Version: "v0.12.0", Input: "citm-catalog", Mismatch: "$.a: 1 vs 2"},
+			{Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"},
+		},
+		Results: []pingpong.Result{
+			res("std", 1, 108, 9500*time.Microsecond, 740e6),
+			res("std", 2, 190, 10200*time.Microsecond, 1300e6),
+			res("sonic", 1, 350, 2800*time.Microsecond, 2400e6),
+			res("sonic", 2, 600, 3100*time.Microsecond, 4100e6),
+			func() pingpong.Result {
+				r := res("goccy", 1, 0, 0, 0)
+				r.Err = "echo decode: boom"
+				return r
+			}(),
+			func() pingpong.Result { r := res("goccy", 2, 300, 6*ms, 2000e6); r.Mismatch = "$.a: 1 vs 2"; return r }(),
+			res("baseline", 1, 2000000, 700, 0),
+			res("baseline", 2, 3000000, 950, 0),
+		},
+	}
+}
+
+func TestConsoleGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteConsole(&b, sampleRun()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "console", b.Bytes())
+}
+
+func TestRowKeepsTheOriginalsColumns(t *testing.T) {
+	r := sampleRun().Results[0]
+	got := Row(r)
+	want := "  1x encdec                    n=108 p50=9.5ms p95=14.2ms p99=19.0ms max=28.5ms"
+	if len(got) < len(want) || got[:len(want)] != want {
+		t.Fatalf("row\n%q\nwant prefix\n%q", got, want)
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		32400 * time.Microsecond: "32.4ms", time.Millisecond: "1.0ms", 999 * time.Microsecond: "999us",
+		850 * time.Microsecond: "850us", time.Microsecond: "1us", 999: "999ns", 420: "420ns", 1500 * time.Millisecond: "1500.0ms",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
+	}
+	for v, want := range map[float64]string{54: "54/s", 1234: "1234/s", 12345: "12.3k/s", 999999: "1000k/s", 1.234e6: "1.23M/s"} {
+		if got := Rate(v); got != want {
+			t.Errorf("Rate(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
