@@ -1,0 +1,40 @@
+package main
+
+import (
+	"runtime"
+	"time"
+
+	"pingpong/datasets"
+	"pingpong/pingpong"
+)
+
+// minProbe is the shortest probe interval accepted: below it the timer's
+// own resolution and the probe's wake-ups would be most of what it measures.
+const minProbe = 10 * time.Microsecond
+
+func checkProbe(probe time.Duration, mode string) error {
+	if probe != 0 && (probe < minProbe || probe > time.Minute) {
+		return usagef("-probe %v: must be 0 (off) or from %v to 1m", probe, minProbe)
+	}
+	if _, err := pingpong.ParseMode(mode); err != nil {
+		return usagef("-mode: %w", err)
+	}
+	if probe == 0 && mode != pingpong.RunEncdec {
+		return usagef("-mode %s: probe passes measure the probe, so -probe must not be 0", mode)
+	}
+	return nil
+}
+
+// scenarioCount is what the progress line counts to: every planned
+// scenario, plus the idle pass when the probe is on.
+func scenarioCount(cfg pingpong.Config, inputs []*datasets.Input) int {
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		names[i] = in.Name
+	}
+	n := len(pingpong.Plan(cfg, names, runtime.GOMAXPROCS(0)))
+	if cfg.Probe > 0 {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,278 @@
+package latency
+
+import (
+	"math"
+	"runtime/metrics"
+	"sync/atomic"
+	"time"
+)
+
+// The runtime/metrics read around each window (names as of Go 1.26).
+const (
+	schedLatencies = "/sched/latencies:seconds"
+	gcPauses       = "/sched/pauses/total/gc:seconds"
+	gcCycles       = "/gc/cycles/total:gc-cycles"
+	gcCPU          = "/cpu/classes/gc/total:cpu-seconds"
+	totalCPU       = "/cpu/classes/total:cpu-seconds"
+	allocBytes     = "/gc/heap/allocs:bytes"
+	allocObjects   = "/gc/heap/allocs:objects"
+	heapObjects    = "/memory/classes/heap/objects:bytes"
+)
+
+// Buckets is a runtime/metrics histogram: Counts[i] values fell in
+// [Bounds[i], Bounds[i+1]), in seconds. Bounds may start at -Inf and end at
+// +Inf.
+type Buckets struct {
+	Counts []uint64
+	Bounds []float64
+}
+
+// Snapshot is the runtime's cumulative counters at one instant, plus the
+// process's CPU time.
+type Snapshot struct {
+	At                       time.Time
+	SchedLatency, GCPauses   Buckets
+	GCCycles                 uint64
+	GCCPU, TotalCPU          float64 // cpu-seconds
+	AllocBytes, AllocObjects uint64
+	HeapObjects              uint64 // bytes in live and not yet swept objects
+	User, Sys                time.Duration
+
+	samples []metrics.Sample
+}
+
+// NewSnapshot allocates a snapshot and reads it once, so that its buffers
+// exist and a later Read, inside a window, allocates nothing.
+func NewSnapshot() *Snapshot {
+	names := []string{schedLatencies, gcPauses, gcCycles, gcCPU, totalCPU, allocBytes, allocObjects, heapObjects}
+	s := &Snapshot{samples: make([]metrics.Sample, len(names))}
+	for i, n := range names {
+		s.samples[i].Name = n
+	}
+	s.Read()
+	return s
+}
+
+// Read refreshes the snapshot from the runtime and the kernel.
+func (s *Snapshot) Read() {
+	metrics.Read(s.samples)
+	s.At = time.Now()
+	s.User, s.Sys = processCPU()
+	for _, m := range s.samples {
+		switch m.Name {
+		case schedLatencies:
+			s.SchedLatency.copyFrom(m.Value)
+		case gcPauses:
+			s.GCPauses.copyFrom(m.Value)
+		case gcCycles:
+			s.GCCycles = uint64Of(m.Value)
+		case gcCPU:
+			s.GCCPU = float64Of(m.Value)
+		case totalCPU:
+			s.TotalCPU = float64Of(m.Value)
+		case allocBytes:
+			s.AllocBytes = uint64Of(m.Value)
+		case allocObjects:
+			s.AllocObjects = uint64Of(m.Value)
+		case heapObjects:
+			s.HeapObjects = uint64Of(m.Value)
+		}
+	}
+}
+
+// A metric this Go does not know reads as KindBad; it then counts as zero
+// rather than panicking.
+func uint64Of(v metrics.Value) uint64 {
+	if v.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return v.Uint64()
+}
+
+func float64Of(v metrics.Value) float64 {
+	if v.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return v.Float64()
+}
+
+func (b *Buckets) copyFrom(v metrics.Value) {
+	if v.Kind() != metrics.KindFloat64Histogram {
+		b.Counts, b.Bounds = b.Counts[:0], nil
+		return
+	}
+	h := v.Float64Histogram()
+	b.Bounds = h.Buckets // the runtime never changes a bucket slice it handed out
+	b.Counts = append(b.Counts[:0], h.Counts...)
+}
+
+// Runtime is what the runtime and the kernel say happened over a window.
+type Runtime struct {
+	Window        time.Duration `json:"window_ns"`     // between the two snapshots
+	SchedLatency  Distribution  `json:"sched_latency"` // time goroutines sat runnable before running
+	GCPauses      Distribution  `json:"gc_pauses"`     // stop-the-world pauses for GC
+	GCCycles      uint64        `json:"gc_cycles"`
+	GCCPUFraction float64       `json:"gc_cpu_fraction"` // see Delta on when the runtime updates it
+	AllocBytes    uint64        `json:"alloc_bytes"`
+	AllocObjects  uint64        `json:"alloc_objects"`
+	PeakHeap      uint64        `json:"peak_heap_bytes"` // sampled, so a lower bound
+	UserCPU       time.Duration `json:"user_cpu_ns"`     // whole process
+	SysCPU        time.Duration `json:"sys_cpu_ns"`
+}
+
+// Distribution summarises a runtime histogram's delta. The runtime keeps four
+// buckets per power of two, and each figure is the upper bound of its
+// bucket: at most 25% above the truth, never below it.
+type Distribution struct {
+	Count uint64        `json:"count"`
+	Total time.Duration `json:"total_ns"`
+	P50   time.Duration `json:"p50_ns"`
+	P99   time.Duration `json:"p99_ns"`
+	Max   time.Duration `json:"max_ns"`
+}
+
+// Delta is what changed from before to after. GC CPU time is the exception
+// to "exact at both ends": the runtime updates /cpu/classes only when a GC
+// cycle ends, so the fraction covers the cycles that ended in the window,
+// over the time between the last updates before and inside it; with no GC
+// cycle in the window it is 0.
+func Delta(before, after *Snapshot) Runtime {
+	r := Runtime{
+		Window:       after.At.Sub(before.At),
+		SchedLatency: distribution(before.SchedLatency, after.SchedLatency),
+		GCPauses:     distribution(before.GCPauses, after.GCPauses),
+		GCCycles:     sub(after.GCCycles, before.GCCycles),
+		AllocBytes:   sub(after.AllocBytes, before.AllocBytes),
+		AllocObjects: sub(after.AllocObjects, before.AllocObjects),
+		PeakHeap:     max(before.HeapObjects, after.HeapObjects),
+		UserCPU:      max(after.User-before.User, 0),
+		SysCPU:       max(after.Sys-before.Sys, 0),
+	}
+	if total := after.TotalCPU - before.TotalCPU; total > 0 {
+		r.GCCPUFraction = (after.GCCPU - before.GCCPU) / total
+	}
+	return r
+}
+
+func sub(a, b uint64) uint64 {
+	if a < b {
+		return 0
+	}
+	return a - b
+}
+
+// distribution subtracts two readings of one cumulative histogram bucket by
+// bucket and reads the difference's figures.
+func distribution(before, after Buckets) Distribution {
+	if len(after.Counts) == 0 || len(after.Bounds) != len(after.Counts)+1 {
+		return Distribution{}
+	}
+	counts := make([]uint64, len(after.Counts))
+	var d Distribution
+	for i, c := range after.Counts {
+		if i < len(before.Counts) && len(before.Counts) == len(after.Counts) {
+			c = sub(c, before.Counts[i])
+		}
+		counts[i] = c
+		d.Count += c
+		if c > 0 {
+			d.Max = bucketValue(after.Bounds, i)
+			d.Total += time.Duration(c) * d.Max
+		}
+	}
+	if d.Count == 0 {
+		return Distribution{}
+	}
+	d.P50 = quantile(counts, after.Bounds, d.Count, 0.50)
+	d.P99 = quantile(counts, after.Bounds, d.Count, 0.99)
+	return d
+}
+
+// quantile is the value of the sample of rank ceil(q*n) (the smallest value
+// with at least q of the samples at or below it), as its bucket's upper
+// bound.
+func quantile(counts []uint64, bounds []float64, n uint64, q float64) time.Duration {
+	rank := uint64(math.Ceil(q * float64(n)))
+	rank = max(rank, 1)
+	var cum uint64
+	for i, c := range counts {
+		cum += c
+		if cum >= rank {
+			return bucketValue(bounds, i)
+		}
+	}
+	return bucketValue(bounds, len(counts)-1)
+}
+
+// bucketValue is bucket i's upper bound, or its lower bound for the
+// overflow bucket whose upper bound is +Inf.
+func bucketValue(bounds []float64, i int) time.Duration {
+	v := bounds[i+1]
+	if math.IsInf(v, 1) {
+		v = bounds[i]
+	}
+	if math.IsInf(v, 0) || v < 0 {
+		return 0
+	}
+	return time.Duration(math.Round(v * 1e9))
+}
+
+// heapSampleEvery is how often the meter reads the heap's size during a
+// window. Peaks come just before each GC, and sampling cannot catch them
+// exactly; every 5ms costs one wake-up and one single-counter read of a few
+// microseconds, small next to the probe's one wake-up per millisecond.
+const heapSampleEvery = 5 * time.Millisecond
+
+// RuntimeMeter watches one window: a snapshot at each end, and a goroutine
+// sampling the heap's size in between for its peak.
+type RuntimeMeter struct {
+	before, after *Snapshot
+	heap          []metrics.Sample
+	peak          atomic.Uint64
+	stop, done    chan struct{}
+}
+
+// NewRuntimeMeter allocates everything the window will need, before it
+// opens.
+func NewRuntimeMeter() *RuntimeMeter {
+	m := &RuntimeMeter{
+		before: NewSnapshot(), after: NewSnapshot(),
+		heap: []metrics.Sample{{Name: heapObjects}},
+		stop: make(chan struct{}), done: make(chan struct{}),
+	}
+	metrics.Read(m.heap)
+	return m
+}
+
+// Start opens the window: the first snapshot, then the heap sampler.
+func (m *RuntimeMeter) Start() {
+	m.before.Read()
+	go m.sampleHeap()
+}
+
+func (m *RuntimeMeter) sampleHeap() {
+	defer close(m.done)
+	t := time.NewTicker(heapSampleEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.stop:
+			return
+		case <-t.C:
+			metrics.Read(m.heap)
+			if v := uint64Of(m.heap[0].Value); v > m.peak.Load() {
+				m.peak.Store(v) // this goroutine is the only writer
+			}
+		}
+	}
+}
+
+// Stop closes the window with the second snapshot and returns the delta.
+func (m *RuntimeMeter) Stop() Runtime {
+	m.after.Read()
+	close(m.stop)
+	<-m.done
+	r := Delta(m.before, m.after)
+	r.PeakHeap = max(r.PeakHeap, m.peak.Load())
+	return r
+}

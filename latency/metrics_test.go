@@ -1,0 +1,92 @@
+package latency
+
+import (
+	"math"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// Bounds in seconds: underflow, [0,1ms), [1ms,2ms), [2ms,4ms), [4ms,8ms), overflow.
+var testBounds = []float64{math.Inf(-1), 0, 0.001, 0.002, 0.004, 0.008, math.Inf(1)}
+
+func TestDeltaSubtractsHistogramsBucketByBucket(t *testing.T) {
+	before := &Snapshot{
+		At:           time.Unix(100, 0),
+		SchedLatency: Buckets{Counts: []uint64{0, 50, 7, 3, 1, 0}, Bounds: testBounds},
+		GCPauses:     Buckets{Counts: []uint64{0, 4, 0, 0, 0, 0}, Bounds: testBounds},
+		GCCycles:     10, GCCPU: 1.0, TotalCPU: 10.0,
+		AllocBytes: 1000, AllocObjects: 10, HeapObjects: 5000,
+		User: time.Second, Sys: 100 * time.Millisecond,
+	}
+	// 100 new samples: 90 in [0,1ms), 8 in [1ms,2ms), 1 in [4ms,8ms), 1 overflow.
+	// 3 new pauses: 2 in [1ms,2ms), 1 in [2ms,4ms).
+	after := &Snapshot{
+		At:           time.Unix(102, 0),
+		SchedLatency: Buckets{Counts: []uint64{0, 140, 15, 3, 2, 1}, Bounds: testBounds},
+		GCPauses:     Buckets{Counts: []uint64{0, 4, 2, 1, 0, 0}, Bounds: testBounds},
+		GCCycles:     13, GCCPU: 1.5, TotalCPU: 14.0,
+		AllocBytes: 4000, AllocObjects: 40, HeapObjects: 7000,
+		User: 3 * time.Second, Sys: 400 * time.Millisecond,
+	}
+	got := Delta(before, after)
+	want := Runtime{
+		Window: 2 * time.Second,
+		// rank 50 falls in [0,1ms) -> 1ms; rank 99 in [4ms,8ms) -> 8ms;
+		// the highest sample is in the overflow bucket -> its lower bound.
+		SchedLatency: Distribution{Count: 100, P50: time.Millisecond, P99: 8 * time.Millisecond, Max: 8 * time.Millisecond,
+			Total: 90*time.Millisecond + 8*2*time.Millisecond + 8*time.Millisecond + 8*time.Millisecond},
+		GCPauses:      Distribution{Count: 3, P50: 2 * time.Millisecond, P99: 4 * time.Millisecond, Max: 4 * time.Millisecond, Total: 8 * time.Millisecond},
+		GCCycles:      3,
+		GCCPUFraction: 0.125,
+		AllocBytes:    3000,
+		AllocObjects:  30,
+		PeakHeap:      7000,
+		UserCPU:       2 * time.Second,
+		SysCPU:        300 * time.Millisecond,
+	}
+	if got != want {
+		t.Errorf("Delta:\n got  %+v\n want %+v", got, want)
+	}
+}
+
+func TestDeltaOfEmptyWindow(t *testing.T) {
+	s := &Snapshot{SchedLatency: Buckets{Counts: []uint64{0, 5, 0, 0, 0, 0}, Bounds: testBounds}, GCCPU: 1, TotalCPU: 2}
+	got := Delta(s, s)
+	if got.SchedLatency != (Distribution{}) || got.GCCPUFraction != 0 {
+		t.Errorf("nothing happened, yet Delta says %+v", got)
+	}
+}
+
+func TestQuantileRank(t *testing.T) {
+	bounds := []float64{0, 1e-9, 2e-9, 3e-9, 4e-9} // 1ns wide buckets, values 1..4
+	counts := []uint64{1, 1, 1, 1}
+	for _, c := range []struct {
+		q    float64
+		want time.Duration
+	}{{0, 1}, {0.25, 1}, {0.26, 2}, {0.5, 2}, {0.75, 3}, {0.99, 4}, {1, 4}} {
+		if got := quantile(counts, bounds, 4, c.q); got != c.want {
+			t.Errorf("q=%v: %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
+// The live meter must see what the window did: here, allocations.
+func TestRuntimeMeterSeesAllocations(t *testing.T) {
+	m := NewRuntimeMeter()
+	m.Start()
+	var keep [][]byte
+	for i := 0; i < 1000; i++ {
+		keep = append(keep, make([]byte, 1024))
+	}
+	runtime.KeepAlive(keep)
+	r := m.Stop()
+	// The runtime counts small allocations when a P's cached span is
+	// swapped, so the last few may not show yet.
+	if r.AllocObjects < 900 || r.AllocBytes < 900*1024 {
+		t.Errorf("allocated 1000 x 1 KiB, meter says %d objects, %d bytes", r.AllocObjects, r.AllocBytes)
+	}
+	if r.Window <= 0 || r.PeakHeap == 0 {
+		t.Errorf("window %v, peak heap %d", r.Window, r.PeakHeap)
+	}
+}

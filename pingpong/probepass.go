@@ -1,0 +1,170 @@
+package pingpong
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
+)
+
+// Scenario modes besides "encdec": the probe passes of the Erlang project's
+// earlier design, where workers only decode or only encode and the sleep
+// probe's overshoot is the row's latency, and the idle pass with no load at
+// all, which gives the probe's floor.
+const (
+	ModeEncdec = "encdec"
+	ModeDecode = "decode"
+	ModeEncode = "encode"
+	ModeIdle   = "idle"
+)
+
+// Run modes (Config.Mode): which scenarios a run plans.
+const (
+	RunEncdec = "encdec" // the ping-pong levels (the default)
+	RunProbe  = "probe"  // the probe passes
+	RunAll    = "all"    // both, the levels first
+)
+
+// ParseMode checks a -mode value.
+func ParseMode(s string) (string, error) {
+	switch s {
+	case RunEncdec, RunProbe, RunAll:
+		return s, nil
+	}
+	return "", fmt.Errorf("%q is not a mode (valid: %s, %s, %s)", s, RunEncdec, RunProbe, RunAll)
+}
+
+func (c Config) runsEncdec() bool { return c.Mode == "" || c.Mode == RunEncdec || c.Mode == RunAll }
+func (c Config) runsProbe() bool  { return c.Mode == RunProbe || c.Mode == RunAll }
+
+// probePasses are the passes per codec, as multiples of N = GOMAXPROCS
+// workers, in the order they run: Nx decode, Nx encode, 2Nx decode, 2Nx encode.
+func probePasses(procs int) []Scenario {
+	var out []Scenario
+	for _, k := range []int{1, 2} {
+		for _, m := range []string{ModeDecode, ModeEncode} {
+			out = append(out, Scenario{Mode: m, Pairs: k * procs, Procs: procs})
+		}
+	}
+	return out
+}
+
+// PassResult is what one probe pass produced.
+type PassResult struct {
+	Ops     int64         // decodes or encodes completed inside the window
+	Bytes   int64         // JSON those ops read or wrote
+	Start   time.Time     // when the measured window opened (after warmup)
+	Window  time.Duration // the measured window: duration, or less if cut short
+	Partial bool          // cut short by cancellation
+	Runtime *latency.Runtime
+	Probe   *hdrhistogram.Histogram // the sleep probe's overshoots: the pass's latency
+}
+
+// workerStats is owned by one worker while it runs and read after it stops.
+type workerStats struct {
+	ops, bytes int64
+	err        error
+}
+
+// RunPass runs workers goroutines that each loop doing only mode (decode
+// or encode) of bin with codec c, for warmup then duration, with the sleep
+// probe (interval probe, > 0) watching the window. Mode idle runs no
+// workers: the probe alone measures the floor. An op counts when it both
+// started and ended inside the window, as a round trip does.
+func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int, warmup, duration, probe time.Duration) (PassResult, error) {
+	if mode == ModeIdle {
+		workers = 0
+	}
+	ops := make([]func() (int, error), workers)
+	for i := range ops {
+		op, err := passOp(c, bin, mode)
+		if err != nil {
+			return PassResult{}, err
+		}
+		ops[i] = op
+	}
+	ins := newInstruments(probe)
+	runtime.GC() // one scenario's garbage is not charged to the next
+	stats := make([]workerStats, workers)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	begin := make(chan struct{})
+	var w window
+	for i := range ops {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-begin
+			worker(ops[i], w, &stats[i])
+		}()
+	}
+	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
+	close(begin) // publishes w to the workers
+
+	var done chan struct{} // nil with no workers: only the clock ends the window
+	if workers > 0 {
+		done = make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+	}
+	res := PassResult{Start: w.epoch.Add(w.start)}
+	seen := w.watch(ctx, done, duration, ins)
+	res.Window, res.Partial, res.Runtime, res.Probe = seen.Window, seen.Partial, seen.Runtime, seen.Probe
+	for i := range stats {
+		res.Ops += stats[i].ops
+		res.Bytes += stats[i].bytes
+		if stats[i].err != nil {
+			return res, stats[i].err
+		}
+	}
+	return res, nil
+}
+
+// passOp builds one worker's operation, with its own decoded value so that
+// encoders share nothing.
+func passOp(c Codec, bin []byte, mode string) (op func() (int, error), err error) {
+	defer recoverInto(&err, "preparing "+mode)
+	switch mode {
+	case ModeDecode:
+		var v any
+		return func() (int, error) {
+			v = nil
+			return len(bin), c.Unmarshal(bin, &v)
+		}, nil
+	case ModeEncode:
+		var v any
+		if err := c.Unmarshal(bin, &v); err != nil {
+			return nil, fmt.Errorf("preparing the value to encode: %w", err)
+		}
+		return func() (int, error) {
+			out, err := c.Marshal(v)
+			return len(out), err
+		}, nil
+	}
+	return nil, fmt.Errorf("unknown probe pass mode %q", mode)
+}
+
+func worker(op func() (int, error), w window, st *workerStats) {
+	defer recoverInto(&st.err, "worker")
+	for !w.stop.Load() {
+		t0 := time.Since(w.epoch)
+		n, err := op()
+		t1 := time.Since(w.epoch)
+		if err != nil {
+			st.err = err
+			return
+		}
+		if t1 > w.end {
+			return
+		}
+		if t0 >= w.start {
+			st.ops++
+			st.bytes += int64(n)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package pingpong
+
+import (
+	"context"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
+)
+
+// instruments watch a measured window from outside the load: the sleep
+// probe (when on) and the runtime/metrics meter. Both are built before the
+// window opens, so that their allocations are not charged to the codec.
+type instruments struct {
+	probe *latency.Probe // nil when the probe is off
+	meter *latency.RuntimeMeter
+}
+
+func newInstruments(probe time.Duration) *instruments {
+	ins := &instruments{meter: latency.NewRuntimeMeter()}
+	if probe > 0 {
+		ins.probe = latency.NewProbe(probe)
+	}
+	return ins
+}
+
+// watched is what the instruments saw over one window.
+type watched struct {
+	Window  time.Duration // the measured window: duration, or less if cut short
+	Partial bool          // cut short by cancellation
+	Runtime *latency.Runtime
+	Probe   *hdrhistogram.Histogram // nil when the probe was off or the window never opened
+}
+
+// watch runs the coordinator's side of a window whose load is already
+// started: it sleeps until the window opens and starts the instruments
+// then, and at the window's end (or on cancellation) stops them and sets
+// w.stop. done closes once every load goroutine has returned; if that
+// happens first (every one failed), watch returns at once; a nil done (no
+// load goroutines) never closes. The coordinator
+// may itself wake late under load; the runtime figures then cover the
+// slightly shifted interval they report as Runtime.Window.
+func (w window) watch(ctx context.Context, done <-chan struct{}, duration time.Duration, ins *instruments) watched {
+	out := watched{Window: duration}
+	wait := func() {
+		if done != nil {
+			<-done
+		}
+	}
+	cut := func() {
+		w.stop.Store(true)
+		wait()
+		// Work in flight at the cut may still complete and count, so the
+		// window runs until the last goroutine stopped.
+		out.Partial = true
+		out.Window = min(max(time.Since(w.epoch)-w.start, 0), duration)
+	}
+	switch sleepUntil(ctx, done, w.epoch, w.start) {
+	case woke:
+	case finished:
+		return out
+	case cancelled:
+		cut()
+		return out
+	}
+	ins.meter.Start()
+	if ins.probe != nil {
+		ins.probe.Start()
+	}
+	stopInstruments := func() {
+		rt := ins.meter.Stop()
+		out.Runtime = &rt
+		if ins.probe != nil {
+			out.Probe = ins.probe.Stop()
+		}
+	}
+	switch sleepUntil(ctx, done, w.epoch, w.end) {
+	case woke:
+		stopInstruments()
+		w.stop.Store(true)
+		wait()
+	case finished:
+		stopInstruments()
+	case cancelled:
+		stopInstruments()
+		cut()
+	}
+	return out
+}
+
+type wake int
+
+const (
+	woke wake = iota
+	finished
+	cancelled
+)
+
+func sleepUntil(ctx context.Context, done <-chan struct{}, epoch time.Time, at time.Duration) wake {
+	timer := time.NewTimer(at - time.Since(epoch))
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return woke
+	case <-done:
+		return finished
+	case <-ctx.Done():
+		return cancelled
+	}
+}
