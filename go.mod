@@ -10,9 +10,11 @@ require (
 	github.com/json-iterator/go v1.1.12
 	github.com/segmentio/encoding v0.5.4
 	go.uber.org/automaxprocs v1.6.0
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 )
 
 require (
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
@@ -22,5 +24,5 @@ require (
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
-	golang.org/x/sys v0.22.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 )

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"pingpong/pingpong"
+	"pingpong/report"
+)
+
+// outputs are the result files a run writes after it ends: -json, -bench,
+// -csv and -hgrm.
+type outputs struct {
+	json, bench, csv, hgrm string
+}
+
+func (o *outputs) flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.json, "json", "", "write every figure, the environment and each scenario's HDR histogram to `FILE` (schema pingpong/v1)")
+	fs.StringVar(&o.bench, "bench", "", "write the Go benchmark format, for benchstat, to `FILE` (- for stdout; the console report then goes to stderr)")
+	fs.StringVar(&o.csv, "csv", "", "write one row per scenario to `FILE`")
+	fs.StringVar(&o.hgrm, "hgrm", "", "write an HdrHistogram percentile distribution (.hgrm) per scenario into `DIR`")
+}
+
+// benchToStdout: stdout then carries only the benchmark lines, so that
+// `pingpong -bench - > new.txt` is a file benchstat reads as it is.
+func (o *outputs) benchToStdout() bool { return o.bench == "-" }
+
+// check makes sure every output can be written before anything is
+// measured: a typo in a path must not cost a long run. It leaves nothing
+// behind: files and directories it had to create to find out are removed,
+// and written again at the end.
+func (o *outputs) check() error {
+	seen := map[string]string{}
+	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}} {
+		if f.path == "" || (f.flag == "-bench" && f.path == "-") {
+			continue
+		}
+		if abs, err := filepath.Abs(f.path); err == nil {
+			if other, dup := seen[abs]; dup {
+				return usagef("%s %s: the same file as %s", f.flag, f.path, other)
+			}
+			seen[abs] = f.flag
+		}
+		if err := checkFile(f.path); err != nil {
+			return usagef("%s %s: %w", f.flag, f.path, err)
+		}
+	}
+	if o.hgrm != "" {
+		if err := checkDir(o.hgrm); err != nil {
+			return usagef("-hgrm %s: %w", o.hgrm, err)
+		}
+	}
+	return nil
+}
+
+func checkFile(path string) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return errors.New("is a directory, not a file")
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0) // no O_TRUNC: the old file stays until the new one is ready
+		if err != nil {
+			return cause(err)
+		}
+		return f.Close()
+	case errors.Is(err, fs.ErrNotExist):
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return cause(err)
+		}
+		f.Close()
+		return os.Remove(path)
+	default:
+		return cause(err)
+	}
+}
+
+func checkDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err == nil && !fi.IsDir() {
+		return errors.New("is a file, not a directory")
+	}
+	var created []string // outermost last
+	if errors.Is(err, fs.ErrNotExist) {
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(d); err == nil || d == filepath.Dir(d) {
+				break
+			}
+			created = append(created, d)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return cause(err)
+		}
+	} else if err != nil {
+		return cause(err)
+	}
+	f, err := os.CreateTemp(dir, ".pingpong-check-*")
+	if err == nil {
+		f.Close()
+		err = os.Remove(f.Name())
+	}
+	for _, d := range created {
+		os.Remove(d) // only removes what is still empty
+	}
+	return cause(err)
+}
+
+// cause drops the path an *os.PathError repeats, since the message names
+// the flag and the path already.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// write writes every requested file from run: what was measured, also
+// after an interrupt. It returns the first error, having tried them all.
+func (o *outputs) write(run *pingpong.Run, stdout io.Writer) error {
+	if run == nil {
+		return nil
+	}
+	var errs []error
+	file := func(flag, path string, write func(io.Writer, *pingpong.Run) error) {
+		if path == "" {
+			return
+		}
+		var err error
+		if path == "-" {
+			err = write(stdout, run)
+		} else {
+			err = writeFile(path, func(w io.Writer) error { return write(w, run) })
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", flag, err))
+		}
+	}
+	file("-json", o.json, report.WriteJSON)
+	file("-bench", o.bench, report.WriteGoBench)
+	file("-csv", o.csv, report.WriteCSV)
+	if o.hgrm != "" {
+		err := os.MkdirAll(o.hgrm, 0o755)
+		if err == nil {
+			_, err = report.WriteHgrmDir(o.hgrm, run)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("-hgrm: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// writeFile writes path through a temporary file in the same directory,
+// renamed into place only when complete: an interrupted or failed write
+// leaves the previous file, never a truncated one.
+func writeFile(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// maxCount bounds -count: beyond it a run takes days at the default
+// duration, and the number is surely a typo.
+const maxCount = 1000

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"io"
+
+	"pingpong/pingpong"
+	"pingpong/report"
+)
+
+// consoleReport is the console report as the run needs it: streamed row by
+// row as scenarios finish, or, with -count above 1, printed once at the
+// end, since a row is then the median of repeats that are interleaved
+// across the whole run.
+type consoleReport struct {
+	stream *report.Console // nil when printed at the end
+	w      io.Writer
+}
+
+func newConsoleReport(w io.Writer, env pingpong.Environment, cfg pingpong.Config) *consoleReport {
+	c := &consoleReport{w: w}
+	if cfg.Repeats() == 1 {
+		c.stream = report.NewConsole(w, env, cfg)
+	}
+	return c
+}
+
+func (c *consoleReport) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+	if c.stream != nil {
+		c.stream.Input(in, impls)
+	}
+}
+
+func (c *consoleReport) Result(r pingpong.Result) {
+	if c.stream != nil {
+		c.stream.Result(r)
+	}
+}
+
+// Finish ends the report; run is what Execute returned (nil if nothing ran).
+func (c *consoleReport) Finish(run *pingpong.Run) error {
+	if c.stream != nil {
+		return c.stream.Finish()
+	}
+	if run == nil {
+		return nil
+	}
+	return report.WriteConsole(c.w, run)
+}

@@ -1,0 +1,377 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchmath"
+
+	"pingpong/pingpong"
+)
+
+// MinRepeats is how many repeats each side needs before compare tests a
+// change for significance. Note that at alpha 0.05 a Mann-Whitney U test
+// needs 4 a side (or 3 against 5) to ever find a difference: with 3 and 3
+// the smallest p is 0.1. benchmath says so in a warning, which the
+// comparison prints, as benchstat does.
+const MinRepeats = 3
+
+// ScenarioKey is what makes a scenario in one run the same as in another.
+// An empty target is the default, any, as files from before targets
+// existed have it.
+type ScenarioKey struct {
+	Input  string
+	Impl   string
+	Mode   string
+	Target string
+	Pairs  int
+	Procs  int
+}
+
+func keyOf(s pingpong.Scenario) ScenarioKey {
+	target := s.Target
+	if target == pingpong.TargetAny {
+		target = ""
+	}
+	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs}
+}
+
+func (k ScenarioKey) String() string {
+	mode := k.Mode
+	if k.Target != "" {
+		mode += " " + k.Target
+	}
+	return fmt.Sprintf("%s %s %dx %s (procs %d)", k.Input, k.Impl, k.Pairs, mode, k.Procs)
+}
+
+// Change is one figure of one scenario, old against new. Old and New
+// are the medians of the repeats.
+type Change struct {
+	Metric   string
+	Old, New float64
+	Tested   bool    // both sides had MinRepeats repeats or more
+	P        float64 // the U test's p-value, when Tested
+	// Significant: tested and p below alpha. Better is +1 when the change
+	// is an improvement, -1 a regression, 0 no difference.
+	Significant bool
+	Better      int
+	Warnings    []string // from the test, such as too few repeats to ever be significant
+	format      func(float64) string
+}
+
+// DeltaPct is the change from old to new in percent; NaN when old is 0.
+func (c Change) DeltaPct() float64 {
+	if c.Old == c.New {
+		return 0
+	}
+	if c.Old == 0 {
+		return math.NaN()
+	}
+	return (c.New/c.Old - 1) * 100
+}
+
+// ScenarioChange is one scenario present in both runs.
+type ScenarioChange struct {
+	Key                    ScenarioKey
+	OldRepeats, NewRepeats int
+	OldVersion, NewVersion string
+	OldErr, NewErr         string // a side that measured nothing says why
+	Changes                []Change
+}
+
+// Verdict sums up the scenario's significant changes: "improved",
+// "regressed", "mixed", "~" (nothing significant), "untested" when a side
+// has too few repeats to tell, or "not measured" when a side has none.
+func (s ScenarioChange) Verdict() string {
+	if s.OldRepeats == 0 || s.NewRepeats == 0 {
+		return "not measured"
+	}
+	if s.OldRepeats < MinRepeats || s.NewRepeats < MinRepeats {
+		return "untested"
+	}
+	var better, worse bool
+	for _, c := range s.Changes {
+		better = better || c.Better > 0
+		worse = worse || c.Better < 0
+	}
+	switch {
+	case better && worse:
+		return "mixed"
+	case better:
+		return "improved"
+	case worse:
+		return "regressed"
+	}
+	return "~"
+}
+
+// Comparison is two runs matched scenario by scenario.
+type Comparison struct {
+	Scenarios []ScenarioChange
+	OnlyOld   []ScenarioKey // in the old run only: listed, not dropped
+	OnlyNew   []ScenarioKey
+}
+
+// metric is one figure compare looks at; higherBetter says which way is
+// an improvement. applies, when set, says whether a result has the figure.
+type metric struct {
+	name         string
+	value        func(pingpong.Result) float64
+	higherBetter bool
+	format       func(float64) string
+	applies      func(pingpong.Result) bool
+}
+
+func isEncdec(r pingpong.Result) bool { return r.Mode == "" || r.Mode == pingpong.ModeEncdec }
+
+var compareMetrics = []metric{
+	{"n", func(r pingpong.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
+	{"p50", func(r pingpong.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
+	{"p99", func(r pingpong.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
+	{"max", func(r pingpong.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
+	{"rt/s", pingpong.Result.RoundTripsPerSec, true, Rate, isEncdec},
+	{"ops/s", pingpong.Result.OpsPerSec, true, Rate, func(r pingpong.Result) bool { return !isEncdec(r) }},
+	{"MB/s", pingpong.Result.MBPerSec, true, Throughput, func(r pingpong.Result) bool { return r.Bytes > 0 }},
+	{"probe.p99", func(r pingpong.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
+		func(r pingpong.Result) bool { return r.Probe != nil && isEncdec(r) }},
+	{"sched.p99", func(r pingpong.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
+		func(r pingpong.Result) bool { return r.Runtime != nil }},
+}
+
+func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))) }
+
+// Compare matches the scenarios of two runs by input, codec, mode, decode
+// target, pairs and procs, and compares each figure's repeats.
+func Compare(old, new *pingpong.Run) Comparison {
+	oldBy, oldKeys := groupRepeats(old)
+	newBy, newKeys := groupRepeats(new)
+	var c Comparison
+	for _, k := range oldKeys {
+		if _, ok := newBy[k]; !ok {
+			c.OnlyOld = append(c.OnlyOld, k)
+			continue
+		}
+		c.Scenarios = append(c.Scenarios, compareScenario(k, old, new, oldBy[k], newBy[k]))
+	}
+	for _, k := range newKeys {
+		if _, ok := oldBy[k]; !ok {
+			c.OnlyNew = append(c.OnlyNew, k)
+		}
+	}
+	return c
+}
+
+// groupRepeats collects each scenario's repeats, keys in first-seen order.
+func groupRepeats(run *pingpong.Run) (map[ScenarioKey][]pingpong.Result, []ScenarioKey) {
+	by := map[ScenarioKey][]pingpong.Result{}
+	var keys []ScenarioKey
+	for _, r := range run.Results {
+		k := keyOf(r.Scenario)
+		if _, ok := by[k]; !ok {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], r)
+	}
+	return by, keys
+}
+
+func compareScenario(k ScenarioKey, oldRun, newRun *pingpong.Run, old, new []pingpong.Result) ScenarioChange {
+	old, oldErr := measured(old)
+	new, newErr := measured(new)
+	sc := ScenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
+		OldVersion: implVersion(oldRun, k), NewVersion: implVersion(newRun, k)}
+	if len(old) == 0 || len(new) == 0 {
+		return sc
+	}
+	tested := len(old) >= MinRepeats && len(new) >= MinRepeats
+	for _, m := range compareMetrics {
+		if m.applies != nil && !(all(old, m.applies) && all(new, m.applies)) {
+			continue // baseline has no MB/s, a run without -probe no probe
+		}
+		ov, nv := values(old, m.value), values(new, m.value)
+		ch := Change{Metric: m.name, Old: median(ov), New: median(nv), Tested: tested, format: m.format}
+		if tested {
+			th := benchmath.DefaultThresholds
+			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(ov, &th), benchmath.NewSample(nv, &th))
+			ch.P = cmp.P
+			for _, w := range cmp.Warnings {
+				ch.Warnings = append(ch.Warnings, w.Error())
+			}
+			ch.Significant = cmp.P <= cmp.Alpha // as benchstat: above alpha is "~"
+			if ch.Significant && ch.New != ch.Old {
+				ch.Better = -1
+				if (ch.New > ch.Old) == m.higherBetter {
+					ch.Better = 1
+				}
+			}
+		}
+		sc.Changes = append(sc.Changes, ch)
+	}
+	return sc
+}
+
+// measured drops the repeats that measured nothing, returning the first
+// one's error: a failed repeat is no sample of the codec's speed.
+func measured(rs []pingpong.Result) ([]pingpong.Result, string) {
+	var out []pingpong.Result
+	errMsg := ""
+	for _, r := range rs {
+		if r.N > 0 {
+			out = append(out, r)
+		} else if errMsg == "" {
+			errMsg = r.Err
+			if errMsg == "" {
+				errMsg = "nothing measured"
+			}
+		}
+	}
+	return out, errMsg
+}
+
+func all(rs []pingpong.Result, f func(pingpong.Result) bool) bool {
+	for _, r := range rs {
+		if !f(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func implVersion(run *pingpong.Run, k ScenarioKey) string {
+	for _, im := range run.Impls {
+		if im.Name == k.Impl && im.Input == k.Input {
+			return im.Version
+		}
+	}
+	return ""
+}
+
+func values(rs []pingpong.Result, f func(pingpong.Result) float64) []float64 {
+	out := make([]float64, len(rs))
+	for i, r := range rs {
+		out[i] = f(r)
+	}
+	return out
+}
+
+func median(vs []float64) float64 {
+	if len(vs) == 0 {
+		return 0
+	}
+	s := slices.Clone(vs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// Write prints the comparison: per scenario, old and new medians with the
+// change and its significance, then the scenarios found on one side only.
+func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *pingpong.Run) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "pingpong compare\n")
+	fmt.Fprintf(&b, "  old: %s (%s)\n", oldName, runSummary(old))
+	fmt.Fprintf(&b, "  new: %s (%s)\n", newName, runSummary(new))
+	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", MinRepeats)
+	for _, s := range c.Scenarios {
+		fmt.Fprintf(&b, "\n%s: %s\n", s.Key, s.Verdict())
+		if s.OldVersion != s.NewVersion {
+			fmt.Fprintf(&b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
+		}
+		if s.OldErr != "" && s.OldRepeats == 0 {
+			fmt.Fprintf(&b, "  old measured nothing: %s\n", s.OldErr)
+		}
+		if s.NewErr != "" && s.NewRepeats == 0 {
+			fmt.Fprintf(&b, "  new measured nothing: %s\n", s.NewErr)
+		}
+		if len(s.Changes) == 0 {
+			continue
+		}
+		if s.Verdict() == "untested" {
+			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, MinRepeats)
+		}
+		for _, w := range warnings(s) {
+			fmt.Fprintf(&b, "  note: %s\n", w)
+		}
+		fmt.Fprintf(&b, "  %-9s %12s %12s %9s\n", "", "old", "new", "delta")
+		for _, ch := range s.Changes {
+			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.DeltaPct()))
+			if ch.Tested {
+				fmt.Fprintf(&b, "  %s", significance(ch, s))
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, side := range []struct {
+		name string
+		keys []ScenarioKey
+	}{{oldName, c.OnlyOld}, {newName, c.OnlyNew}} {
+		if len(side.keys) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\nonly in %s:\n", side.name)
+		for _, k := range side.keys {
+			fmt.Fprintf(&b, "  %s\n", k)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// warnings are the scenario's test warnings, each once.
+func warnings(s ScenarioChange) []string {
+	var out []string
+	for _, ch := range s.Changes {
+		for _, w := range ch.Warnings {
+			if !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+func significance(ch Change, s ScenarioChange) string {
+	n := fmt.Sprintf("n=%d+%d", s.OldRepeats, s.NewRepeats)
+	if s.OldRepeats == s.NewRepeats {
+		n = fmt.Sprintf("n=%d", s.OldRepeats)
+	}
+	switch {
+	case !ch.Significant:
+		return fmt.Sprintf("~ (p=%.3f %s)", ch.P, n)
+	case ch.Better > 0:
+		return fmt.Sprintf("better (p=%.3f %s)", ch.P, n)
+	case ch.Better < 0:
+		return fmt.Sprintf("worse (p=%.3f %s)", ch.P, n)
+	}
+	return fmt.Sprintf("(p=%.3f %s)", ch.P, n)
+}
+
+func pct(v float64) string {
+	if math.IsNaN(v) {
+		return "?"
+	}
+	return fmt.Sprintf("%+.2f%%", v)
+}
+
+func runSummary(run *pingpong.Run) string {
+	e := run.Env
+	reps := "1 repeat"
+	if n := run.Config.Repeats(); n > 1 {
+		reps = fmt.Sprintf("%d repeats", n)
+	}
+	return fmt.Sprintf("%s, %s/%s, %s, GOMAXPROCS=%d, %s", e.GoVersion, e.GOOS, e.GOARCH, orUnknown(e.CPU), e.GOMAXPROCS, reps)
+}
+
+func orUnknownVersion(v string) string {
+	if v == "" {
+		return "unknown"
+	}
+	return v
+}

@@ -1,0 +1,164 @@
+package report
+
+import (
+	"bytes"
+	"strconv"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"pingpong/latency"
+	"pingpong/pingpong"
+)
+
+func TestGoBenchParsesWithBenchfmt(t *testing.T) {
+	base := sampleRun()
+	// The first codec's rows carry responsiveness figures, as with -probe.
+	for i := range base.Results {
+		if r := &base.Results[i]; r.Impl == "std" {
+			r.Probe = &latency.Summary{N: 100, P50: 60 * time.Microsecond, P99: 900 * time.Microsecond, Max: 2 * time.Millisecond}
+			r.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 300 * time.Microsecond}, GCPauses: latency.Distribution{Max: 50 * time.Microsecond}, GCCycles: 12}
+			r.AllocBytesPerOp, r.AllocsPerOp = 123456, 789.5
+		}
+	}
+	run := repeated(base, 2, 0.1)
+	run.Inputs[0].Name = "my file.json" // a file name with a space must not break the name
+	for i := range run.Results {
+		run.Results[i].Input = "my file.json"
+	}
+	var b bytes.Buffer
+	if err := WriteGoBench(&b, run); err != nil {
+		t.Fatal(err)
+	}
+
+	var measured []pingpong.Result
+	for _, r := range run.Results {
+		if r.N > 0 {
+			measured = append(measured, r)
+		}
+	}
+	rd := benchfmt.NewReader(bytes.NewReader(b.Bytes()), "bench.txt")
+	var got []*benchfmt.Result
+	units := map[string]string{}
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Fatalf("benchfmt: %v", rec)
+		case *benchfmt.UnitMetadata:
+			units[rec.OrigUnit] = rec.Value
+		case *benchfmt.Result:
+			got = append(got, rec.Clone())
+		}
+	}
+	if err := rd.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(measured) {
+		t.Fatalf("%d benchmark lines, want one per measured scenario and repeat: %d\n%s", len(got), len(measured), b.String())
+	}
+	if units["rt/s"] != "higher" || units["p99-ns"] != "lower" {
+		t.Errorf("unit metadata %v: want rt/s better=higher, p99-ns better=lower", units)
+	}
+	for i, res := range got {
+		r := measured[i]
+		for key, want := range map[string]string{"goos": "linux", "goarch": "amd64", "pkg": "pingpong", "cpu": "Test CPU @ 2.0GHz"} {
+			if v := res.GetConfig(key); v != want {
+				t.Errorf("config %s = %q, want %q", key, v, want)
+			}
+		}
+		base, parts := res.Name.Parts()
+		wantParts := []string{"/input=my_file.json", "/impl=" + r.Impl, "/pairs=" + strconv.Itoa(r.Pairs), "-2"}
+		if string(base) != "PingPong" || !equalParts(parts, wantParts) {
+			t.Errorf("line %d: name %s parts %q, want PingPong %q", i, res.Name, parts, wantParts)
+		}
+		if res.Iters != int(r.N) {
+			t.Errorf("line %d: iterations %d, want n = %d", i, res.Iters, r.N)
+		}
+		// benchfmt tidies units ("ns/op" to "sec/op"), keeping the original.
+		want := map[string]float64{
+			"ns/op":   float64(r.Latency.P50),
+			"mean-ns": float64(r.Latency.Mean),
+			"p95-ns":  float64(r.Latency.P95),
+			"p99-ns":  float64(r.Latency.P99),
+			"p999-ns": float64(r.Latency.P999),
+			"max-ns":  float64(r.Latency.Max),
+			"rt/s":    r.RoundTripsPerSec(),
+		}
+		if r.Bytes > 0 {
+			want["MB/s"] = r.MBPerSec()
+		}
+		if r.Probe != nil {
+			want["probe-p99-ns"] = float64(r.Probe.P99)
+			want["probe-max-ns"] = float64(r.Probe.Max)
+		}
+		if rt := r.Runtime; rt != nil {
+			want["sched-p99-ns"] = float64(rt.SchedLatency.P99)
+			want["gc-pause-max-ns"] = float64(rt.GCPauses.Max)
+			want["gc-cycles"] = float64(rt.GCCycles)
+			want["B/op"] = r.AllocBytesPerOp
+			want["allocs/op"] = r.AllocsPerOp
+		}
+		have := map[string]float64{}
+		for _, v := range res.Values {
+			unit, val := v.Unit, v.Value
+			if v.OrigUnit != "" {
+				unit, val = v.OrigUnit, v.OrigValue
+			}
+			have[unit] = val
+		}
+		for unit, w := range want {
+			if h, ok := have[unit]; !ok || !near(h, w, 0.01) {
+				t.Errorf("line %d (%s): %s = %v (present %v), want %v", i, res.Name, unit, h, ok, w)
+			}
+		}
+		if len(have) != len(want) {
+			t.Errorf("line %d: units %v, want exactly %v", i, have, want)
+		}
+	}
+}
+
+func TestBenchNameShowsOnlyNonDefaultMode(t *testing.T) {
+	s := pingpong.Scenario{Input: "twitter", Impl: "std", Mode: "encdec", Pairs: 4, Procs: 2}
+	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/pairs=4-2"; got != want {
+		t.Errorf("benchName = %q, want %q", got, want)
+	}
+	s.Target = pingpong.TargetAny
+	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/pairs=4-2"; got != want {
+		t.Errorf("benchName = %q, want %q: any is the default target", got, want)
+	}
+	s.Mode, s.Target = pingpong.ModeDecode, pingpong.TargetStruct
+	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/pairs=4-2"; got != want {
+		t.Errorf("benchName = %q, want %q", got, want)
+	}
+}
+
+func equalParts(parts [][]byte, want []string) bool {
+	if len(parts) != len(want) {
+		return false
+	}
+	for i := range parts {
+		if string(parts[i]) != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func near(a, b, tol float64) bool {
+	if a == b {
+		return true
+	}
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= tol*max(abs(a), abs(b))
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

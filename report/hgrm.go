@@ -1,0 +1,93 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/pingpong"
+)
+
+// WriteHgrm writes h as an HdrHistogram percentile distribution (the
+// "Value Percentile TotalCount 1/(1-Percentile)" table that every
+// HdrHistogram implementation prints and its plotter reads), values in
+// microseconds: the histograms hold nanoseconds, and the plotter's axis
+// says milliseconds or microseconds, never nanoseconds.
+func WriteHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
+	bw := bufio.NewWriter(w)
+	if _, err := h.PercentilesPrint(bw, 5, 1000.0); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// WriteHgrmDir writes one .hgrm file per measured scenario and repeat into
+// dir, which must exist, and returns the files' names. A scenario measured
+// with the sleep probe gets a second file, NAME_probe.hgrm, of the probe's
+// overshoot.
+func WriteHgrmDir(dir string, run *pingpong.Run) ([]string, error) {
+	var names []string
+	for _, r := range run.Results {
+		if r.Hist == nil || r.Hist.TotalCount() == 0 {
+			continue
+		}
+		name := HgrmName(r.Scenario, run.Config.Repeats() > 1)
+		if err := writeFile(filepath.Join(dir, name), func(w io.Writer) error { return WriteHgrm(w, r.Hist) }); err != nil {
+			return names, err
+		}
+		names = append(names, name)
+		if r.ProbeHist != nil && r.ProbeHist.TotalCount() > 0 {
+			probe := strings.TrimSuffix(name, ".hgrm") + "_probe.hgrm"
+			if err := writeFile(filepath.Join(dir, probe), func(w io.Writer) error { return WriteHgrm(w, r.ProbeHist) }); err != nil {
+				return names, err
+			}
+			names = append(names, probe)
+		}
+	}
+	return names, nil
+}
+
+// HgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
+// with _r1 and so on for the repeat when a run has several.
+func HgrmName(s pingpong.Scenario, repeats bool) string {
+	name := fmt.Sprintf("%s_%s", s.Input, s.Impl)
+	if s.Mode != "" && s.Mode != pingpong.ModeEncdec {
+		name += "_" + s.Mode
+	}
+	if s.Target != "" && s.Target != pingpong.TargetAny {
+		name += "_" + s.Target
+	}
+	name += fmt.Sprintf("_%dx_procs%d", s.Pairs, s.Procs)
+	if repeats {
+		name += fmt.Sprintf("_r%d", s.Repeat)
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
+			return '_'
+		}
+		return r
+	}, name) + ".hgrm"
+}
+
+// writeFile creates path and fills it with write, reporting a failure to
+// write or to close (where a full disk shows) with the path.
+func writeFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,209 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"pingpong/pingpong"
+)
+
+// Repeated is one scenario's repeats summed up for the console: Median is
+// a Result whose n, bytes, window and latency figures are each the median
+// of the repeats' (the other fields are those of the repeat with the
+// median round trips per second), and Spread is, per figure, the largest
+// deviation of a repeat from that median, as a fraction of it.
+type Repeated struct {
+	Median  pingpong.Result
+	Runs    int // repeats that measured something
+	Of      int // repeats planned (more than ran, after an interrupt)
+	Spreads []Spread
+}
+
+// Spread is how far one figure's repeats stray from their median.
+type Spread struct {
+	Figure string
+	Frac   float64
+}
+
+// spreadFigures are the figures whose spread a repeated row shows.
+var spreadFigures = []struct {
+	name  string
+	value func(pingpong.Result) float64
+}{
+	{"p50", func(r pingpong.Result) float64 { return float64(r.Latency.P50) }},
+	{"p99", func(r pingpong.Result) float64 { return float64(r.Latency.P99) }},
+	{"max", func(r pingpong.Result) float64 { return float64(r.Latency.Max) }},
+	{"rt/s", pingpong.Result.RoundTripsPerSec},
+}
+
+// GroupRepeats sums up each scenario's repeats, in the order of a run with
+// one repeat (per input, per codec, per level), whatever order they ran in.
+func GroupRepeats(run *pingpong.Run) []Repeated {
+	var keys []string
+	by := map[string][]pingpong.Result{}
+	for _, r := range run.Results {
+		k := withoutRepeat(r.Scenario)
+		if _, ok := by[k]; !ok {
+			keys = append(keys, k)
+		}
+		by[k] = append(by[k], r)
+	}
+	inputAt, implAt := map[string]int{}, map[string]int{}
+	for _, in := range run.Inputs {
+		inputAt[in.Name] = len(inputAt)
+	}
+	for _, im := range run.Config.Impls {
+		implAt[im] = len(implAt)
+	}
+	// Repeats interleave codecs within a level; the console prints a
+	// codec's levels together.
+	slices.SortStableFunc(keys, func(a, b string) int {
+		ra, rb := by[a][0], by[b][0]
+		if c := inputAt[ra.Input] - inputAt[rb.Input]; c != 0 {
+			return c
+		}
+		return implAt[ra.Impl] - implAt[rb.Impl]
+	})
+	out := make([]Repeated, len(keys))
+	for i, k := range keys {
+		out[i] = summarizeRepeats(by[k])
+		out[i].Of = max(out[i].Of, run.Config.Repeats())
+	}
+	return out
+}
+
+// withoutRepeat identifies a scenario across repeats. It goes through JSON
+// rather than comparing structs so that fields other issues add to
+// Scenario (a decode target, a mode) keep scenarios apart without being
+// listed here, whatever their type.
+func withoutRepeat(s pingpong.Scenario) string {
+	s.Repeat = 0
+	b, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Sprintf("%+v", s)
+	}
+	return string(b)
+}
+
+func summarizeRepeats(rs []pingpong.Result) Repeated {
+	ok, _ := measured(rs)
+	rep := Repeated{Median: rs[0], Runs: len(ok), Of: len(rs)}
+	if len(ok) == 0 {
+		return rep
+	}
+	byRate := slices.Clone(ok)
+	slices.SortStableFunc(byRate, func(a, b pingpong.Result) int {
+		return cmpFloat(a.RoundTripsPerSec(), b.RoundTripsPerSec())
+	})
+	m := byRate[(len(byRate)-1)/2]
+	med := func(f func(pingpong.Result) float64) float64 { return median(values(ok, f)) }
+	dur := func(f func(pingpong.Result) time.Duration) time.Duration {
+		return time.Duration(math.Round(med(func(r pingpong.Result) float64 { return float64(f(r)) })))
+	}
+	m.N = int64(math.Round(med(func(r pingpong.Result) float64 { return float64(r.N) })))
+	m.Window = dur(func(r pingpong.Result) time.Duration { return r.Window })
+	m.Bytes = int64(math.Round(med(pingpong.Result.MBPerSec) * 1e6 * m.Window.Seconds()))
+	l := &m.Latency
+	l.N = m.N
+	l.Min = dur(func(r pingpong.Result) time.Duration { return r.Latency.Min })
+	l.Mean = dur(func(r pingpong.Result) time.Duration { return r.Latency.Mean })
+	l.P50 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P50 })
+	l.P95 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P95 })
+	l.P99 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P99 })
+	l.P999 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P999 })
+	l.Max = dur(func(r pingpong.Result) time.Duration { return r.Latency.Max })
+	m.Hist = nil // a repeat's histogram is not the median's
+	for _, r := range rs {
+		m.Partial = m.Partial || r.Partial
+		if m.Err == "" {
+			m.Err = r.Err
+		}
+	}
+	rep.Median = m
+	for _, f := range spreadFigures {
+		vs := values(ok, f.value)
+		c := median(vs)
+		var dev float64
+		for _, v := range vs {
+			dev = max(dev, math.Abs(v-c))
+		}
+		if c != 0 {
+			rep.Spreads = append(rep.Spreads, Spread{f.name, dev / c})
+		}
+	}
+	return rep
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Suffix is what a repeated row adds to the row of its median:
+// "  [5 runs; ± p50 2% p99 8% max 31% rt/s 1%]", or "  [1 of 5 runs]"
+// after an interrupt, where one run has no spread.
+func (r Repeated) Suffix() string {
+	var b strings.Builder
+	b.WriteString("  [")
+	if r.Runs != r.Of {
+		fmt.Fprintf(&b, "%d of ", r.Runs)
+	}
+	if r.Of == 1 {
+		b.WriteString("1 run")
+	} else {
+		fmt.Fprintf(&b, "%d runs", r.Of)
+	}
+	if len(r.Spreads) > 0 && r.Runs > 1 {
+		b.WriteString("; ±")
+		for _, s := range r.Spreads {
+			fmt.Fprintf(&b, " %s %.0f%%", s.Figure, s.Frac*100)
+		}
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// writeRepeats prints a run of several repeats: the console report with one
+// row per scenario, showing the median of its repeats and their spread.
+func writeRepeats(w io.Writer, run *pingpong.Run) error {
+	c := NewConsole(w, run.Env, run.Config)
+	if run.Idle != nil {
+		c.Result(*run.Idle)
+	}
+	groups := GroupRepeats(run)
+	for _, in := range run.Inputs {
+		var impls []pingpong.ImplInfo
+		for _, im := range run.Impls {
+			if im.Input == in.Name {
+				impls = append(impls, im)
+			}
+		}
+		c.Input(in, impls)
+		for _, g := range groups {
+			if g.Median.Input != in.Name {
+				continue
+			}
+			if g.Runs > 0 {
+				c.rowSuffix = g.Suffix()
+			}
+			c.Result(g.Median)
+			c.rowSuffix = ""
+		}
+	}
+	return c.Finish()
+}
+
+// repeatsLine is the header's line for a run of several repeats.
+func repeatsLine(cfg pingpong.Config) string {
+	return fmt.Sprintf("  repeats:     %d, interleaved across codecs; a row is the median of its repeats, ± the largest deviation from it", cfg.Repeats())
+}

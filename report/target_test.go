@@ -1,0 +1,70 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"pingpong/pingpong"
+)
+
+// structRun is sampleRun with -target both on a typed corpus and -target
+// struct falling back on an untyped one.
+func structRun() *pingpong.Run {
+	run := sampleRun()
+	run.Config.Targets = []string{pingpong.TargetAny, pingpong.TargetStruct}
+	run.Config.Levels = run.Config.Levels[:1]
+	in := &run.Inputs[0]
+	in.Targets, in.StructType = []string{pingpong.TargetAny, pingpong.TargetStruct}, "datasets.CITMCatalog"
+	for i := range run.Impls {
+		im := &run.Impls[i]
+		switch im.Name {
+		case "sonic":
+			im.Compile = 31200 * time.Microsecond
+		case "goccy":
+			im.Compile = 2100 * time.Microsecond
+			im.StructMismatch = "$.events: present on one side only"
+		case "std":
+			im.StructErr = "decode into datasets.CITMCatalog: boom"
+		}
+	}
+	var rs []pingpong.Result
+	for _, r := range run.Results {
+		if r.Pairs != 1 {
+			continue
+		}
+		rs = append(rs, r)
+		s := r
+		s.Target, s.N, s.Latency.N = pingpong.TargetStruct, r.N*2, r.N*2
+		rs = append(rs, s)
+	}
+	run.Results = rs
+	run.Inputs = append(run.Inputs, pingpong.InputInfo{Name: "govtrack", Kind: "built-in", Bytes: 3917338, SHA256: "fedcba9876543210", Seed: 1,
+		Targets: []string{pingpong.TargetAny}, TargetNote: "govtrack has no struct type: decoding into any instead"})
+	for _, name := range run.Config.Impls {
+		run.Impls = append(run.Impls, pingpong.ImplInfo{Name: name, Version: "v1", Input: "govtrack"})
+	}
+	return run
+}
+
+func TestConsoleTargetGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteConsole(&b, structRun()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "console-target", b.Bytes())
+	// The struct rows keep the original's label column width.
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.HasPrefix(l, "  1x encdec struct ") && len(l) > 31 && l[31] == ' ' {
+			t.Errorf("struct row label not padded to 28: %q", l)
+		}
+	}
+}
+
+func TestTargetLinesOnlyWhenStructAsked(t *testing.T) {
+	run := sampleRun()
+	if got := targetLines(run.Inputs[0], run.Impls); len(got) != 0 {
+		t.Errorf("a run into any printed target lines: %q", got)
+	}
+}
