@@ -1,0 +1,255 @@
+package pingpong
+
+import (
+	"bytes"
+	stdjson "encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"pingpong/datasets"
+)
+
+// Targets: what a decode fills. Go services mostly decode into structs, and
+// that is where codecs differ most (sonic and goccy compile type-specific
+// code, encoding/json reflects), so both are measured.
+const (
+	TargetAny    = "any"    // map[string]any, []any, ...: the default
+	TargetStruct = "struct" // the corpus's struct type from package datasets
+)
+
+// ParseTargets reads the -target flag: "any", "struct" or "both".
+func ParseTargets(s string) ([]string, error) {
+	switch strings.TrimSpace(s) {
+	case TargetAny:
+		return []string{TargetAny}, nil
+	case TargetStruct:
+		return []string{TargetStruct}, nil
+	case "both":
+		return []string{TargetAny, TargetStruct}, nil
+	}
+	return nil, fmt.Errorf("%q is not a target (valid: any, struct, both)", s)
+}
+
+// askedTargets is what the run asked for; a Config from before targets
+// existed means any.
+func (c Config) askedTargets() []string {
+	if len(c.Targets) == 0 {
+		return []string{TargetAny}
+	}
+	return c.Targets
+}
+
+// targetsOf is what runs on the named input: what Execute resolved for it
+// (struct may have fallen back to any). A caller planning ahead, without
+// that resolution, gets the fallback judged by name alone.
+func (c Config) targetsOf(input string) []string {
+	if ts, ok := c.inputTargets[input]; ok {
+		return ts
+	}
+	asked := c.askedTargets()
+	if _, typed := datasets.TargetType(input); typed || !slices.Contains(asked, TargetStruct) {
+		return asked
+	}
+	return []string{TargetAny}
+}
+
+// InputTargets is what actually runs on in: the asked targets, with struct
+// replaced by any when the input has no struct type that fits it, and the
+// note that says so ("" when nothing fell back). t is the struct type when
+// struct runs.
+func InputTargets(cfg Config, in *datasets.Input) (targets []string, t reflect.Type, note string) {
+	for _, tg := range cfg.askedTargets() {
+		if tg == TargetStruct {
+			st, err := StructTarget(in)
+			if err == nil {
+				t = st
+				targets = append(targets, tg)
+				continue
+			}
+			note = err.Error() + ": decoding into any instead"
+			tg = TargetAny
+		}
+		if !slices.Contains(targets, tg) {
+			targets = append(targets, tg)
+		}
+	}
+	return targets, t, note
+}
+
+var structTargets sync.Map // sha256 + name -> structTarget; the fit check decodes the whole input
+
+type structTarget struct {
+	t   reflect.Type
+	err error
+}
+
+// StructTarget is the struct type to decode in into, or why there is none.
+// A type is found by the input's name, and must then fit the document: a
+// file may carry a typed corpus's name without its shape, and a struct that
+// silently drops fields would have codecs compared on different work. Fit
+// means encoding/json decodes it with unknown fields disallowed and its
+// encoding reads back as the same JSON value.
+func StructTarget(in *datasets.Input) (reflect.Type, error) {
+	key := in.SHA256 + " " + in.Name
+	if v, ok := structTargets.Load(key); ok {
+		st := v.(structTarget)
+		return st.t, st.err
+	}
+	t, err := structTargetOf(in)
+	structTargets.Store(key, structTarget{t, err})
+	return t, err
+}
+
+func structTargetOf(in *datasets.Input) (reflect.Type, error) {
+	t, ok := datasets.TargetType(in.Name)
+	if !ok {
+		return nil, fmt.Errorf("%s has no struct type (typed corpora: %s)", in.Name, strings.Join(datasets.TargetNames(), ", "))
+	}
+	dec := stdjson.NewDecoder(bytes.NewReader(in.Data))
+	dec.DisallowUnknownFields()
+	p := reflect.New(t).Interface()
+	if err := dec.Decode(p); err != nil {
+		return nil, fmt.Errorf("%s does not fit %v: %w", in.Name, t, err)
+	}
+	out, err := stdjson.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encoding %v: %w", in.Name, t, err)
+	}
+	var want, got any
+	if err := stdjson.Unmarshal(in.Data, &want); err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Name, err)
+	}
+	if err := stdjson.Unmarshal(out, &got); err != nil {
+		return nil, fmt.Errorf("%s: reading back %v: %w", in.Name, t, err)
+	}
+	if d := Diff(want, got); d != "" {
+		return nil, fmt.Errorf("%s does not survive a round trip through %v: %s", in.Name, t, d)
+	}
+	return t, nil
+}
+
+// newTarget makes what one decode fills: nil means any, otherwise a new *T
+// per decode, as a service allocates one per request.
+func newTarget(t reflect.Type) func() any {
+	if t == nil {
+		return nil
+	}
+	return func() any { return reflect.New(t).Interface() }
+}
+
+// decoder decodes one goroutine's messages into its target. For any it
+// reuses one interface, as the harness always did, so the any rows keep
+// their cost; for a struct it hands out a new *T each time.
+type decoder struct {
+	v   any
+	new func() any // nil: decode into v
+}
+
+// decode returns the value to encode next: the interface's content for any,
+// the *T itself for a struct (encoding through the pointer does not copy the
+// struct into an interface).
+func (d *decoder) decode(c Codec, data []byte) (any, error) {
+	if d.new == nil {
+		d.v = nil // a codec may reuse what the target holds; start clean
+		err := c.Unmarshal(data, &d.v)
+		return d.v, err
+	}
+	p := d.new()
+	return p, c.Unmarshal(data, p)
+}
+
+// CheckStruct is Check for a struct target: the codec decodes input into a
+// new *T and encodes it (bin, a pair's first message), decodes that again
+// and re-encodes, and encoding/json's reading of this steady-state message,
+// what pairs really exchange, is compared with its reading of input. The
+// comparison is to the input itself rather than to encoding/json's own
+// struct round trip: StructTarget has already made sure the two are the
+// same value, and a difference then always names the codec.
+func CheckStruct(c Codec, input []byte, t reflect.Type) (bin []byte, mismatch string, err error) {
+	var want any
+	if err := stdjson.Unmarshal(input, &want); err != nil {
+		return nil, "", fmt.Errorf("encoding/json reading input: %w", err)
+	}
+	return checkStruct(c, input, want, t)
+}
+
+// checkStruct is CheckStruct with encoding/json's reading of input done
+// once for every codec: on canada it costs more than the codec's part.
+func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, mismatch string, err error) {
+	first := reflect.New(t).Interface()
+	if err := c.Unmarshal(input, first); err != nil {
+		return nil, "", fmt.Errorf("decode into %v: %w", t, err)
+	}
+	bin, err = c.Marshal(first)
+	if err != nil {
+		return nil, "", fmt.Errorf("encode %v: %w", t, err)
+	}
+	again := reflect.New(t).Interface()
+	if err := c.Unmarshal(bin, again); err != nil {
+		return nil, "", fmt.Errorf("decode of own output into %v: %w", t, err)
+	}
+	steady, err := c.Marshal(again)
+	if err != nil {
+		return nil, "", fmt.Errorf("encode %v again: %w", t, err)
+	}
+	var got any
+	if err := stdjson.Unmarshal(steady, &got); err != nil {
+		return nil, "", fmt.Errorf("encoding/json reading the codec's output: %w", err)
+	}
+	return bin, Diff(want, got), nil
+}
+
+// prepareStructs readies every impl for the struct target t on in, adding
+// each outcome to its info.
+func prepareStructs(impls []Impl, in *datasets.Input, t reflect.Type, infos []ImplInfo) []prepared {
+	var want any
+	if err := stdjson.Unmarshal(in.Data, &want); err != nil {
+		want = nil // cannot happen: StructTarget read it; a nil want fails every check loudly
+	}
+	out := make([]prepared, len(impls))
+	for i, im := range impls {
+		out[i] = prepareStruct(im, in, want, t, &infos[i])
+	}
+	return out
+}
+
+// prepareStruct readies im for the struct target t on in: it warms the
+// codec's compilation of t (timed into info.Compile, as users pay it at
+// start-up, and kept out of the measured windows), then checks it. The
+// outcome goes to info's struct fields; the returned prepared carries it as
+// its own Mismatch/Err so that struct rows report it.
+func prepareStruct(im Impl, in *datasets.Input, want any, t reflect.Type, info *ImplInfo) prepared {
+	p := prepared{impl: im, newTarget: newTarget(t)}
+	err := func() (err error) {
+		defer recoverInto(&err, "struct check")
+		c, err := im.New(in.Data)
+		if err != nil {
+			return err
+		}
+		if im.Warm != nil {
+			start := time.Now()
+			err := im.Warm(t)
+			info.Compile = time.Since(start)
+			if err != nil {
+				return fmt.Errorf("compiling for %v: %w", t, err)
+			}
+		}
+		bin, mismatch, err := checkStruct(c, in.Data, want, t)
+		if err != nil {
+			return err
+		}
+		p.codec, p.bin, info.StructMismatch = c, bin, mismatch
+		return nil
+	}()
+	if err != nil {
+		info.StructErr = err.Error()
+		p.codec, p.bin = nil, nil
+	}
+	p.info = *info
+	p.info.Mismatch, p.info.Err = info.StructMismatch, info.StructErr
+	return p
+}

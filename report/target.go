@@ -1,0 +1,42 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"pingpong/pingpong"
+)
+
+// targetLines is the header's account of the struct target: which targets
+// ran (only said when struct was asked for, so default runs read as
+// before), what each codec's compilation of the type cost before measuring
+// (users pay it at start-up, rows never include it), and how codecs fared
+// on the struct check.
+func targetLines(in pingpong.InputInfo, impls []pingpong.ImplInfo) []string {
+	var out []string
+	switch {
+	case in.TargetNote != "":
+		out = append(out, fmt.Sprintf("  target:      %s (%s)", strings.Join(in.Targets, ", "), in.TargetNote))
+	case slices.Contains(in.Targets, pingpong.TargetStruct):
+		out = append(out, fmt.Sprintf("  target:      %s (struct: %s)", strings.Join(in.Targets, ", "), in.StructType))
+	}
+	var compiled []string
+	for _, im := range impls {
+		if im.Compile > 0 {
+			compiled = append(compiled, im.Name+" "+Duration(im.Compile))
+		}
+	}
+	if len(compiled) > 0 {
+		out = append(out, fmt.Sprintf("  compile:     %s (first use of %s, before measuring)", strings.Join(compiled, ", "), in.StructType))
+	}
+	for _, im := range impls {
+		if im.StructErr != "" {
+			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Name, in.StructType, im.StructErr))
+		}
+		if im.StructMismatch != "" {
+			out = append(out, fmt.Sprintf("  ! %s disagrees with encoding/json through %s at %s", im.Name, in.StructType, im.StructMismatch))
+		}
+	}
+	return out
+}
