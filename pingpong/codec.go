@@ -4,6 +4,7 @@ package pingpong
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -26,6 +27,10 @@ type Impl struct {
 	// New builds the codec for one input. Only baseline looks at the input:
 	// it prepares the value and bytes it will hand back without parsing.
 	New func(input []byte) (Codec, error)
+	// Warm, when set, compiles the codec's type-specific code for t ahead of
+	// first use, which users pay at start-up; it is timed and reported
+	// apart, never inside a measured window.
+	Warm func(t reflect.Type) error
 }
 
 // Version is the module version the binary was built with, from its build

@@ -3,6 +3,7 @@ package pingpong
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/bytedance/sonic"
 	jsonv2 "github.com/go-json-experiment/json"
@@ -33,11 +34,11 @@ const SonicNative = sonic.APIKind == sonic.UseSonicJSON
 func init() {
 	Register(Impl{Name: "std", Desc: "encoding/json", New: stateless(stdjson.Marshal, stdjson.Unmarshal)})
 	Register(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
-		New: stateless(sonic.Marshal, sonic.Unmarshal)})
+		New: stateless(sonic.Marshal, sonic.Unmarshal), Warm: pretouchSonic})
 	Register(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
-		New: stateless(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)})
+		New: stateless(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal), Warm: pretouchSonic})
 	Register(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
-		New: stateless(gojson.Marshal, gojson.Unmarshal)})
+		New: stateless(gojson.Marshal, gojson.Unmarshal), Warm: warmGoccy})
 	Register(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json",
 		New: stateless(segjson.Marshal, segjson.Unmarshal)})
 	Register(Impl{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault",
@@ -47,6 +48,24 @@ func init() {
 			func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })})
 	Register(Impl{Name: Baseline, NoJSON: true, New: newBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
+}
+
+// pretouchSonic is sonic's documented way to JIT-compile a type's encoder
+// and decoder (for T and *T) before the first request needs them.
+func pretouchSonic(t reflect.Type) error { return sonic.Pretouch(t) }
+
+// warmGoccy compiles goccy's opcodes for *T, which it does on a type's first
+// Unmarshal and first Marshal, before looking at the data: a null document
+// and a zero value are enough.
+func warmGoccy(t reflect.Type) error {
+	p := reflect.New(t).Interface()
+	if err := gojson.Unmarshal([]byte("null"), p); err != nil {
+		return fmt.Errorf("goccy decoder: %w", err)
+	}
+	if _, err := gojson.Marshal(p); err != nil {
+		return fmt.Errorf("goccy encoder: %w", err)
+	}
+	return nil
 }
 
 // baseline does no JSON work, so a round trip with it costs only the

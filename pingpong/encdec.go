@@ -49,10 +49,10 @@ func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan []byte, bin []by
 
 // pinger drives one pair: it owns bin, times each round trip, then decodes
 // and encodes the reply itself (untimed) to make the next message.
-func pinger(c Codec, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *pairStats) {
+func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *pairStats) {
 	defer close(ping)
 	defer recoverInto(&st.err, "pinger")
-	var v any // reused: one allocation per pinger, not per message
+	dec := decoder{new: newTarget} // for any: one interface reused, not one per message
 	for !w.stop.Load() {
 		reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
 		if !ok {
@@ -62,8 +62,8 @@ func pinger(c Codec, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr
 		if t1 > w.end {
 			return // the round trip in flight at the window's end is dropped
 		}
-		v = nil // a codec may reuse what the target holds; start clean
-		if err := c.Unmarshal(reply, &v); err != nil {
+		v, err := dec.decode(c, reply)
+		if err != nil {
 			st.err = fmt.Errorf("pinger decode: %w", err)
 			return
 		}
@@ -84,13 +84,13 @@ func pinger(c Codec, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr
 
 // echo answers each message with the codec's re-encoding of it. On error
 // it records the cause and closes pong, which the pinger reads as failure.
-func echo(c Codec, ping <-chan []byte, pong chan<- []byte, errp *error) {
+func echo(c Codec, newTarget func() any, ping <-chan []byte, pong chan<- []byte, errp *error) {
 	defer close(pong)
 	defer recoverInto(errp, "echo")
-	var v any
+	dec := decoder{new: newTarget}
 	for msg := range ping {
-		v = nil
-		if err := c.Unmarshal(msg, &v); err != nil {
+		v, err := dec.decode(c, msg)
+		if err != nil {
 			*errp = fmt.Errorf("echo decode: %w", err)
 			return
 		}
@@ -119,12 +119,22 @@ type LevelResult struct {
 	Window  time.Duration // the measured window: duration, or less if cut short
 	Partial bool          // cut short by cancellation
 	Hist    *hdrhistogram.Histogram
+	Runtime *latency.Runtime        // runtime/metrics over the window; nil if it never opened
+	Probe   *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
 // document already encoded by c), for warmup then duration. Cancelling ctx
 // cuts the window short; the result is then marked partial.
 func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, duration time.Duration) (LevelResult, error) {
+	return RunLevelProbed(ctx, c, bin, nil, pairs, warmup, duration, 0)
+}
+
+// RunLevelProbed is RunLevel with the sleep probe running through the
+// window, sleeping probe at a time (0: no probe). newTarget makes what each
+// decode fills: nil decodes into any, else see newTarget in target.go.
+func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, warmup, duration, probe time.Duration) (LevelResult, error) {
+	ins := newInstruments(probe)
 	runtime.GC() // one scenario's garbage is not charged to the next
 	recs := latency.NewRecorders(pairs, MaxHistograms)
 	stats := make([]pairStats, pairs)
@@ -136,11 +146,11 @@ func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, durat
 	for i := 0; i < pairs; i++ {
 		ping, pong := make(chan []byte), make(chan []byte)
 		wg.Add(2)
-		go func() { defer wg.Done(); echo(c, ping, pong, &echoErrs[i]) }()
+		go func() { defer wg.Done(); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
 		go func() {
 			defer wg.Done()
 			<-begin
-			pinger(c, bin, ping, pong, &echoErrs[i], w, recs.For(i), &stats[i])
+			pinger(c, newTarget, bin, ping, pong, &echoErrs[i], w, recs.For(i), &stats[i])
 		}()
 	}
 	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
@@ -148,22 +158,8 @@ func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, durat
 
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	res := LevelResult{Start: w.epoch.Add(w.start), Window: duration}
-	timer := time.NewTimer(w.end - time.Since(w.epoch))
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		stop.Store(true)
-		<-done
-	case <-done: // every pair failed early
-	case <-ctx.Done():
-		stop.Store(true)
-		<-done
-		// Round trips in flight at the cut may still complete and count, so
-		// the window runs until the last pinger stopped.
-		res.Partial = true
-		res.Window = min(max(time.Since(w.epoch)-w.start, 0), duration)
-	}
+	seen := w.watch(ctx, done, duration, ins)
+	res := LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
 
 	for i := range stats {
 		res.N += stats[i].n

@@ -18,6 +18,13 @@ type Config struct {
 	Duration time.Duration `json:"duration_ns"`
 	Warmup   time.Duration `json:"warmup_ns"`
 	Seed     int64         `json:"seed"`
+	Count    int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
+	Mode     string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
+	Probe    time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
+	// Targets: TargetAny and/or TargetStruct; none means any.
+	Targets []string `json:"targets,omitempty"`
+
+	inputTargets map[string][]string // Execute's resolution of Targets per input
 }
 
 // InputInfo identifies the document a scenario ran on.
@@ -28,6 +35,11 @@ type InputInfo struct {
 	Bytes  int    `json:"bytes"`
 	SHA256 string `json:"sha256"`
 	Seed   int64  `json:"seed,omitempty"`
+	// Targets are the decode targets that ran on it; StructType names the
+	// struct; TargetNote says why struct fell back to any, if it did.
+	Targets    []string `json:"targets,omitempty"`
+	StructType string   `json:"struct_type,omitempty"`
+	TargetNote string   `json:"target_note,omitempty"`
 }
 
 func infoOf(in *datasets.Input) InputInfo {
@@ -43,15 +55,24 @@ type ImplInfo struct {
 	Input    string `json:"input"`
 	Mismatch string `json:"mismatch,omitempty"` // first difference from encoding/json's reading
 	Err      string `json:"error,omitempty"`    // the codec could not handle the input at all
+	// The struct target's own check, and the codec's compilation of the
+	// struct type before measuring (Impl.Warm), which users pay at start-up.
+	StructMismatch string        `json:"struct_mismatch,omitempty"`
+	StructErr      string        `json:"struct_error,omitempty"`
+	Compile        time.Duration `json:"compile_ns,omitempty"`
 }
 
 // Scenario names one measurement: one codec, one input, one level.
 type Scenario struct {
 	Input string `json:"input"`
 	Impl  string `json:"impl"`
-	Mode  string `json:"mode"` // "encdec"
+	Mode  string `json:"mode"` // ModeEncdec, ModeDecode, ModeEncode, ModeIdle
 	Pairs int    `json:"pairs"`
 	Procs int    `json:"procs"` // GOMAXPROCS it ran with
+	// Target is what each decode fills: TargetAny, or TargetStruct.
+	Target string `json:"target,omitempty"`
+	// Repeat is which of the Config.Count repeats this is, from 0.
+	Repeat int `json:"repeat"`
 }
 
 // Result is what one scenario measured.
@@ -64,12 +85,23 @@ type Result struct {
 	Latency  latency.Summary `json:"latency"`
 	Mismatch string          `json:"mismatch,omitempty"`
 	Err      string          `json:"error,omitempty"`
+	// Ops is a probe pass's worker decodes or encodes; its N is the probe's samples.
+	Ops int64 `json:"ops,omitempty"`
+	Responsiveness
 
 	Hist *hdrhistogram.Histogram `json:"-"`
 }
 
 // Label is the row label, as the Erlang original prints it: "4x encdec".
-func (r Result) Label() string { return fmt.Sprintf("%dx %s", r.Pairs, r.Mode) }
+func (r Result) Label() string {
+	if r.Mode == ModeIdle {
+		return ModeIdle
+	}
+	if r.Target == TargetStruct {
+		return fmt.Sprintf("%dx %s struct", r.Pairs, r.Mode)
+	}
+	return fmt.Sprintf("%dx %s", r.Pairs, r.Mode)
+}
 
 // RoundTripsPerSec is n over the exact measured window.
 func (r Result) RoundTripsPerSec() float64 {
@@ -94,9 +126,12 @@ type Run struct {
 	Inputs  []InputInfo `json:"inputs"`
 	Impls   []ImplInfo  `json:"impls"`
 	Results []Result    `json:"results"`
+	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
 }
 
 // Observer is told about each step as it happens, so reports can stream.
+// When the probe is on, the idle pass (Mode ModeIdle, no input or codec)
+// comes first, as a Result before any Input.
 type Observer interface {
 	Input(in InputInfo, impls []ImplInfo)
 	Result(r Result)
@@ -105,11 +140,24 @@ type Observer interface {
 // Plan lists the scenarios of a run in the order they run: per input, per
 // codec, per level, so that a codec's rows print together as they finish.
 func Plan(cfg Config, inputs []string, procs int) []Scenario {
+	if cfg.Count > 1 {
+		return planRepeats(cfg, inputs, procs)
+	}
 	var out []Scenario
 	for _, in := range inputs {
 		for _, im := range cfg.Impls {
-			for _, lv := range cfg.Levels {
-				out = append(out, Scenario{Input: in, Impl: im, Mode: "encdec", Pairs: lv.Pairs, Procs: procs})
+			for _, tg := range cfg.targetsOf(in) {
+				for _, lv := range cfg.Levels {
+					if cfg.runsEncdec() {
+						out = append(out, Scenario{Input: in, Impl: im, Mode: "encdec", Pairs: lv.Pairs, Procs: procs, Target: tg})
+					}
+				}
+			}
+			if cfg.runsProbe() {
+				for _, s := range probePasses(procs) {
+					s.Input, s.Impl = in, im
+					out = append(out, s)
+				}
 			}
 		}
 	}
@@ -127,17 +175,34 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 		return nil, err
 	}
 	run := &Run{Env: env, Config: cfg}
-	ready := map[[2]string]prepared{}
+	if cfg.Probe > 0 {
+		idle := runIdle(ctx, cfg, env.GOMAXPROCS)
+		run.Idle = &idle
+		obs.Result(idle)
+	}
+	ready := map[[3]string]prepared{} // input, impl, target
+	cfg.inputTargets = map[string][]string{}
 	var names []string
 	for _, in := range inputs {
 		names = append(names, in.Name)
 		info := infoOf(in)
+		targets, structType, note := InputTargets(cfg, in)
+		cfg.inputTargets[in.Name] = targets
+		info.Targets, info.TargetNote = targets, note
+		if structType != nil {
+			info.StructType = structType.String()
+		}
 		run.Inputs = append(run.Inputs, info)
 		infos := make([]ImplInfo, len(impls))
 		for i, im := range impls {
 			var p prepared
 			p, infos[i] = prepare(im, in)
-			ready[[2]string{in.Name, im.Name}] = p
+			ready[[3]string{in.Name, im.Name, TargetAny}] = p
+		}
+		if structType != nil {
+			for i, p := range prepareStructs(impls, in, structType, infos) {
+				ready[[3]string{in.Name, impls[i].Name, TargetStruct}] = p
+			}
 		}
 		run.Impls = append(run.Impls, infos...)
 		obs.Input(info, infos)
@@ -146,7 +211,10 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 		if ctx.Err() != nil {
 			return run, ctx.Err()
 		}
-		r := runScenario(ctx, cfg, s, ready[[2]string{s.Input, s.Impl}])
+		if s.Target == "" {
+			s.Target = TargetAny // probe passes decode into any
+		}
+		r := runScenario(ctx, cfg, s, ready[[3]string{s.Input, s.Impl, s.Target}])
 		run.Results = append(run.Results, r)
 		obs.Result(r)
 	}
@@ -158,8 +226,12 @@ func runScenario(ctx context.Context, cfg Config, s Scenario, p prepared) Result
 	if p.codec == nil {
 		return r
 	}
-	lr, err := RunLevel(ctx, p.codec, p.bin, s.Pairs, cfg.Warmup, cfg.Duration)
+	if s.Mode != ModeEncdec {
+		return runPassScenario(ctx, cfg, r, p)
+	}
+	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, s.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
 	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist
+	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
 	if p.impl.NoJSON {
 		r.Bytes = 0 // it moved bytes but processed none
 	}
@@ -176,6 +248,8 @@ type prepared struct {
 	info  ImplInfo
 	codec Codec  // nil when the codec cannot run the input
 	bin   []byte // the input as the codec encodes it: a pair's first message
+	// newTarget makes what each decode fills; nil: any.
+	newTarget func() any
 }
 
 // prepare builds the codec for the input and checks it against

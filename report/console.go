@@ -22,6 +22,8 @@ type Console struct {
 	results      []pingpong.Result // of the current input, for its comparison
 	startedInput bool
 	err          error
+	floor        *pingpong.Result // the idle pass, shown in every header
+	rowSuffix    string           // added to the next row: a repeated scenario's spread
 }
 
 // NewConsole starts a console report on w.
@@ -32,7 +34,13 @@ func NewConsole(w io.Writer, env pingpong.Environment, cfg pingpong.Config) *Con
 // WriteConsole prints a finished run, the same bytes the streaming console
 // printed while it ran.
 func WriteConsole(w io.Writer, run *pingpong.Run) error {
+	if run.Config.Repeats() > 1 {
+		return writeRepeats(w, run)
+	}
 	c := NewConsole(w, run.Env, run.Config)
+	if run.Idle != nil {
+		c.Result(*run.Idle)
+	}
 	for _, in := range run.Inputs {
 		var impls []pingpong.ImplInfo
 		for _, im := range run.Impls {
@@ -86,9 +94,18 @@ func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
 	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
 		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
-	scenarios := len(impls) * len(c.cfg.Levels)
+	scenarios := len(pingpong.Plan(c.cfg, []string{in.Name}, e.GOMAXPROCS))
 	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v\n",
 		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second))
+	if c.cfg.Repeats() > 1 {
+		c.printf("%s\n", repeatsLine(c.cfg))
+	}
+	if c.cfg.Probe > 0 {
+		c.printf("%s\n", floorLine(c.cfg, c.floor))
+	}
+	for _, l := range targetLines(in, impls) {
+		c.printf("%s\n", l)
+	}
 	for _, im := range impls {
 		if im.Err != "" {
 			c.printf("  ! %s cannot run this input: %s\n", im.Name, im.Err)
@@ -116,12 +133,19 @@ func inputKind(in pingpong.InputInfo) string {
 
 // Result prints one row, opening the codec's block on its first row.
 func (c *Console) Result(r pingpong.Result) {
+	if r.Mode == pingpong.ModeIdle {
+		c.floor = &r // it runs before the first header, which prints it
+		return
+	}
 	if r.Impl != c.impl {
 		c.impl = r.Impl
 		c.printf("\n[%s]\n", r.Impl)
 	}
 	c.results = append(c.results, r)
-	c.printf("%s\n", Row(r))
+	c.printf("%s%s\n", Row(r), c.rowSuffix)
+	if l := runtimeLine(r); l != "" {
+		c.printf("%s\n", l)
+	}
 }
 
 // Row is one console row: the Erlang original's columns byte for byte,
@@ -135,10 +159,15 @@ func Row(r pingpong.Result) string {
 	}
 	l := r.Latency
 	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
-	fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+	if r.Mode == pingpong.ModeEncdec {
+		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+	} else {
+		fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
+	}
 	if r.Bytes > 0 {
 		b.WriteString(" " + Throughput(r.MBPerSec()))
 	}
+	b.WriteString(responsivenessColumns(r))
 	if r.Partial {
 		b.WriteString(" PARTIAL")
 	}
@@ -166,6 +195,9 @@ func (c *Console) comparison() {
 	for _, r := range c.results {
 		if r.N == 0 || r.Impl == pingpong.Baseline {
 			continue // the baseline is the harness's floor, not a contender
+		}
+		if r.Mode != pingpong.ModeEncdec {
+			continue // a probe pass's n is the probe's, not round trips
 		}
 		l := r.Label()
 		if _, ok := byLevel[l]; !ok {

@@ -47,7 +47,12 @@ type options struct {
 	procs    int
 	seed     int64
 	list     bool
+	probe    time.Duration
+	mode     string
 	version  bool
+	count    int
+	out      outputs
+	target   string
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -61,10 +66,15 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.procs, "procs", 0, "GOMAXPROCS (0: $GOMAXPROCS, else the container CPU quota, else the CPU count)")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
+	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
+	fs.StringVar(&o.mode, "mode", pingpong.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.target, "target", pingpong.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
+	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
+	o.out.flags(fs)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: pingpong [flags]\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
+		fmt.Fprintf(fs.Output(), "usage: pingpong [flags]\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	// flag prints its own error plus the whole usage; we want one line.
@@ -86,6 +96,12 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if err := checkDuration("-warmup", o.warmup, true); err != nil {
 		return nil, err
 	}
+	if err := checkProbe(o.probe, o.mode); err != nil {
+		return nil, err
+	}
+	if o.count < 1 || o.count > maxCount {
+		return nil, usagef("-count %d: must be 1 to %d", o.count, maxCount)
+	}
 	if o.procs < 0 || o.procs > 1<<16 {
 		return nil, usagef("-procs %d: must be 0 (automatic) or a positive number of Ps", o.procs)
 	}
@@ -104,6 +120,9 @@ func checkDuration(name string, d time.Duration, zeroOK bool) error {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "compare" {
+		return runCompare(args[1:], stdout, stderr)
+	}
 	err := runErr(args, stdout, stderr)
 	var ue usageError
 	switch {
@@ -162,14 +181,29 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	}
 
 	cfg := pingpong.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed}
+	cfg.Mode, cfg.Probe = o.mode, o.probe
+	cfg.Count = o.count
+	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
+		return err
+	}
+	if err := o.out.check(); err != nil {
+		return err
+	}
 	env := pingpong.ReadEnvironment(procsSource)
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
 
-	console := report.NewConsole(stdout, env, cfg)
-	_, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, len(inputs)*len(impls)*len(levels))})
-	if err := console.Finish(); err != nil {
+	consoleOut := stdout
+	if o.out.benchToStdout() {
+		consoleOut = stderr
+	}
+	console := newConsoleReport(consoleOut, env, cfg)
+	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, scenarioCount(cfg, inputs))})
+	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
+	}
+	if err := o.out.write(run, stdout); err != nil {
+		return err
 	}
 	if runErr != nil {
 		if cause := context.Cause(ctx); cause != nil && errors.Is(cause, errSignal) {
