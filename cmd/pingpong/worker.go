@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"pingpong/pingpong"
+)
+
+// worker is the process a codec runs in under -isolate: started by the
+// parent with PINGPONG_WORKER=1, it speaks to it over stdin and stdout. A
+// signal cuts the current scenario short; the parent still gets what it
+// measured, then closes stdin.
+func worker() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := pingpong.ServeWorker(ctx, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "pingpong worker: %v\n", err)
+		return 1
+	}
+	return 0
+}

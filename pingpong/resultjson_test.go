@@ -1,0 +1,44 @@
+package pingpong
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"pingpong/latency"
+)
+
+func TestResultJSONKeepsEveryHistogram(t *testing.T) {
+	hist := func(vals ...time.Duration) *latency.Recorders {
+		rs := latency.NewRecorders(1, 0)
+		for _, v := range vals {
+			rs.For(0).Record(v)
+		}
+		return rs
+	}
+	r := Result{Scenario: Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2}, N: 3}
+	r.Hist = hist(1, 2, 3).Merged()
+	r.ProbeHist = hist(time.Millisecond).Merged()
+	r.UncorrectedHist = hist(5, 6).Merged()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Scenario != r.Scenario || back.N != r.N {
+		t.Errorf("fields: %+v, want %+v", back.Scenario, r.Scenario)
+	}
+	for what, pair := range map[string][2]interface{ TotalCount() int64 }{
+		"histogram": {r.Hist, back.Hist}, "probe": {r.ProbeHist, back.ProbeHist}, "uncorrected": {r.UncorrectedHist, back.UncorrectedHist},
+	} {
+		if pair[1] == nil || pair[0].TotalCount() != pair[1].TotalCount() {
+			t.Errorf("%s histogram lost in JSON", what)
+		}
+	}
+	if !r.Hist.Equals(back.Hist) || !r.UncorrectedHist.Equals(back.UncorrectedHist) {
+		t.Error("histograms differ after a JSON round trip")
+	}
+}

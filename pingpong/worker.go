@@ -1,0 +1,346 @@
+package pingpong
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"pingpong/datasets"
+)
+
+// Worker processes isolate codecs: a Go program cannot recover from every
+// codec failure (a fault in JIT code, a stack overflow, a fatal concurrent
+// map write), and one codec's heap, caches and JIT state should never sit
+// in another's measurement. The parent starts the same binary with
+// PINGPONG_WORKER=1; they speak line-delimited JSON over the child's stdin
+// and stdout:
+//
+//	parent: workerJob          child: workerHello (the codec readied)
+//	parent: Scenario           child: Result (histograms included)
+//	...                        ...
+//	parent: closes stdin       child: exits 0
+//
+// The child's stderr is kept (its last lines) to explain a death.
+const workerProtocol = "pingpong-worker/1"
+
+// WorkerEnv is set in a worker's environment; main checks it first.
+const WorkerEnv = "PINGPONG_WORKER"
+
+type workerJob struct {
+	Protocol string          `json:"protocol"`
+	Config   Config          `json:"config"`
+	Impl     string          `json:"impl"`
+	Input    *datasets.Input `json:"input"`
+}
+
+type workerHello struct {
+	Protocol string   `json:"protocol"`
+	Info     ImplInfo `json:"info"`
+}
+
+// ServeWorker is the child's side: read the job, ready the codec, then
+// run each scenario asked for until stdin closes. Cancelling ctx (the
+// child's own SIGINT/SIGTERM) cuts the current scenario short; its partial
+// result is still sent.
+func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
+	in := bufio.NewReader(r)
+	enc := json.NewEncoder(w)
+	var job workerJob
+	if err := readLine(in, &job); err != nil {
+		return fmt.Errorf("worker: reading job: %w", err)
+	}
+	if job.Protocol != workerProtocol {
+		return fmt.Errorf("worker: parent speaks %q, this binary %q", job.Protocol, workerProtocol)
+	}
+	im, ok := registry[job.Impl]
+	if !ok {
+		return fmt.Errorf("worker: unknown codec %q", job.Impl)
+	}
+	l := newLocalRunner(job.Config, im, job.Input)
+	if err := enc.Encode(workerHello{Protocol: workerProtocol, Info: l.Info()}); err != nil {
+		return fmt.Errorf("worker: sending hello: %w", err)
+	}
+	for {
+		var s Scenario
+		if err := readLine(in, &s); errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("worker: reading scenario: %w", err)
+		}
+		res := l.Run(ctx, s)
+		res.Procs = runtime.GOMAXPROCS(0) // what it really ran with
+		if res.GOGC != "" {
+			res.GOGC = gogc() // likewise, for a GOGC sweep
+		}
+		if err := enc.Encode(res); err != nil {
+			return fmt.Errorf("worker: sending result: %w", err)
+		}
+	}
+}
+
+func readLine(r *bufio.Reader, v any) error {
+	line, err := r.ReadBytes('\n')
+	if err != nil {
+		if errors.Is(err, io.EOF) && len(line) == 0 {
+			return io.EOF
+		}
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return err
+	}
+	return json.Unmarshal(line, v)
+}
+
+// workerRunner is the parent's side of one worker. A worker that dies
+// costs the scenario it was running; the next scenario starts a new one,
+// since a crash may belong to one level only.
+type workerRunner struct {
+	cfg   Config
+	im    Impl
+	input *datasets.Input
+	point Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
+	info  ImplInfo
+
+	cmd    *exec.Cmd // nil before the first start and after a death
+	stdin  io.WriteCloser
+	lines  chan lineOrErr // the child's stdout, line by line
+	stderr *tail
+}
+
+type lineOrErr struct {
+	line []byte
+	err  error
+}
+
+// readyBudget bounds how long a worker may take to ready its codec
+// (check, struct compilation) before it counts as hung.
+const readyBudget = 2 * time.Minute
+
+func startWorker(ctx context.Context, cfg Config, im Impl, in *datasets.Input, pt Point) runner {
+	w := &workerRunner{cfg: cfg, im: im, input: in, point: pt}
+	if err := w.start(ctx); err != nil {
+		w.info = ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Err: err.Error()}
+	}
+	return w
+}
+
+func (w *workerRunner) start(ctx context.Context) error {
+	cmd := exec.Command(w.cfg.Worker[0], w.cfg.Worker[1:]...)
+	cmd.Env = append(append(os.Environ(), WorkerEnv+"=1"), w.point.env()...)
+	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
+	w.stderr = &tail{max: 4096}
+	cmd.Stderr = w.stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting worker: %w", err)
+	}
+	w.cmd, w.stdin = cmd, stdin
+	w.lines = make(chan lineOrErr)
+	go func(lines chan<- lineOrErr) {
+		br := bufio.NewReaderSize(stdout, 1<<16)
+		for {
+			line, err := br.ReadBytes('\n')
+			if err != nil {
+				lines <- lineOrErr{err: err}
+				close(lines)
+				return
+			}
+			lines <- lineOrErr{line: line}
+		}
+	}(w.lines)
+	job := workerJob{Protocol: workerProtocol, Config: w.cfg, Impl: w.im.Name, Input: w.input}
+	if err := json.NewEncoder(stdin).Encode(job); err != nil {
+		return w.died(fmt.Errorf("sending job: %w", err))
+	}
+	var hello workerHello
+	if err := w.receive(ctx, readyBudget, &hello); err != nil {
+		return err
+	}
+	if hello.Protocol != workerProtocol {
+		return w.died(fmt.Errorf("worker speaks %q, want %q", hello.Protocol, workerProtocol))
+	}
+	w.info = hello.Info
+	return nil
+}
+
+func (w *workerRunner) Info() ImplInfo { return w.info }
+
+// Run sends s and waits for its result, within a generous multiple of the
+// expected scenario time. A cancelled ctx is passed on as SIGINT, so the
+// worker cuts its window short and still answers with what it measured.
+func (w *workerRunner) Run(ctx context.Context, s Scenario) Result {
+	fail := func(err error) Result {
+		return Result{Scenario: s, Err: err.Error()}
+	}
+	if w.cmd == nil { // never started, or died: a crash may belong to one level only
+		if err := w.start(ctx); err != nil {
+			return fail(err)
+		}
+	}
+	if err := json.NewEncoder(w.stdin).Encode(s); err != nil {
+		return fail(w.died(fmt.Errorf("sending scenario: %w", err)))
+	}
+	budget := 3*(w.cfg.Warmup+w.cfg.Duration) + 30*time.Second
+	var res Result
+	if err := w.receive(ctx, budget, &res); err != nil {
+		return fail(err)
+	}
+	return res
+}
+
+// receive reads one line into v. On EOF, a kill or a blown budget the
+// worker is reaped and the error says how it died, with its stderr's last
+// lines.
+func (w *workerRunner) receive(ctx context.Context, budget time.Duration, v any) error {
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	cancelled := ctx.Done()
+	for {
+		select {
+		case l, ok := <-w.lines:
+			if !ok || l.err != nil {
+				return w.died(nil)
+			}
+			if err := json.Unmarshal(l.line, v); err != nil {
+				return w.died(fmt.Errorf("garbled answer: %w", err))
+			}
+			return nil
+		case <-cancelled:
+			_ = w.cmd.Process.Signal(syscall.SIGINT)
+			cancelled = nil // once; the worker answers with its partial result
+			timer.Reset(10 * time.Second)
+		case <-timer.C:
+			_ = w.cmd.Process.Kill()
+			return w.died(fmt.Errorf("no answer within %v", budget))
+		}
+	}
+}
+
+// died reaps the worker and describes its end: the cause given, else the
+// exit status ("signal: segmentation fault", "exit status 3"), plus the
+// last lines of its stderr. The next Run starts a new worker.
+func (w *workerRunner) died(cause error) error {
+	_ = w.stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- w.cmd.Wait() }()
+	var werr error
+	select {
+	case werr = <-done:
+	case <-time.After(5 * time.Second):
+		_ = w.cmd.Process.Kill()
+		werr = <-done
+	}
+	w.release()
+	msg := "worker died"
+	switch {
+	case cause != nil && werr != nil:
+		msg += ": " + cause.Error() + " (" + werr.Error() + ")"
+	case cause != nil:
+		msg += ": " + cause.Error()
+	case werr != nil:
+		msg += ": " + werr.Error()
+	default:
+		msg += ": it closed its output"
+	}
+	if t := w.stderr.last(3); t != "" {
+		msg += "; stderr: " + t
+	}
+	return errors.New(msg)
+}
+
+// Close ends the worker: it exits when its stdin closes.
+func (w *workerRunner) Close() {
+	if w.cmd == nil {
+		return
+	}
+	_ = w.stdin.Close()
+	done := make(chan struct{})
+	go func() { _ = w.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = w.cmd.Process.Kill()
+		<-done
+	}
+	w.release()
+}
+
+// release forgets a reaped worker; its stdout reader may still hold a
+// last line or error to hand over, so drain it and let it end.
+func (w *workerRunner) release() {
+	go func(lines <-chan lineOrErr) {
+		for range lines {
+		}
+	}(w.lines)
+	w.cmd, w.lines = nil, nil
+}
+
+// tail keeps the first and the last max bytes written to it: a crash's
+// verdict comes early, before a goroutine dump that may run long.
+type tail struct {
+	mu   sync.Mutex
+	max  int
+	head []byte
+	buf  []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if room := t.max - len(t.head); room > 0 {
+		t.head = append(t.head, p[:min(room, len(p))]...)
+	}
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = t.buf[over:]
+	}
+	return len(p), nil
+}
+
+// last explains a death from the stderr kept: the Go runtime's verdict
+// ("panic: ...", "fatal error: ...", and the signal line after it) when
+// there is one, since a goroutine dump follows it; else up to n last
+// non-empty lines. Lines are joined with " | ".
+func (t *tail) last(n int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	split := func(b []byte) []string {
+		var lines []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	head := split(t.head)
+	for i, l := range head {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") {
+			head = head[i:min(i+2, len(head))] // the verdict and, for faults, "[signal SIGSEGV ...]"
+			return strings.Join(head, " | ")
+		}
+	}
+	lines := split(t.buf)
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package pingpong
+
+import "os/exec"
+
+func ownProcessGroup(*exec.Cmd) {}
