@@ -1,0 +1,113 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"pingpong/pingpong"
+	"pingpong/report"
+)
+
+// writeCharts writes -html and -png for the run that just ended. The run
+// goes by the name of its -json file, so that `pingpong report` of that
+// file renders the very same page.
+func (o *outputs) writeCharts(run *pingpong.Run) []error {
+	return writeReport(o.html, o.png, []report.Source{{Name: o.json, Run: run}})
+}
+
+// writeReport writes the page to htmlPath and the charts into pngDir,
+// each when named, returning every failure.
+func writeReport(htmlPath, pngDir string, srcs []report.Source) []error {
+	var errs []error
+	if htmlPath != "" {
+		if err := writeFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
+			errs = append(errs, fmt.Errorf("-html: %w", err))
+		}
+	}
+	if pngDir != "" {
+		err := os.MkdirAll(pngDir, 0o755)
+		if err == nil {
+			_, err = report.WritePNGDir(pngDir, srcs)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("-png: %w", err))
+		}
+	}
+	return errs
+}
+
+const reportUsage = `usage: pingpong report [-html FILE] [-png DIR] RESULTS.json...
+
+Renders -json result files as the page -html writes at the end of a run:
+charts, tables and the console report. Several files (two versions of a
+library, runs at several GOMAXPROCS) go on one page; the charts draw
+throughput against GOMAXPROCS when the files have more than one.
+
+flags:
+`
+
+// runReport is `pingpong report -html FILE RESULTS.json...`: exit 2 for
+// bad flags or a file that cannot be read or is not a pingpong/v1 results
+// file, 1 when an output cannot be written.
+func runReport(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pingpong report", flag.ContinueOnError)
+	var out outputs
+	fs.StringVar(&out.html, "html", "", "write the page to `FILE`")
+	fs.StringVar(&out.png, "png", "", "write the charts as PNG files into `DIR`")
+	fs.SetOutput(io.Discard) // one line on error, not flag's message plus usage
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "pingpong report: "+format+"\n", a...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, reportUsage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return 0
+		}
+		return fail("%v", err)
+	}
+	if out.html == "" && out.png == "" {
+		return fail("nothing to write: give -html FILE and/or -png DIR")
+	}
+	if fs.NArg() == 0 {
+		return fail("no results file: give one or more -json files")
+	}
+	for _, path := range fs.Args() {
+		if out.html != "" && sameFile(path, out.html) {
+			return fail("-html %s: is one of the results files", out.html)
+		}
+	}
+	if err := out.check(); err != nil {
+		return fail("%v", err)
+	}
+	var srcs []report.Source
+	for _, path := range fs.Args() {
+		run, err := readResults(path)
+		if err != nil {
+			return fail("%v", err)
+		}
+		srcs = append(srcs, report.Source{Name: path, Run: run})
+	}
+	if errs := writeReport(out.html, out.png, srcs); len(errs) > 0 {
+		fmt.Fprintf(stderr, "pingpong report: %v\n", errors.Join(errs...))
+		return 1
+	}
+	return 0
+}
+
+func sameFile(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}

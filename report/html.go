@@ -1,0 +1,315 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"html/template"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+
+	"pingpong/pingpong"
+)
+
+// WriteHTML writes the report on srcs as one self-contained page: charts
+// as inline SVG, the charts' font embedded once, CSS inline, no script and
+// nothing fetched from the network. Beside the charts: each run's
+// environment and config, its results and comparison tables, and its
+// console report as printed. With two sources, `pingpong compare` of them
+// too. The page depends on nothing but srcs, so the page rendered from
+// saved results is byte for byte the page of the run that saved them.
+func WriteHTML(w io.Writer, srcs []Source) error {
+	pg, err := buildPage(srcs)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, pg); err != nil {
+		return fmt.Errorf("rendering the page: %w", err)
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+type page struct {
+	Title    string
+	Font     template.CSS
+	Sources  []pageSource
+	Sections []pageSection
+	Compare  string
+	Many     bool // several sources: each is named
+}
+
+type pageSource struct {
+	ID, Label, Name string
+	Facts           [][2]string
+	Inputs          []pingpong.InputInfo
+	Impls           []pingpong.ImplInfo
+	Results         []resultRow
+	Comparisons     []comparisonTable
+	Console         string
+}
+
+type pageSection struct {
+	ID, Title string
+	Charts    []pageChart
+}
+
+type pageChart struct {
+	ID, Title, Desc string
+	Series          []string
+	SVG             template.HTML
+}
+
+// resultRow is one console row as a table row.
+type resultRow struct {
+	Input, Impl, Version, Level                        string
+	Procs                                              int
+	N                                                  int64
+	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
+	Notes                                              string
+}
+
+type comparisonTable struct {
+	Input, Level string
+	Rows         []comparisonRow
+}
+
+type comparisonRow struct{ Impl, Rate, Relative string }
+
+func buildPage(srcs []Source) (*page, error) {
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("no results to report")
+	}
+	names := sourceNames(srcs)
+	pg := &page{
+		Title: "pingpong report",
+		Font:  template.CSS(`@font-face{font-family:"Liberation Sans";src:url(data:font/ttf;base64,` + base64.StdEncoding.EncodeToString(liberationsansregular.TTF) + `) format("truetype");}`),
+		Many:  len(srcs) > 1,
+	}
+	for i, s := range srcs {
+		ps, err := sourceOf(s, names[i])
+		if err != nil {
+			return nil, err
+		}
+		ps.ID = fmt.Sprintf("run-%d", i+1)
+		pg.Sources = append(pg.Sources, ps)
+	}
+	if len(srcs) == 2 {
+		var b strings.Builder
+		if err := Compare(srcs[0].Run, srcs[1].Run).Write(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
+			return nil, err
+		}
+		pg.Compare = b.String()
+	}
+	for _, ch := range Charts(srcs) {
+		svg, err := ch.SVG()
+		if err != nil {
+			return nil, err
+		}
+		pc := pageChart{ID: "chart-" + ch.ID, Title: ch.Title, Desc: ch.Desc, SVG: inlineSVG(svg, ch)}
+		for _, s := range ch.Series {
+			pc.Series = append(pc.Series, s.Name)
+		}
+		title := sectionTitle(ch)
+		if n := len(pg.Sections); n == 0 || pg.Sections[n-1].Title != title {
+			pg.Sections = append(pg.Sections, pageSection{ID: "charts-" + slugOf(title), Title: title})
+		}
+		sec := &pg.Sections[len(pg.Sections)-1]
+		sec.Charts = append(sec.Charts, pc)
+	}
+	return pg, nil
+}
+
+// sectionTitle groups a page's charts: what follows the title's colon,
+// the input, target and GOMAXPROCS they are about.
+func sectionTitle(ch Chart) string {
+	if _, after, ok := strings.Cut(ch.Title, ": "); ok {
+		return after
+	}
+	return ch.Title
+}
+
+// inlineSVG makes gonum's SVG document an element of the page: no XML
+// prolog, no namespace URLs (HTML puts <svg> in its namespace itself), and
+// a role and label for screen readers.
+func inlineSVG(svg []byte, ch Chart) template.HTML {
+	s := string(svg)
+	if i := strings.Index(s, "<svg"); i >= 0 {
+		s = s[i:]
+	}
+	s = svgNamespaces.ReplaceAllString(s, "")
+	label := ch.Title + ". " + ch.Desc
+	s = strings.Replace(s, "<svg ", `<svg role="img" aria-label="`+html.EscapeString(label)+`" `, 1)
+	return template.HTML(s) // gonum escapes the text it draws
+}
+
+func sourceOf(s Source, label string) (pageSource, error) {
+	run := s.Run
+	e, c := run.Env, run.Config
+	ps := pageSource{Label: label, Name: s.Name, Inputs: run.Inputs, Impls: run.Impls}
+	levels := make([]string, len(c.Levels))
+	for i, l := range c.Levels {
+		levels[i] = fmt.Sprintf("%s (%d pairs)", l.Spec, l.Pairs)
+	}
+	sonic := "native JIT"
+	if !e.SonicNative {
+		sonic = "fell back to encoding/json: not a native build"
+	}
+	ps.Facts = [][2]string{
+		{"Go", e.GoVersion + " " + e.GOOS + "/" + e.GOARCH},
+		{"CPU", fmt.Sprintf("%s, %d cores, %s memory", orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes))},
+		{"GOMAXPROCS", fmt.Sprintf("%d (source: %s)", e.GOMAXPROCS, e.ProcsSource)},
+		{"GOGC, GOMEMLIMIT", e.GOGC + ", " + e.GOMEMLIMIT},
+		{"sonic", sonic},
+		{"codecs", strings.Join(c.Impls, ", ")},
+		{"levels", strings.Join(levels, ", ")},
+		{"mode", orDefault(c.Mode, pingpong.RunEncdec)},
+		{"targets", orDefault(strings.Join(c.Targets, ", "), pingpong.TargetAny)},
+		{"window", fmt.Sprintf("%v after %v warmup, %d repeat(s)", c.Duration, c.Warmup, c.Repeats())},
+		{"probe", probeFact(c.Probe, run.Idle)},
+		{"seed", fmt.Sprint(c.Seed)},
+	}
+	var console bytes.Buffer
+	if err := WriteConsole(&console, run); err != nil {
+		return ps, fmt.Errorf("the console report of %s: %w", label, err)
+	}
+	ps.Console = console.String()
+	cells := cellsOf([]Source{s})
+	suffixes := map[string]string{}
+	if c.Repeats() > 1 {
+		for _, g := range GroupRepeats(run) {
+			if g.Runs > 0 {
+				suffixes[withoutRepeat(g.Median.Scenario)] = strings.TrimSpace(g.Suffix())
+			}
+		}
+	}
+	for _, cl := range cells {
+		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[withoutRepeat(cl.res.Scenario)]))
+	}
+	ps.Comparisons = comparisons(cells)
+	return ps, nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func probeFact(probe time.Duration, idle *pingpong.Result) string {
+	if probe <= 0 {
+		return "off"
+	}
+	s := fmt.Sprintf("time.Sleep(%v) overshoot", probe)
+	if idle != nil && idle.N > 0 {
+		l := idle.Latency
+		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", Duration(l.P50), Duration(l.P99), Duration(l.Max))
+	}
+	return s
+}
+
+func rowOf(run *pingpong.Run, r pingpong.Result, suffix string) resultRow {
+	row := resultRow{Input: r.Input, Impl: r.Impl, Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
+	for _, im := range run.Impls {
+		if im.Name == r.Impl && im.Input == r.Input {
+			row.Version = im.Version
+		}
+	}
+	var notes []string
+	if r.N > 0 || r.Err == "" {
+		l := r.Latency
+		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
+		if r.Mode == pingpong.ModeEncdec || r.Mode == "" {
+			row.Rate = Rate(r.RoundTripsPerSec())
+		} else {
+			row.Rate = "ops " + Rate(r.OpsPerSec())
+		}
+		if r.Bytes > 0 {
+			row.MBps = Throughput(r.MBPerSec())
+		}
+		if r.Probe != nil && r.Mode == pingpong.ModeEncdec {
+			row.Probe = Duration(r.Probe.P99)
+		}
+		if r.Runtime != nil {
+			row.Sched = Duration(r.Runtime.SchedLatency.P99)
+		}
+	}
+	if r.GOGC != "" || r.MemLimit != "" {
+		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))
+	}
+	if r.Partial {
+		notes = append(notes, "partial")
+	}
+	if r.Mismatch != "" {
+		notes = append(notes, "mismatch: "+r.Mismatch)
+	}
+	if r.Err != "" {
+		notes = append(notes, "error: "+r.Err)
+	}
+	if suffix != "" {
+		notes = append(notes, strings.Trim(suffix, "[]"))
+	}
+	row.Notes = strings.Join(notes, "; ")
+	return row
+}
+
+// comparisons are the console's comparison per level as tables: every
+// codec's round trips per second against std's (or the first codec's),
+// fastest first. The baseline is no contender.
+func comparisons(cells []cell) []comparisonTable {
+	var out []comparisonTable
+	at := map[[2]string]int{}
+	var rs [][]pingpong.Result
+	for _, c := range cells {
+		r := c.res
+		if r.N == 0 || r.Impl == pingpong.Baseline || (r.Mode != pingpong.ModeEncdec && r.Mode != "") {
+			continue
+		}
+		k := [2]string{r.Input, r.Label() + ", " + r.Point().String()} // a sweep's GOGC and GOMEMLIMIT values compare apart
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, comparisonTable{Input: k[0], Level: k[1]})
+			rs = append(rs, nil)
+		}
+		rs[i] = append(rs[i], r)
+	}
+	var kept []comparisonTable
+	for i, t := range out {
+		if len(rs[i]) < 2 {
+			continue
+		}
+		ref := rs[i][0]
+		for _, r := range rs[i] {
+			if r.Impl == "std" {
+				ref = r
+			}
+		}
+		slices.SortStableFunc(rs[i], func(a, b pingpong.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
+		for _, r := range rs[i] {
+			t.Rows = append(t.Rows, comparisonRow{r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref)})
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+// pageHTML is the page's template, CSS included: kept as a file of its own
+// so that it reads (and diffs) as HTML.
+//
+//go:embed html.tmpl
+var pageHTML string
+
+var svgNamespaces = regexp.MustCompile(`\s+xmlns(:xlink)?="[^"]*"`)
+
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
