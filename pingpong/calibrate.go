@@ -1,0 +1,104 @@
+package pingpong
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
+)
+
+// Calibration is the harness's floor on this machine, measured at start:
+// what a round trip costs when no codec does any work. A codec's round trip
+// can only be read against it; one close to it measures the harness.
+type Calibration struct {
+	// Channel is a bare round trip over the pair's two unbuffered
+	// channels, timed as roundTrip times one: no codec call at all.
+	Channel latency.Summary `json:"channel"`
+	// Baseline is the baseline codec's full measured round trip at 1x:
+	// the channel hops plus the harness's per-round-trip work.
+	Baseline latency.Summary `json:"baseline"`
+	Window   time.Duration   `json:"window_ns"` // each of the two measurements
+	Err      string          `json:"error,omitempty"`
+}
+
+// calibrationDoc is what the baseline codec hands around; its size does
+// not matter, the baseline never reads it.
+const calibrationDoc = `{"a":[1,2,3],"b":"x"}`
+
+// Calibrate measures the harness floor: a bare channel round trip, then the
+// baseline codec's round trip, each over a window of d after a short warmup.
+func Calibrate(ctx context.Context, d time.Duration) Calibration {
+	cal := Calibration{Window: d}
+	warmup := d / 5
+	h, err := bareRoundTrips(ctx, warmup, d)
+	if err != nil {
+		cal.Err = err.Error()
+		return cal
+	}
+	cal.Channel = latency.Summarize(h)
+	c, err := newBaseline([]byte(calibrationDoc))
+	if err != nil {
+		cal.Err = err.Error()
+		return cal
+	}
+	bin, err := c.Marshal(nil)
+	if err != nil {
+		cal.Err = fmt.Sprintf("baseline: %v", err)
+		return cal
+	}
+	lr, err := RunLevel(ctx, c, bin, 1, warmup, d)
+	if err != nil {
+		cal.Err = fmt.Sprintf("baseline round trip: %v", err)
+		return cal
+	}
+	cal.Baseline = latency.Summarize(lr.Hist)
+	return cal
+}
+
+// bareRoundTrips is a pair with no codec: the echo sends back what it
+// got. Timing and recording are the pinger's own (roundTrip, a Recorder),
+// so the difference to a real pair is exactly the codec's calls.
+func bareRoundTrips(ctx context.Context, warmup, d time.Duration) (*hdrhistogram.Histogram, error) {
+	recs := latency.NewRecorders(1, 1)
+	rec := recs.For(0)
+	ping, pong := make(chan []byte), make(chan []byte)
+	go func() {
+		defer close(pong)
+		for m := range ping {
+			pong <- m
+		}
+	}()
+	defer close(ping)
+	msg := []byte(calibrationDoc)
+	epoch := time.Now()
+	end := warmup + d
+	for i := 0; ; i++ {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("channel round trip: %w", ctx.Err())
+		}
+		reply, _, t0, t1 := roundTrip(epoch, ping, pong, msg)
+		if t1 > end {
+			break
+		}
+		if t0 >= warmup {
+			rec.Record(t1 - t0)
+		}
+		msg = reply
+	}
+	return recs.Merged(), nil
+}
+
+// Multiples are a p50 as multiples of the floor: of the bare channel round
+// trip and of the baseline codec's; 0 where that floor was not measured.
+func (c Calibration) Multiples(p50 time.Duration) (ofChannel, ofBaseline float64) {
+	if c.Channel.P50 > 0 {
+		ofChannel = float64(p50) / float64(c.Channel.P50)
+	}
+	if c.Baseline.P50 > 0 {
+		ofBaseline = float64(p50) / float64(c.Baseline.P50)
+	}
+	return ofChannel, ofBaseline
+}

@@ -1,0 +1,292 @@
+package pingpong
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
+)
+
+// Open loop: each pinger sends on a fixed schedule instead of as soon as
+// its last reply came back. A closed loop waits out a stall and starts the
+// next round trip late, so the stall is counted once however many round
+// trips it held up (coordinated omission). On a schedule, every round trip
+// that was due during the stall is timed from when it was due, as wrk2
+// does and as HdrHistogram's guidance asks.
+
+// MaxRate bounds -rate: above it the schedule's interval is shorter than a
+// clock read and the number is surely a typo.
+const MaxRate = 1e8
+
+// ParseRate reads a -rate value: "500" is round trips per second per pair,
+// "5000/s" per second in total, spread over a level's pairs. "" and "0" mean
+// closed loop (rate 0).
+func ParseRate(s string) (rate float64, total bool, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, false, nil
+	}
+	num, total := strings.CutSuffix(s, "/s")
+	rate, err = strconv.ParseFloat(num, 64)
+	if err != nil || math.IsNaN(rate) || math.IsInf(rate, 0) {
+		return 0, false, fmt.Errorf("%q is not a rate: want round trips per second per pair (500) or in total across pairs (5000/s)", s)
+	}
+	if rate < 0 || rate > MaxRate || (rate == 0 && total) {
+		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(MaxRate))
+	}
+	return rate, total, nil
+}
+
+// OpenLoop reports whether round trips follow a fixed schedule.
+func (c Config) OpenLoop() bool { return c.Rate > 0 }
+
+// PairRate is the schedule of one pinger at a level of pairs pairs.
+func (c Config) PairRate(pairs int) float64 {
+	if c.RateTotal && pairs > 0 {
+		return c.Rate / float64(pairs)
+	}
+	return c.Rate
+}
+
+// OpenLoopResult is what an open-loop scenario adds to its Result. The
+// main Latency and Hist are then corrected: timed from each round trip's
+// intended start, which is what a caller on that schedule would see.
+type OpenLoopResult struct {
+	// RequestedRate and AchievedRate are round trips per second across
+	// the level's pairs; 0 in a closed-loop row.
+	RequestedRate float64 `json:"requested_rate,omitempty"`
+	AchievedRate  float64 `json:"achieved_rate,omitempty"`
+	// Uncorrected is the same round trips timed from their actual send, as
+	// the closed loop times them.
+	Uncorrected latency.Summary `json:"uncorrected,omitzero"`
+	// Late counts round trips whose intended start passed while their
+	// pinger was still busy with the one before: the round trips a closed
+	// loop would have started late and timed short.
+	Late int64 `json:"late,omitempty"`
+	// Overslept counts round trips sent late because the pinger's own
+	// timer woke it after the round trip was due: pacing error, which the
+	// corrected latency includes. Zero means the schedule was kept.
+	Overslept int64 `json:"overslept,omitempty"`
+
+	UncorrectedHist *hdrhistogram.Histogram `json:"-"`
+}
+
+// sustainedFraction is how much of the requested rate must be achieved for
+// the rate to count as sustained: one round trip per pair may be in flight
+// at the window's end and dropped, which costs well under this at any
+// window long enough to measure.
+const sustainedFraction = 0.95
+
+// Saturated reports an open-loop row whose codec could not keep up with
+// the schedule: its latency then grows with the window, and its achieved
+// rate, not the requested one, is what it can do.
+func (o OpenLoopResult) Saturated() bool {
+	return o.RequestedRate > 0 && o.AchievedRate < sustainedFraction*o.RequestedRate
+}
+
+// schedule is one pinger's intended start times: phase, phase+interval,
+// ... as offsets from the window's epoch. Pairs get different phases so
+// that a level's pairs do not all send at the same instant.
+type schedule struct {
+	phase, interval time.Duration
+}
+
+func (s schedule) at(k int64) time.Duration { return s.phase + time.Duration(k)*s.interval }
+
+// openStats is owned by one open-loop pinger while it runs.
+type openStats struct {
+	pairStats
+	late, overslept int64
+}
+
+// openPinger is the open-loop pinger: a separate function so that the
+// closed loop's hot path stays as it is. A round trip counts as in the
+// closed loop: sent at or after the window opened, answered before it
+// closed. One sent late because the schedule fell behind during warmup
+// still counts, its lateness included: a codec that cannot keep up builds
+// a backlog whatever the window, and its row says it is saturated.
+func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error,
+	w window, sched schedule, corrected, uncorrected *latency.Recorder, st *openStats) {
+	defer close(ping)
+	defer recoverInto(&st.err, "pinger")
+	dec := decoder{new: newTarget}
+	for k := int64(0); !w.stop.Load(); k++ {
+		due := sched.at(k)
+		if due > w.end {
+			idle(w) // nothing more is due; stay until the window closes so it is not cut short
+			return
+		}
+		late, overslept, ok := waitFor(w, due)
+		if !ok {
+			return
+		}
+		reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
+		if !ok {
+			st.err = *echoErr
+			return
+		}
+		if t1 > w.end {
+			return
+		}
+		v, err := dec.decode(c, reply)
+		if err != nil {
+			st.err = fmt.Errorf("pinger decode: %w", err)
+			return
+		}
+		next, err := c.Marshal(v)
+		if err != nil {
+			st.err = fmt.Errorf("pinger encode: %w", err)
+			return
+		}
+		if t0 >= w.start {
+			corrected.Record(t1 - due)
+			uncorrected.Record(t1 - t0)
+			st.n++
+			st.bytes += int64(len(bin) + 2*len(reply) + len(next))
+			if late {
+				st.late++
+			}
+			if overslept {
+				st.overslept++
+			}
+		}
+		bin = next
+	}
+}
+
+// maxNap bounds one sleep of a waiting pinger, so that a slow schedule
+// still notices the window's end promptly.
+const maxNap = 20 * time.Millisecond
+
+// spinFor is how long before a round trip is due its pinger stops sleeping
+// and spins (yielding its P on every turn) instead. Go's timers wake in
+// whole milliseconds when the process is idle (the netpoller waits in
+// milliseconds): a short sleep woke about 1ms late, and up to 2ms at p99,
+// on the machines tried. Charged to the corrected latency, that would be
+// the harness measuring its own timer. Spinning the last 2ms starts a round
+// trip within microseconds of when it is due, at the cost of CPU time that
+// the rows' cpu.user includes. A sleep that overshoots even that is counted
+// (overslept), so the row says when pacing, not the codec, made it late.
+const spinFor = 2 * time.Millisecond
+
+// waitFor waits until due. late: due had already passed, the pinger was
+// still busy with the round trip before. overslept: the timer woke the
+// pinger after due. ok is false if the window stopped.
+func waitFor(w window, due time.Duration) (late, overslept, ok bool) {
+	wait := due - time.Since(w.epoch)
+	if wait <= 0 {
+		return true, false, true
+	}
+	for wait > spinFor {
+		if w.stop.Load() {
+			return false, false, false
+		}
+		time.Sleep(min(wait-spinFor, maxNap))
+		wait = due - time.Since(w.epoch)
+	}
+	if wait < 0 {
+		return false, true, true
+	}
+	for time.Since(w.epoch) < due {
+		runtime.Gosched()
+	}
+	return false, false, true
+}
+
+func idle(w window) {
+	for !w.stop.Load() {
+		time.Sleep(maxNap)
+	}
+}
+
+// OpenLevelResult is what one open-loop level produced: a LevelResult
+// whose Hist is corrected, and the rest.
+type OpenLevelResult struct {
+	LevelResult
+	Uncorrected     *hdrhistogram.Histogram
+	Late, Overslept int64
+}
+
+// RunLevelOpen is RunLevelProbed on a schedule: each of pairs pingers
+// starts a round trip every 1/rate seconds (rate per pair).
+func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, rate float64, warmup, duration, probe time.Duration) (OpenLevelResult, error) {
+	if rate <= 0 {
+		return OpenLevelResult{}, fmt.Errorf("open loop: rate %v round trips per second, want > 0", rate)
+	}
+	interval := time.Duration(float64(time.Second) / rate)
+	if interval <= 0 {
+		interval = 1
+	}
+	ins := newInstruments(probe)
+	runtime.GC() // one scenario's garbage is not charged to the next
+	corr := latency.NewRecorders(pairs, MaxHistograms)
+	uncorr := latency.NewRecorders(pairs, MaxHistograms)
+	stats := make([]openStats, pairs)
+	echoErrs := make([]error, pairs)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	begin := make(chan struct{})
+	var w window
+	for i := 0; i < pairs; i++ {
+		ping, pong := make(chan []byte), make(chan []byte)
+		sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
+		wg.Add(2)
+		go func() { defer wg.Done(); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
+		go func() {
+			defer wg.Done()
+			<-begin
+			openPinger(c, newTarget, bin, ping, pong, &echoErrs[i], w, sched, corr.For(i), uncorr.For(i), &stats[i])
+		}()
+	}
+	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
+	close(begin) // publishes w to the pingers
+
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	seen := w.watch(ctx, done, duration, ins)
+	res := OpenLevelResult{LevelResult: LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}}
+	for i := range stats {
+		res.N += stats[i].n
+		res.Bytes += stats[i].bytes
+		res.Late += stats[i].late
+		res.Overslept += stats[i].overslept
+		if stats[i].err != nil {
+			return res, stats[i].err
+		}
+	}
+	res.Hist, res.Uncorrected = corr.Merged(), uncorr.Merged()
+	return res, nil
+}
+
+// runOpenScenario is runScenario's encdec level on a schedule.
+func runOpenScenario(ctx context.Context, cfg Config, r Result, p prepared) Result {
+	rate := cfg.PairRate(r.Pairs)
+	lr, err := RunLevelOpen(ctx, p.codec, p.bin, p.newTarget, r.Pairs, rate, cfg.Warmup, cfg.Duration, cfg.Probe)
+	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist
+	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
+	if p.impl.NoJSON {
+		r.Bytes = 0 // it moved bytes but processed none
+	}
+	r.Latency = latency.Summarize(lr.Hist)
+	r.OpenLoopResult = OpenLoopResult{
+		RequestedRate:   rate * float64(r.Pairs),
+		AchievedRate:    r.RoundTripsPerSec(),
+		Uncorrected:     latency.Summarize(lr.Uncorrected),
+		Late:            lr.Late,
+		Overslept:       lr.Overslept,
+		UncorrectedHist: lr.Uncorrected,
+	}
+	if err != nil {
+		r.Err = err.Error()
+	}
+	return r
+}

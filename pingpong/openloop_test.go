@@ -1,0 +1,151 @@
+package pingpong
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// stalling sleeps on every every-th Unmarshal call and is otherwise
+// instant. With one pair, calls alternate echo, pinger, echo, ...: the
+// 100th, 200th, ... call is the pinger's own untimed decode, so each stall
+// falls between two round trips, where a closed loop cannot see it.
+type stalling struct {
+	every int64
+	stall time.Duration
+	calls atomic.Int64
+}
+
+func (s *stalling) Unmarshal(_ []byte, v any) error {
+	if n := s.calls.Add(1); n%s.every == 0 {
+		time.Sleep(s.stall)
+	}
+	*(v.(*any)) = "x"
+	return nil
+}
+
+func (s *stalling) Marshal(any) ([]byte, error) { return []byte(`"x"`), nil }
+
+// At 2000 round trips/s (one due every 500us) a 2ms stall holds up the
+// three or four round trips due during it. Timed from their intended start
+// they show it; timed from their actual send they do not. A busy machine
+// can lift a single uncorrected sample, so it gets three tries.
+func TestOpenLoopCorrectsCoordinatedOmission(t *testing.T) {
+	const stall = 2 * time.Millisecond
+	var tries []string
+	for try := 0; try < 3; try++ {
+		c := &stalling{every: 100, stall: stall}
+		lr, err := RunLevelOpen(context.Background(), c, []byte(`"x"`), nil, 1, 2000, 50*time.Millisecond, 500*time.Millisecond, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		corr := time.Duration(lr.Hist.ValueAtPercentile(99.9))
+		uncorr := time.Duration(lr.Uncorrected.ValueAtPercentile(99.9))
+		t.Logf("n=%d late=%d p99.9 corrected %v, uncorrected %v", lr.N, lr.Late, corr, uncorr)
+		if lr.N < 500 || lr.Hist.TotalCount() != lr.N || lr.Uncorrected.TotalCount() != lr.N {
+			t.Fatalf("n=%d, histograms %d and %d: want about 1000 round trips in both", lr.N, lr.Hist.TotalCount(), lr.Uncorrected.TotalCount())
+		}
+		if lr.Late == 0 {
+			t.Fatalf("no round trip started late, yet the pinger stalled %v every 50 round trips", stall)
+		}
+		if corr >= stall*3/4 && uncorr <= corr/2 {
+			return
+		}
+		tries = append(tries, fmt.Sprintf("corrected %v, uncorrected %v", corr, uncorr))
+	}
+	t.Errorf("p99.9 (%s): want the corrected one at least %v and twice the uncorrected one", strings.Join(tries, "; "), stall*3/4)
+}
+
+// slow takes d on every decode, so a round trip takes at least 2d.
+type slow struct{ d time.Duration }
+
+func (s slow) Unmarshal(_ []byte, v any) error {
+	time.Sleep(s.d)
+	*(v.(*any)) = "x"
+	return nil
+}
+
+func (s slow) Marshal(any) ([]byte, error) { return []byte(`"x"`), nil }
+
+func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
+	p := prepared{impl: Impl{Name: "slow"}, codec: slow{2 * time.Millisecond}, bin: []byte(`"x"`)}
+	for _, tc := range []struct {
+		name      string
+		rate      float64
+		total     bool
+		pairs     int
+		requested float64
+	}{
+		{"per pair", 10000, false, 1, 10000},
+		{"total across pairs", 50000, true, 2, 50000},
+		{"per pair, two pairs", 10000, false, 2, 20000},
+	} {
+		cfg := Config{Rate: tc.rate, RateTotal: tc.total, Warmup: 20 * time.Millisecond, Duration: 200 * time.Millisecond}
+		r := runScenario(context.Background(), cfg, Scenario{Impl: "slow", Mode: ModeEncdec, Pairs: tc.pairs}, p)
+		if r.Err != "" {
+			t.Fatalf("%s: %s", tc.name, r.Err)
+		}
+		if r.RequestedRate != tc.requested {
+			t.Errorf("%s: requested %v/s, want %v/s", tc.name, r.RequestedRate, tc.requested)
+		}
+		// A round trip is two decodes of at least 2ms each: 250/s per pair at best.
+		most := 250 * float64(tc.pairs)
+		if want := float64(r.N) / r.Window.Seconds(); math.Abs(r.AchievedRate-want) > 1e-9*want || r.AchievedRate <= 0 || r.AchievedRate > most {
+			t.Errorf("%s: achieved %v/s; n=%d over %v is %v/s, and at most %v/s is possible", tc.name, r.AchievedRate, r.N, r.Window, want, most)
+		}
+		if !r.Saturated() {
+			t.Errorf("%s: achieved %v/s of %v/s requested is not reported as saturated", tc.name, r.AchievedRate, r.RequestedRate)
+		}
+		if r.Late < r.N-int64(tc.pairs) {
+			t.Errorf("%s: late %d of %d: behind schedule, every round trip after the first starts late", tc.name, r.Late, r.N)
+		}
+		if r.Uncorrected.N != r.N || r.Latency.P50 < r.Uncorrected.P50 {
+			t.Errorf("%s: uncorrected n=%d p50=%v, corrected n=%d p50=%v: want the same round trips, corrected no shorter",
+				tc.name, r.Uncorrected.N, r.Uncorrected.P50, r.N, r.Latency.P50)
+		}
+	}
+}
+
+func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
+	c, bin := baselineFor(t, `[1]`)
+	p := prepared{impl: Impl{Name: Baseline, NoJSON: true}, codec: c, bin: bin}
+	cfg := Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
+	r := runScenario(context.Background(), cfg, Scenario{Impl: Baseline, Mode: ModeEncdec, Pairs: 2}, p)
+	if r.Err != "" {
+		t.Fatal(r.Err)
+	}
+	// 120 due in the window; the one in flight at its end may be dropped.
+	if r.Saturated() || r.N < 118 || r.N > 122 {
+		t.Errorf("n=%d achieved %v/s of %v/s: want the schedule kept", r.N, r.AchievedRate, r.RequestedRate)
+	}
+}
+
+func TestParseRate(t *testing.T) {
+	for in, want := range map[string]struct {
+		rate  float64
+		total bool
+	}{"": {0, false}, "0": {0, false}, "500": {500, false}, "5000/s": {5000, true}, "2.5": {2.5, false}, " 10/s ": {10, true}} {
+		rate, total, err := ParseRate(in)
+		if err != nil || rate != want.rate || total != want.total {
+			t.Errorf("ParseRate(%q) = %v, %v, %v; want %v, %v", in, rate, total, err, want.rate, want.total)
+		}
+	}
+	for _, bad := range []string{"abc", "-5", "0/s", "5/m", "1e9", "NaN", "Inf", "/s", "5/s/s"} {
+		if _, _, err := ParseRate(bad); err == nil {
+			t.Errorf("ParseRate(%q): want an error", bad)
+		}
+	}
+}
+
+func TestPairRate(t *testing.T) {
+	if got := (Config{Rate: 5000, RateTotal: true}).PairRate(4); got != 1250 {
+		t.Errorf("total 5000/s over 4 pairs: %v per pair, want 1250", got)
+	}
+	if got := (Config{Rate: 500}).PairRate(4); got != 500 {
+		t.Errorf("500 per pair: %v, want 500", got)
+	}
+}

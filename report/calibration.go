@@ -1,0 +1,61 @@
+package report
+
+import (
+	"fmt"
+
+	"pingpong/pingpong"
+)
+
+// SetCalibration gives the console the harness floor measured at start, for
+// the header and the floor multiples; call it before the first Input.
+func (c *Console) SetCalibration(cal *pingpong.Calibration) { c.cal = cal }
+
+// calibrationLine is the header's line for the harness floor.
+func calibrationLine(cal *pingpong.Calibration) string {
+	if cal.Err != "" {
+		return "  floor:       error: " + cal.Err
+	}
+	return fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
+		Duration(cal.Channel.P50), Duration(cal.Channel.P99), Duration(cal.Baseline.P50), Duration(cal.Baseline.P99))
+}
+
+// floorMultiples prints each codec's 1x p50 as a multiple of the harness
+// floor: a codec near 1x baseline is measuring the harness, not itself.
+func (c *Console) floorMultiples() {
+	if c.cal == nil || c.cal.Err != "" {
+		return
+	}
+	var rows []pingpong.Result
+	for _, r := range c.results {
+		if r.Mode == pingpong.ModeEncdec && r.Pairs == 1 && r.N > 0 {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", Duration(c.cal.Channel.P50), Duration(c.cal.Baseline.P50))
+	for _, r := range rows {
+		p50 := r.Latency.P50
+		if r.RequestedRate > 0 {
+			p50 = r.Uncorrected.P50 // the floor is a round trip timed from its send
+		}
+		ch, base := c.cal.Multiples(p50)
+		name := r.Impl
+		if r.Target == pingpong.TargetStruct {
+			name += " struct"
+		}
+		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, Duration(p50), multiple(ch), multiple(base))
+	}
+}
+
+// multiple prints a ratio to the floor with three significant figures.
+func multiple(x float64) string {
+	if x <= 0 {
+		return "-"
+	}
+	if x < 1 {
+		return fmt.Sprintf("%.2f", x)
+	}
+	return sig3(x)
+}

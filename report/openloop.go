@@ -1,0 +1,44 @@
+package report
+
+import (
+	"fmt"
+
+	"pingpong/pingpong"
+)
+
+// loadLine is the header's line for an open-loop run: the schedule, and
+// what the row's latencies are measured from.
+func loadLine(cfg pingpong.Config) string {
+	per := "per pair"
+	if cfg.RateTotal {
+		per = "in total across a level's pairs"
+	}
+	return fmt.Sprintf("  load:        open loop, %s %s; latency from each round trip's intended start (coordinated omission corrected), uncorr.* from its actual send",
+		Rate(cfg.Rate), per)
+}
+
+// requestedRate follows an open-loop row's achieved rate: "54/s of 100/s".
+func requestedRate(r pingpong.Result) string {
+	if r.RequestedRate <= 0 {
+		return ""
+	}
+	return " of " + Rate(r.RequestedRate)
+}
+
+// openLoopColumns follow an open-loop row's throughput: how many round
+// trips started late, and the uncorrected latencies a closed loop would
+// have reported.
+func openLoopColumns(r pingpong.Result) string {
+	if r.RequestedRate <= 0 {
+		return ""
+	}
+	u := r.Uncorrected
+	s := fmt.Sprintf(" late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, Duration(u.P50), Duration(u.P99))
+	if r.Overslept > 0 {
+		s += fmt.Sprintf(" overslept=%d", r.Overslept)
+	}
+	if r.Saturated() {
+		s += " RATE NOT SUSTAINED"
+	}
+	return s
+}

@@ -1,0 +1,94 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"pingpong/latency"
+	"pingpong/pingpong"
+)
+
+// openLoopRun is sampleRun on a schedule, with the harness floor measured:
+// one codec keeps the rate, one cannot.
+func openLoopRun() *pingpong.Run {
+	run := sampleRun()
+	run.Config.Impls = []string{"std", "sonic", "baseline"}
+	run.Impls = append(run.Impls[:2], run.Impls[3])
+	run.Config.Rate = 100
+	run.Calibration = &pingpong.Calibration{Window: 300 * time.Millisecond,
+		Channel:  latency.Summary{N: 500000, P50: 450, P99: 800},
+		Baseline: latency.Summary{N: 400000, P50: 500, P99: 900}}
+	var rs []pingpong.Result
+	for _, r := range run.Results {
+		switch r.Impl {
+		case "std", "sonic", "baseline":
+		default:
+			continue
+		}
+		r.RequestedRate = 100 * float64(r.Pairs)
+		r.Uncorrected = r.Latency
+		r.Uncorrected.P50, r.Uncorrected.P99 = r.Latency.P50*9/10, r.Latency.P99/2
+		if r.Impl == "std" { // 54/s at 1x: it cannot keep 100/s
+			r.Late, r.Latency.P50, r.Latency.P99 = r.N-1, 400*time.Millisecond, 900*time.Millisecond
+		} else {
+			r.N = int64(r.RequestedRate * r.Window.Seconds())
+			r.Latency.N = r.N
+		}
+		if r.Impl == "baseline" && r.Pairs == 2 {
+			r.Overslept = 3
+		}
+		r.AchievedRate = r.RoundTripsPerSec()
+		rs = append(rs, r)
+	}
+	run.Results = rs
+	return run
+}
+
+func TestConsoleOpenLoopGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteConsole(&b, openLoopRun()); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "console-openloop", b.Bytes())
+	out := b.String()
+	for _, want := range []string{"  load:        open loop, 100/s per pair", "  floor:       channel p50=450ns p99=800ns, baseline p50=500ns p99=900ns",
+		"54/s of 100/s 370MB/s late=107", "RATE NOT SUSTAINED"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "round trips/s):") {
+		t.Errorf("an open-loop run compares throughput, which the schedule fixed:\n%s", out)
+	}
+}
+
+func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
+	r := pingpong.Result{OpenLoopResult: pingpong.OpenLoopResult{RequestedRate: 1000, AchievedRate: 960}}
+	if s := openLoopColumns(r); strings.Contains(s, "NOT SUSTAINED") {
+		t.Errorf("96%% of the rate is sustained: %q", s)
+	}
+	r.AchievedRate = 940
+	if s := openLoopColumns(r); !strings.Contains(s, "NOT SUSTAINED") {
+		t.Errorf("94%% of the rate is not sustained: %q", s)
+	}
+	if s := openLoopColumns(pingpong.Result{}); s != "" {
+		t.Errorf("a closed-loop row got %q", s)
+	}
+}
+
+// The floor multiples follow the 1x rows: p50 over the channel's and the
+// baseline's p50.
+func TestFloorMultiples(t *testing.T) {
+	run := sampleRun()
+	run.Calibration = &pingpong.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
+	var b bytes.Buffer
+	if err := WriteConsole(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	// std 1x p50 is 9.5ms: 19000x the channel, 9500x the baseline.
+	if !strings.Contains(b.String(), "  std                   9.5ms  19000 x channel  9500 x baseline\n") {
+		t.Errorf("no std multiple in\n%s", b.String())
+	}
+}
