@@ -1,0 +1,197 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pingpong/pingpong"
+)
+
+// These run bench_scheduling.sh as users do, from another directory, with
+// a tiny input and window. Each builds pingpong (from the build cache after
+// the first), and the replace test a second one, so they skip under -short.
+
+func script(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs pingpong through bench_scheduling.sh")
+	}
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	path, err := filepath.Abs("../../bench_scheduling.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// runScript runs the script in a fresh directory with a tiny input and
+// returns its exit status, stdout and stderr.
+func runScript(t *testing.T, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	cwd := t.TempDir()
+	tiny := filepath.Join(cwd, "tiny.json")
+	if err := os.WriteFile(tiny, []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args = append([]string{"-i", tiny, "--duration", "100ms"}, args...)
+	args = append(args, "--", "-warmup", "10ms")
+	cmd := exec.Command(script(t), args...)
+	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+func readRun(t *testing.T, path string) *pingpong.Run {
+	t.Helper()
+	run, err := readResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runScript(t, nil, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
+	}
+	for _, f := range []string{"results.json", "bench.txt", "results.csv", "report.html"} {
+		if fi, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		} else if fi.Size() == 0 {
+			t.Errorf("%s is empty", f)
+		}
+	}
+	if !strings.Contains(stdout, "scheduler responsiveness check") || !strings.Contains(stdout, "== GOMAXPROCS=2") || !strings.Contains(stdout, "sweep summary") {
+		t.Errorf("stdout lacks the console report of the sweep:\n%s", stdout)
+	}
+	procs := map[int]int{}
+	for _, r := range readRun(t, filepath.Join(out, "results.json")).Results {
+		procs[r.Procs]++
+	}
+	if procs[1] == 0 || procs[2] == 0 {
+		t.Errorf("results per GOMAXPROCS %v: want both 1 and 2", procs)
+	}
+}
+
+// copyModule copies a module from the module cache, writable, as a local
+// checkout would be.
+func copyModule(t *testing.T, modVersion string) string {
+	t.Helper()
+	cache, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(cache)), modVersion)
+	if _, err := os.Stat(src); err != nil {
+		t.Skipf("%s is not in the module cache", modVersion)
+	}
+	dst := filepath.Join(t.TempDir(), "checkout")
+	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v: %s", err, out)
+	}
+	if out, err := exec.Command("chmod", "-R", "u+w", dst).CombinedOutput(); err != nil {
+		t.Fatalf("chmod: %v: %s", err, out)
+	}
+	return dst
+}
+
+func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
+	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	gomod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, stderr := runScript(t, nil, "--compare", "jsoniter,baseline", "--replace", "github.com/json-iterator/go="+checkout, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr+stdout, "jsoniter@v1.1.12") || !strings.Contains(stderr+stdout, "jsoniter@(devel)") {
+		t.Errorf("the builds are not labelled jsoniter@v1.1.12 and jsoniter@(devel):\n%s\n%s", stderr, stdout)
+	}
+	version := func(run *pingpong.Run) string {
+		for _, im := range run.Impls {
+			if im.Name == "jsoniter" {
+				return im.Version
+			}
+		}
+		return "missing"
+	}
+	if v := version(readRun(t, filepath.Join(out, "results.json"))); v != "v1.1.12" {
+		t.Errorf("base build's jsoniter is %s, want v1.1.12", v)
+	}
+	if v := version(readRun(t, filepath.Join(out, "results.new.json"))); v != "(devel)" {
+		t.Errorf("second build's jsoniter is %s, want (devel)", v)
+	}
+	cmp, err := os.ReadFile(filepath.Join(out, "compare.txt"))
+	if err != nil || !strings.Contains(string(cmp), "jsoniter version: v1.1.12 -> (devel)") {
+		t.Errorf("compare.txt (%v) does not compare the two versions:\n%s", err, cmp)
+	}
+	for _, f := range []string{"report.html", "results.csv", "results.new.csv", "bench.txt", "bench.new.txt"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// The user's module is never touched: the second build is a copy's.
+	if after, err := os.ReadFile("../../go.mod"); err != nil || !bytes.Equal(after, gomod) {
+		t.Errorf("go.mod changed (%v):\n%s", err, after)
+	}
+}
+
+func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
+	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	gomod := filepath.Join(checkout, "go.mod")
+	b, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(gomod, []byte(strings.Replace(string(b), "\ngo 1.12\n", "\ngo 1.99\n", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runScript(t, nil, "--compare", "jsoniter", "--replace", "github.com/json-iterator/go="+checkout, "-o", filepath.Join(t.TempDir(), "out"))
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	last := lines[len(lines)-1]
+	if code != 1 || !strings.Contains(last, "needs Go 1.99, this machine has go1.") {
+		t.Errorf("exit %d, last line %q; want 1 and one line saying Go 1.99 is needed\n%s", code, last, stderr)
+	}
+}
+
+func TestBenchSchedulingWithoutGo(t *testing.T) {
+	script(t)
+	for _, dir := range []string{"/usr/bin", "/bin"} {
+		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
+			t.Skipf("go is in %s", dir)
+		}
+	}
+	code, _, stderr := runScript(t, []string{"PATH=/usr/bin:/bin"})
+	if code != 1 || !strings.Contains(stderr, "Go is not installed or not on PATH") {
+		t.Errorf("exit %d, stderr %q; want 1 and a line saying Go is missing", code, stderr)
+	}
+}
+
+func TestBenchSchedulingShellcheck(t *testing.T) {
+	path := script(t)
+	if _, err := exec.LookPath("shellcheck"); err != nil {
+		t.Skip("shellcheck is not installed (.ci/run installs it)")
+	}
+	if out, err := exec.Command("shellcheck", path).CombinedOutput(); err != nil {
+		t.Errorf("shellcheck: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+
+	"pingpong/datasets"
+	"pingpong/pingpong"
+)
+
+// sweepFlags are -procs, -gogc and -memlimit: each a comma list of values
+// that every scenario runs under, in worker processes started with it.
+type sweepFlags struct {
+	procs    []int
+	gogc     []string
+	memlimit []string
+}
+
+const maxProcs = 1 << 16
+
+func (s *sweepFlags) flags(fs *flag.FlagSet) {
+	fs.Func("procs", "GOMAXPROCS, or a comma list `1,2,4` to run every scenario under each (levels follow each value's N) (default: $GOMAXPROCS, else the container CPU quota, else the CPU count)", func(v string) error {
+		s.procs = nil
+		for _, f := range splitList(v) {
+			n, err := strconv.Atoi(f)
+			if err != nil || n < 0 || n > maxProcs {
+				return fmt.Errorf("%q: must be 0 (automatic) or a positive number of Ps", f)
+			}
+			if !slices.Contains(s.procs, n) {
+				s.procs = append(s.procs, n)
+			}
+		}
+		if len(s.procs) > 1 && slices.Contains(s.procs, 0) {
+			return fmt.Errorf("%q: 0 (automatic) cannot be part of a list", v)
+		}
+		return nil
+	})
+	fs.Func("gogc", "GOGC for the workers, or a comma list `100,400,off` to run every scenario under each (default: the environment's)", func(v string) error {
+		var err error
+		s.gogc, err = parseEach(v, pingpong.ParseGOGC)
+		return err
+	})
+	fs.Func("memlimit", "GOMEMLIMIT for the workers, or a comma list `512MiB,off` to run every scenario under each (default: the environment's)", func(v string) error {
+		var err error
+		s.memlimit, err = parseEach(v, pingpong.ParseMemLimit)
+		return err
+	})
+}
+
+func parseEach(v string, parse func(string) (string, error)) ([]string, error) {
+	var out []string
+	for _, f := range splitList(v) {
+		p, err := parse(f)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no value given")
+	}
+	return out, nil
+}
+
+// single is the GOMAXPROCS this process sets: the one -procs value, else 0
+// (automatic), as before sweeps existed; under a sweep only workers use
+// the values.
+func (s *sweepFlags) single() int {
+	if len(s.procs) == 1 {
+		return s.procs[0]
+	}
+	return 0
+}
+
+// source says where the header's GOMAXPROCS came from under a sweep.
+func (s *sweepFlags) source(auto string) string {
+	if len(s.procs) <= 1 {
+		return auto
+	}
+	vs := make([]string, len(s.procs))
+	for i, p := range s.procs {
+		vs[i] = strconv.Itoa(p)
+	}
+	return fmt.Sprintf("%s; swept by -procs %s, one block per value", auto, strings.Join(vs, ","))
+}
+
+// apply puts the sweep into cfg (whose Isolate is set) after checking
+// that each value can run: the levels and their memory at every
+// GOMAXPROCS, and isolation for more than one value. A single GOGC or
+// GOMEMLIMIT without isolation is set in this process, where the
+// scenarios then run.
+func (s *sweepFlags) apply(cfg *pingpong.Config, levelSpec string, inputs []*datasets.Input) error {
+	for _, sw := range []struct {
+		flag string
+		n    int
+	}{{"-procs", len(s.procs)}, {"-gogc", len(s.gogc)}, {"-memlimit", len(s.memlimit)}} {
+		if sw.n > 1 && !cfg.Isolate {
+			return usagef("%s with %d values needs -isolate (each value runs in worker processes of its own)", sw.flag, sw.n)
+		}
+	}
+	if len(s.procs) > 1 {
+		for _, p := range s.procs {
+			levels, err := pingpong.ParseLevels(levelSpec, p)
+			if err != nil {
+				return usagef("at -procs %d: %w", p, err)
+			}
+			if err := checkMemory(inputs, levels); err != nil {
+				return fmt.Errorf("at -procs %d: %w", p, err)
+			}
+		}
+		cfg.Procs = s.procs
+	}
+	cfg.GOGC, cfg.MemLimit = s.gogc, s.memlimit
+	if cfg.Isolate {
+		return nil
+	}
+	if len(s.gogc) == 1 {
+		pct := -1
+		if s.gogc[0] != "off" {
+			pct, _ = strconv.Atoi(s.gogc[0]) // ParseGOGC checked it
+		}
+		debug.SetGCPercent(pct)
+	}
+	if len(s.memlimit) == 1 {
+		debug.SetMemoryLimit(memLimitBytes(s.memlimit[0]))
+	}
+	return nil
+}
+
+// memLimitBytes reads a value ParseMemLimit accepted.
+func memLimitBytes(v string) int64 {
+	if v == "off" {
+		return 1<<63 - 1
+	}
+	units := []struct {
+		suffix string
+		shift  uint
+	}{{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}, {"B", 0}}
+	for _, u := range units {
+		if num, ok := strings.CutSuffix(v, u.suffix); ok {
+			n, _ := strconv.ParseInt(num, 10, 64)
+			return n << u.shift
+		}
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n
+}

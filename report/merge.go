@@ -1,0 +1,74 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+
+	"pingpong/pingpong"
+)
+
+// Merge joins runs of the same binary into one, as if it had run them all:
+// a scenario found in several runs becomes repeats of one scenario (its
+// repeats numbered in the order given), so that compare tests them for
+// significance. bench_scheduling.sh runs two binaries one codec and one
+// repeat at a time, alternating, and merges each binary's parts.
+//
+// Runs whose codecs differ in version, or whose inputs differ under one
+// name, measured different things and are refused. The environment, the
+// idle pass and the calibration are the first run's.
+func Merge(runs ...*pingpong.Run) (*pingpong.Run, error) {
+	if len(runs) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	first := runs[0]
+	out := &pingpong.Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
+	out.Config.Impls = nil
+	inputs := map[string]pingpong.InputInfo{}
+	impls := map[[2]string]pingpong.ImplInfo{}
+	repeats := map[string]int{}
+	for i, run := range runs {
+		for _, in := range run.Inputs {
+			if have, ok := inputs[in.Name]; ok {
+				if have.SHA256 != in.SHA256 {
+					return nil, fmt.Errorf("run %d: input %s is not the same document as in run 1 (sha256 %.12s, not %.12s)", i+1, in.Name, in.SHA256, have.SHA256)
+				}
+				continue
+			}
+			inputs[in.Name] = in
+			out.Inputs = append(out.Inputs, in)
+		}
+		for _, im := range run.Impls {
+			k := [2]string{im.Input, im.Name}
+			if have, ok := impls[k]; ok {
+				if have.Version != im.Version {
+					return nil, fmt.Errorf("run %d: %s is version %s, not %s as before: runs of different builds compare, they do not merge", i+1, im.Name, im.Version, have.Version)
+				}
+				continue
+			}
+			impls[k] = im
+			out.Impls = append(out.Impls, im)
+		}
+		for _, name := range run.Config.Impls {
+			if !slices.Contains(out.Config.Impls, name) {
+				out.Config.Impls = append(out.Config.Impls, name)
+			}
+		}
+		if out.Idle == nil {
+			out.Idle = run.Idle
+		}
+		if out.Calibration == nil {
+			out.Calibration = run.Calibration
+		}
+		for _, r := range run.Results {
+			k := withoutRepeat(r.Scenario)
+			r.Repeat = repeats[k]
+			repeats[k]++
+			out.Results = append(out.Results, r)
+		}
+	}
+	out.Config.Count = 1
+	for _, n := range repeats {
+		out.Config.Count = max(out.Config.Count, n)
+	}
+	return out, nil
+}

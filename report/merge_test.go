@@ -1,0 +1,44 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
+	a, b := sampleRun(), sampleRun()
+	b.Results = b.Results[:2] // the second part ran std only
+	b.Config.Impls = []string{"std"}
+	run, err := Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Results) != len(a.Results)+2 || run.Config.Count != 2 {
+		t.Fatalf("%d results, count %d; want %d and 2", len(run.Results), run.Config.Count, len(a.Results)+2)
+	}
+	if got := run.Results[len(run.Results)-1].Repeat; got != 1 {
+		t.Errorf("std's second part is repeat %d, want 1", got)
+	}
+	if got := run.Results[0].Repeat; got != 0 {
+		t.Errorf("the first part is repeat %d, want 0", got)
+	}
+	if len(run.Impls) != len(a.Impls) || len(run.Inputs) != 1 {
+		t.Errorf("%d impls and %d inputs: each must appear once", len(run.Impls), len(run.Inputs))
+	}
+	if s := Compare(run, run).Scenarios[0]; s.OldRepeats != 2 {
+		t.Errorf("compare sees %d repeats of std 1x, want 2", s.OldRepeats)
+	}
+}
+
+func TestMergeRefusesDifferentBuilds(t *testing.T) {
+	a, b := sampleRun(), sampleRun()
+	b.Impls[1].Version = "(devel)" // sonic from a local checkout
+	if _, err := Merge(a, b); err == nil || !strings.Contains(err.Error(), "sonic is version (devel), not v1.15.5") {
+		t.Errorf("err %v, want one naming the codec and both versions", err)
+	}
+	b = sampleRun()
+	b.Inputs[0].SHA256 = "ffff"
+	if _, err := Merge(a, b); err == nil || !strings.Contains(err.Error(), "not the same document") {
+		t.Errorf("err %v, want a refusal of a different input under one name", err)
+	}
+}
