@@ -23,6 +23,22 @@ type Config struct {
 	Probe    time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
 	// Targets: TargetAny and/or TargetStruct; none means any.
 	Targets []string `json:"targets,omitempty"`
+	// Rate, when above 0, runs the encdec levels open loop (openloop.go):
+	// round trips per second per pair, or in total across a level's pairs
+	// with RateTotal.
+	Rate      float64 `json:"rate,omitempty"`
+	RateTotal bool    `json:"rate_total,omitempty"`
+
+	// Isolate runs each codec in a worker process of its own: started with
+	// Worker (argv) and PINGPONG_WORKER=1 in its environment.
+	Isolate bool     `json:"isolate"`
+	Worker  []string `json:"-"`
+
+	// Sweeps (sweep.go): every scenario runs once per GOMAXPROCS, GOGC and
+	// GOMEMLIMIT value, each in workers started with it. Empty: no sweep.
+	Procs    []int    `json:"procs,omitempty"`
+	GOGC     []string `json:"gogc,omitempty"`
+	MemLimit []string `json:"memlimit,omitempty"`
 
 	inputTargets map[string][]string // Execute's resolution of Targets per input
 }
@@ -73,6 +89,10 @@ type Scenario struct {
 	Target string `json:"target,omitempty"`
 	// Repeat is which of the Config.Count repeats this is, from 0.
 	Repeat int `json:"repeat"`
+	// GOGC and MemLimit are the GOGC and GOMEMLIMIT a sweep ran it with;
+	// empty: the environment's.
+	GOGC     string `json:"gogc,omitempty"`
+	MemLimit string `json:"memlimit,omitempty"`
 }
 
 // Result is what one scenario measured.
@@ -88,6 +108,7 @@ type Result struct {
 	// Ops is a probe pass's worker decodes or encodes; its N is the probe's samples.
 	Ops int64 `json:"ops,omitempty"`
 	Responsiveness
+	OpenLoopResult
 
 	Hist *hdrhistogram.Histogram `json:"-"`
 }
@@ -127,6 +148,8 @@ type Run struct {
 	Impls   []ImplInfo  `json:"impls"`
 	Results []Result    `json:"results"`
 	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
+	// Calibration is the harness floor measured at start (calibrate.go); the CLI sets it.
+	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
 // Observer is told about each step as it happens, so reports can stream.
@@ -140,6 +163,9 @@ type Observer interface {
 // Plan lists the scenarios of a run in the order they run: per input, per
 // codec, per level, so that a codec's rows print together as they finish.
 func Plan(cfg Config, inputs []string, procs int) []Scenario {
+	if cfg.sweeping() {
+		return planSweep(cfg, inputs, procs)
+	}
 	if cfg.Count > 1 {
 		return planRepeats(cfg, inputs, procs)
 	}
@@ -164,15 +190,23 @@ func Plan(cfg Config, inputs []string, procs int) []Scenario {
 	return out
 }
 
-// Execute prepares every codec for every input (building it and checking
-// it against encoding/json), then runs the planned scenarios. A codec that
-// fails the input or panics gets error rows; the others go on. Cancelling
-// ctx cuts the current scenario short (kept, marked partial) and stops; the
-// Run then holds everything measured so far, and the error is ctx's.
+// Execute runs the planned scenarios. Each codec is readied for an input
+// (built, checked against encoding/json, its struct code compiled) just
+// before the input's first scenario, in a worker process of its own when
+// cfg.Isolate is set. A codec that fails the input, panics or kills its
+// worker gets error rows; the others go on. Cancelling ctx cuts the current
+// scenario short (kept, marked partial) and stops; the Run then holds
+// everything measured so far, and the error is ctx's.
 func Execute(ctx context.Context, cfg Config, env Environment, inputs []*datasets.Input, obs Observer) (*Run, error) {
 	impls, err := LookupImpls(cfg.Impls)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Isolate && len(cfg.Worker) == 0 {
+		return nil, fmt.Errorf("isolation asked for but no worker command given")
+	}
+	if cfg.Swept() && !cfg.Isolate {
+		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
 	run := &Run{Env: env, Config: cfg}
 	if cfg.Probe > 0 {
@@ -180,11 +214,13 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 		run.Idle = &idle
 		obs.Result(idle)
 	}
-	ready := map[[3]string]prepared{} // input, impl, target
 	cfg.inputTargets = map[string][]string{}
+	byName := map[string]*datasets.Input{}
+	infoByName := map[string]InputInfo{}
 	var names []string
 	for _, in := range inputs {
 		names = append(names, in.Name)
+		byName[in.Name] = in
 		info := infoOf(in)
 		targets, structType, note := InputTargets(cfg, in)
 		cfg.inputTargets[in.Name] = targets
@@ -193,32 +229,66 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 			info.StructType = structType.String()
 		}
 		run.Inputs = append(run.Inputs, info)
-		infos := make([]ImplInfo, len(impls))
-		for i, im := range impls {
-			var p prepared
-			p, infos[i] = prepare(im, in)
-			ready[[3]string{in.Name, im.Name, TargetAny}] = p
-		}
-		if structType != nil {
-			for i, p := range prepareStructs(impls, in, structType, infos) {
-				ready[[3]string{in.Name, impls[i].Name, TargetStruct}] = p
-			}
-		}
-		run.Impls = append(run.Impls, infos...)
-		obs.Input(info, infos)
+		infoByName[in.Name] = info
 	}
-	for _, s := range Plan(cfg, names, env.GOMAXPROCS) {
+
+	plan := Plan(cfg, names, env.GOMAXPROCS)
+	type key struct {
+		input, impl string
+		point       Point
+	}
+	left := map[key]int{} // scenarios still to run per runner, to close it after its last
+	for _, s := range plan {
+		left[key{s.Input, s.Impl, s.Point()}]++
+	}
+	runners := map[key]runner{}
+	defer func() {
+		for _, r := range runners {
+			r.Close()
+		}
+	}()
+	announced := map[string]bool{}
+	for _, s := range plan {
 		if ctx.Err() != nil {
 			return run, ctx.Err()
+		}
+		if !announced[s.Input] {
+			announced[s.Input] = true
+			infos := make([]ImplInfo, len(impls))
+			for i, im := range impls {
+				k := key{s.Input, im.Name, s.Point()}
+				r := startRunner(ctx, cfg, im, byName[s.Input], s.Point())
+				runners[k], infos[i] = r, r.Info()
+			}
+			run.Impls = append(run.Impls, infos...)
+			obs.Input(infoByName[s.Input], infos)
 		}
 		if s.Target == "" {
 			s.Target = TargetAny // probe passes decode into any
 		}
-		r := runScenario(ctx, cfg, s, ready[[3]string{s.Input, s.Impl, s.Target}])
-		run.Results = append(run.Results, r)
-		obs.Result(r)
+		k := key{s.Input, s.Impl, s.Point()}
+		r, ok := runners[k]
+		if !ok { // a runner for another GOMAXPROCS of an announced input
+			r = startRunner(ctx, cfg, mustImpl(s.Impl), byName[s.Input], s.Point())
+			runners[k] = r
+		}
+		res := r.Run(ctx, s)
+		if left[k]--; left[k] == 0 {
+			r.Close()
+			delete(runners, k)
+		}
+		run.Results = append(run.Results, res)
+		obs.Result(res)
 	}
-	return run, nil
+	return run, ctx.Err() // the last scenario may have been the one cut short
+}
+
+func mustImpl(name string) Impl {
+	im, ok := registry[name]
+	if !ok {
+		panic("pingpong: planned a codec that is not registered: " + name)
+	}
+	return im
 }
 
 func runScenario(ctx context.Context, cfg Config, s Scenario, p prepared) Result {
@@ -228,6 +298,9 @@ func runScenario(ctx context.Context, cfg Config, s Scenario, p prepared) Result
 	}
 	if s.Mode != ModeEncdec {
 		return runPassScenario(ctx, cfg, r, p)
+	}
+	if cfg.OpenLoop() {
+		return runOpenScenario(ctx, cfg, r, p)
 	}
 	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, s.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
 	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist

@@ -203,20 +203,6 @@ func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, m
 	return bin, Diff(want, got), nil
 }
 
-// prepareStructs readies every impl for the struct target t on in, adding
-// each outcome to its info.
-func prepareStructs(impls []Impl, in *datasets.Input, t reflect.Type, infos []ImplInfo) []prepared {
-	var want any
-	if err := stdjson.Unmarshal(in.Data, &want); err != nil {
-		want = nil // cannot happen: StructTarget read it; a nil want fails every check loudly
-	}
-	out := make([]prepared, len(impls))
-	for i, im := range impls {
-		out[i] = prepareStruct(im, in, want, t, &infos[i])
-	}
-	return out
-}
-
 // prepareStruct readies im for the struct target t on in: it warms the
 // codec's compilation of t (timed into info.Compile, as users pay it at
 // start-up, and kept out of the measured windows), then checks it. The

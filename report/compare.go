@@ -30,6 +30,9 @@ type ScenarioKey struct {
 	Target string
 	Pairs  int
 	Procs  int
+	// GOGC and MemLimit: a sweep's values; empty outside one.
+	GOGC     string
+	MemLimit string
 }
 
 func keyOf(s pingpong.Scenario) ScenarioKey {
@@ -37,7 +40,7 @@ func keyOf(s pingpong.Scenario) ScenarioKey {
 	if target == pingpong.TargetAny {
 		target = ""
 	}
-	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs}
+	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs, s.GOGC, s.MemLimit}
 }
 
 func (k ScenarioKey) String() string {
@@ -45,7 +48,14 @@ func (k ScenarioKey) String() string {
 	if k.Target != "" {
 		mode += " " + k.Target
 	}
-	return fmt.Sprintf("%s %s %dx %s (procs %d)", k.Input, k.Impl, k.Pairs, mode, k.Procs)
+	procs := fmt.Sprintf("procs %d", k.Procs)
+	if k.GOGC != "" {
+		procs += ", GOGC " + k.GOGC
+	}
+	if k.MemLimit != "" {
+		procs += ", GOMEMLIMIT " + k.MemLimit
+	}
+	return fmt.Sprintf("%s %s %dx %s (%s)", k.Input, k.Impl, k.Pairs, mode, procs)
 }
 
 // Change is one figure of one scenario, old against new. Old and New
@@ -145,7 +155,8 @@ var compareMetrics = []metric{
 func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))) }
 
 // Compare matches the scenarios of two runs by input, codec, mode, decode
-// target, pairs and procs, and compares each figure's repeats.
+// target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
+// repeats.
 func Compare(old, new *pingpong.Run) Comparison {
 	oldBy, oldKeys := groupRepeats(old)
 	newBy, newKeys := groupRepeats(new)

@@ -24,6 +24,14 @@ type Console struct {
 	err          error
 	floor        *pingpong.Result // the idle pass, shown in every header
 	rowSuffix    string           // added to the next row: a repeated scenario's spread
+
+	// cal is the harness floor, when measured (calibration.go).
+	cal *pingpong.Calibration
+
+	// point heads the sweep value's blocks being printed; swept keeps the
+	// rows for the summary across values (sweep.go).
+	point string
+	swept []pingpong.Result
 }
 
 // NewConsole starts a console report on w.
@@ -38,6 +46,7 @@ func WriteConsole(w io.Writer, run *pingpong.Run) error {
 		return writeRepeats(w, run)
 	}
 	c := NewConsole(w, run.Env, run.Config)
+	c.cal = run.Calibration
 	if run.Idle != nil {
 		c.Result(*run.Idle)
 	}
@@ -72,6 +81,7 @@ func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
 	}
 	c.startedInput = true
 	c.impl, c.results = "", nil
+	c.point = ""
 
 	names := make([]string, len(impls))
 	versions := make([]string, len(impls))
@@ -102,6 +112,12 @@ func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
 	}
 	if c.cfg.Probe > 0 {
 		c.printf("%s\n", floorLine(c.cfg, c.floor))
+	}
+	if c.cal != nil {
+		c.printf("%s\n", calibrationLine(c.cal))
+	}
+	if c.cfg.OpenLoop() {
+		c.printf("%s\n", loadLine(c.cfg))
 	}
 	for _, l := range targetLines(in, impls) {
 		c.printf("%s\n", l)
@@ -137,12 +153,13 @@ func (c *Console) Result(r pingpong.Result) {
 		c.floor = &r // it runs before the first header, which prints it
 		return
 	}
+	c.sweepHeading(r)
 	if r.Impl != c.impl {
 		c.impl = r.Impl
 		c.printf("\n[%s]\n", r.Impl)
 	}
 	c.results = append(c.results, r)
-	c.printf("%s%s\n", Row(r), c.rowSuffix)
+	c.printf("%s%s\n", row(r, c.floor), c.rowSuffix)
 	if l := runtimeLine(r); l != "" {
 		c.printf("%s\n", l)
 	}
@@ -150,7 +167,11 @@ func (c *Console) Result(r pingpong.Result) {
 
 // Row is one console row: the Erlang original's columns byte for byte,
 // then pingpong's own.
-func Row(r pingpong.Result) string {
+func Row(r pingpong.Result) string { return row(r, nil) }
+
+// row is Row with the idle probe floor (nil: none) next to the probe's
+// figures, so that timer granularity is not read as the codec's harm.
+func row(r pingpong.Result, floor *pingpong.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-28s ", r.Label())
 	if r.Err != "" && r.N == 0 {
@@ -159,15 +180,20 @@ func Row(r pingpong.Result) string {
 	}
 	l := r.Latency
 	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+	if r.Mode == pingpong.ModeDecode || r.Mode == pingpong.ModeEncode {
+		b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
+	}
 	if r.Mode == pingpong.ModeEncdec {
 		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+		b.WriteString(requestedRate(r))
 	} else {
 		fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
 	}
 	if r.Bytes > 0 {
 		b.WriteString(" " + Throughput(r.MBPerSec()))
 	}
-	b.WriteString(responsivenessColumns(r))
+	b.WriteString(openLoopColumns(r))
+	b.WriteString(responsivenessColumns(r, floor))
 	if r.Partial {
 		b.WriteString(" PARTIAL")
 	}
@@ -183,6 +209,7 @@ func Row(r pingpong.Result) string {
 // Finish prints the last comparison and returns the first write error.
 func (c *Console) Finish() error {
 	c.comparison()
+	c.sweepSummary()
 	return c.err
 }
 
@@ -190,6 +217,11 @@ func (c *Console) Finish() error {
 // reference (std when it ran, else the first codec), fastest first, as
 // Benchee does.
 func (c *Console) comparison() {
+	c.floorMultiples()
+	if c.cfg.OpenLoop() {
+		c.results = nil // on a schedule every codec runs at the requested rate: there is no throughput to compare
+		return
+	}
 	byLevel := map[string][]pingpong.Result{}
 	var labels []string
 	for _, r := range c.results {

@@ -11,7 +11,7 @@ import (
 // csvHeader names each column with its unit, so a spreadsheet needs no
 // legend.
 var csvHeader = []string{
-	"input", "impl", "impl_version", "mode", "target", "pairs", "procs", "repeat",
+	"input", "impl", "impl_version", "mode", "target", "pairs", "procs", "gogc", "memlimit", "repeat",
 	"n", "window_ns", "bytes", "round_trips_per_s", "ops_per_s", "mb_per_s",
 	"min_ns", "mean_ns", "p50_ns", "p95_ns", "p99_ns", "p999_ns", "max_ns",
 	"probe_p50_ns", "probe_p99_ns", "probe_max_ns",
@@ -38,7 +38,7 @@ func WriteCSV(w io.Writer, run *pingpong.Run) error {
 		l := r.Latency
 		row := []string{
 			r.Input, r.Impl, versions[[2]string{r.Input, r.Impl}], r.Mode, r.Target,
-			strconv.Itoa(r.Pairs), strconv.Itoa(r.Procs), strconv.Itoa(r.Repeat),
+			strconv.Itoa(r.Pairs), strconv.Itoa(r.Procs), r.GOGC, r.MemLimit, strconv.Itoa(r.Repeat),
 			i64(r.N), i64(r.Window.Nanoseconds()), i64(r.Bytes), f64(r.RoundTripsPerSec()), f64(r.OpsPerSec()), f64(r.MBPerSec()),
 			i64(l.Min.Nanoseconds()), i64(l.Mean.Nanoseconds()), i64(l.P50.Nanoseconds()), i64(l.P95.Nanoseconds()),
 			i64(l.P99.Nanoseconds()), i64(l.P999.Nanoseconds()), i64(l.Max.Nanoseconds()),

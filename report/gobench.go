@@ -94,6 +94,12 @@ func benchName(s pingpong.Scenario) string {
 	if s.Target != "" && s.Target != pingpong.TargetAny {
 		b.WriteString("/target=" + benchValue(s.Target))
 	}
+	if s.GOGC != "" { // a sweep's: benchstat must keep its values apart
+		b.WriteString("/gogc=" + benchValue(s.GOGC))
+	}
+	if s.MemLimit != "" {
+		b.WriteString("/memlimit=" + benchValue(s.MemLimit))
+	}
 	fmt.Fprintf(&b, "/pairs=%d-%d", s.Pairs, s.Procs)
 	return b.String()
 }

@@ -64,6 +64,12 @@ func HgrmName(s pingpong.Scenario, repeats bool) string {
 		name += "_" + s.Target
 	}
 	name += fmt.Sprintf("_%dx_procs%d", s.Pairs, s.Procs)
+	if s.GOGC != "" { // a sweep's values must not overwrite each other's files
+		name += "_gogc" + s.GOGC
+	}
+	if s.MemLimit != "" {
+		name += "_memlimit" + s.MemLimit
+	}
 	if repeats {
 		name += fmt.Sprintf("_r%d", s.Repeat)
 	}

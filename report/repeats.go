@@ -60,12 +60,21 @@ func GroupRepeats(run *pingpong.Run) []Repeated {
 	for _, im := range run.Config.Impls {
 		implAt[im] = len(implAt)
 	}
+	pointAt := map[pingpong.Point]int{}
+	for _, k := range keys {
+		if p := by[k][0].Point(); !hasKey(pointAt, p) {
+			pointAt[p] = len(pointAt)
+		}
+	}
 	// Repeats interleave codecs within a level; the console prints a
 	// codec's levels together.
 	slices.SortStableFunc(keys, func(a, b string) int {
 		ra, rb := by[a][0], by[b][0]
 		if c := inputAt[ra.Input] - inputAt[rb.Input]; c != 0 {
 			return c
+		}
+		if c := pointAt[ra.Point()] - pointAt[rb.Point()]; c != 0 {
+			return c // a sweep's values print one after the other
 		}
 		return implAt[ra.Impl] - implAt[rb.Impl]
 	})
@@ -177,6 +186,7 @@ func (r Repeated) Suffix() string {
 // row per scenario, showing the median of its repeats and their spread.
 func writeRepeats(w io.Writer, run *pingpong.Run) error {
 	c := NewConsole(w, run.Env, run.Config)
+	c.cal = run.Calibration
 	if run.Idle != nil {
 		c.Result(*run.Idle)
 	}

@@ -13,10 +13,13 @@ var rowIndent = strings.Repeat(" ", 2+28+1)
 // responsivenessColumns are the columns a row's first line gains after the
 // original's: the probe's tail (in an encdec row; in a probe pass it is the
 // row's latency already), how long goroutines sat runnable, GC cycles.
-func responsivenessColumns(r pingpong.Result) string {
+// The idle floor (nil: not measured) sits next to the probe's figures:
+// nothing is subtracted, but the timer's own lateness is in plain view.
+func responsivenessColumns(r pingpong.Result, floor *pingpong.Result) string {
 	var b strings.Builder
 	if p := r.Probe; p != nil && r.Mode == pingpong.ModeEncdec {
 		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", Duration(p.P99), Duration(p.Max))
+		b.WriteString(probeFloorColumns(r, floor))
 	}
 	if rt := r.Runtime; rt != nil {
 		fmt.Fprintf(&b, " sched.p99=%s gc=%d", Duration(rt.SchedLatency.P99), rt.GCCycles)

@@ -25,6 +25,9 @@ import (
 )
 
 func main() {
+	if os.Getenv(pingpong.WorkerEnv) == "1" {
+		os.Exit(worker())
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -44,15 +47,17 @@ type options struct {
 	levels   string
 	duration time.Duration
 	warmup   time.Duration
-	procs    int
+	sweep    sweepFlags // -procs, -gogc, -memlimit
 	seed     int64
 	list     bool
+	isolate  bool
 	probe    time.Duration
 	mode     string
 	version  bool
 	count    int
 	out      outputs
 	target   string
+	rate     rateFlag
 }
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -63,15 +68,17 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
 	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window")
-	fs.IntVar(&o.procs, "procs", 0, "GOMAXPROCS (0: $GOMAXPROCS, else the container CPU quota, else the CPU count)")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
+	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
 	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
 	fs.StringVar(&o.mode, "mode", pingpong.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.target, "target", pingpong.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
 	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
+	fs.Var(&o.rate, "rate", rateUsage)
 	o.out.flags(fs)
+	o.sweep.flags(fs)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: pingpong [flags]\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
@@ -102,9 +109,6 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if o.count < 1 || o.count > maxCount {
 		return nil, usagef("-count %d: must be 1 to %d", o.count, maxCount)
 	}
-	if o.procs < 0 || o.procs > 1<<16 {
-		return nil, usagef("-procs %d: must be 0 (automatic) or a positive number of Ps", o.procs)
-	}
 	return o, nil
 }
 
@@ -122,6 +126,15 @@ func checkDuration(name string, d time.Duration, zeroOK bool) error {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "compare" {
 		return runCompare(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "report" {
+		return runReport(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "merge" {
+		return runMerge(args[1:], stdout, stderr)
+	}
+	if len(args) > 0 && args[0] == "selfcheck" {
+		return runSelfCheck(args[1:], stdout, stderr)
 	}
 	err := runErr(args, stdout, stderr)
 	var ue usageError
@@ -156,7 +169,7 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if o.list {
 		return list(stdout)
 	}
-	procsSource, err := setProcs(o.procs)
+	procsSource, err := setProcs(o.sweep.single())
 	if err != nil {
 		return err
 	}
@@ -179,17 +192,31 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if len(inputs) == 0 {
 		return usagef("-input: no input named")
 	}
+	if err := checkMemory(inputs, levels); err != nil {
+		return err
+	}
 
-	cfg := pingpong.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed}
+	cfg := pingpong.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate}
+	if cfg.Isolate {
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("finding this binary to start workers (try -isolate=false): %w", err)
+		}
+		cfg.Worker = []string{exe}
+	}
 	cfg.Mode, cfg.Probe = o.mode, o.probe
 	cfg.Count = o.count
+	if err := o.sweep.apply(&cfg, o.levels, inputs); err != nil {
+		return err
+	}
+	cfg.Rate, cfg.RateTotal = o.rate.perSec, o.rate.total
 	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
 		return err
 	}
 	if err := o.out.check(); err != nil {
 		return err
 	}
-	env := pingpong.ReadEnvironment(procsSource)
+	env := pingpong.ReadEnvironment(o.sweep.source(procsSource))
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
 
@@ -198,20 +225,21 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg)
+	cal := calibrate(ctx, cfg, console)
 	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, scenarioCount(cfg, inputs))})
+	if run != nil {
+		run.Calibration = cal
+	}
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
 	if err := o.out.write(run, stdout); err != nil {
 		return err
 	}
-	if runErr != nil {
-		if cause := context.Cause(ctx); cause != nil && errors.Is(cause, errSignal) {
-			return cause
-		}
-		return runErr
+	if cause := context.Cause(ctx); errors.Is(cause, errSignal) {
+		return cause
 	}
-	return nil
+	return runErr
 }
 
 func splitList(s string) []string {
@@ -294,4 +322,22 @@ func notifyContext() (context.Context, func()) {
 		}
 	}()
 	return ctx, func() { close(done); signal.Stop(ch); cancel(nil) }
+}
+
+// checkMemory refuses, before anything runs, a level too large for this
+// machine's memory on the largest input.
+func checkMemory(inputs []*datasets.Input, levels []pingpong.Level) error {
+	largest := inputs[0]
+	for _, in := range inputs {
+		if len(in.Data) > len(largest.Data) {
+			largest = in
+		}
+	}
+	mem := pingpong.ReadEnvironment("").MemoryBytes
+	for _, lv := range levels {
+		if err := pingpong.CheckMemory(len(largest.Data), lv.Pairs, mem); err != nil {
+			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
+		}
+	}
+	return nil
 }

@@ -135,6 +135,10 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(empty, nil, 0o644)
 	os.WriteFile(bad, []byte("{\n  \"a\": 1,\n}\n"), 0o644)
+	badUTF8 := filepath.Join(dir, "latin1.json")
+	os.WriteFile(badUTF8, []byte("[\"caf\xe9\"]"), 0o644)
+	deep := filepath.Join(dir, "deep.json")
+	os.WriteFile(deep, []byte(strings.Repeat("[", 10001)+strings.Repeat("]", 10001)), 0o644)
 	cases := []struct {
 		args []string
 		want string
@@ -151,11 +155,19 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-input", empty}, "empty"},
 		{[]string{"-input", bad}, "line 3, column 1"},
 		{[]string{"-input", dir}, dir},
+		{[]string{"-input", badUTF8}, "UTF-8"},
+		{[]string{"-input", deep}, "10001"},
+		{[]string{"-levels", "100000", "-input", "govtrack"}, "memory"},
 		{[]string{"stray"}, "stray"},
 	}
+	out := filepath.Join(dir, "out.json")
 	for _, c := range cases {
 		var stdout, stderr bytes.Buffer
-		code := run(c.args, &stdout, &stderr)
+		code := run(append([]string{"-json", out}, c.args...), &stdout, &stderr)
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: %s exists after a failed start (stat: %v); nothing may be written", c.args, out, err)
+			os.Remove(out)
+		}
 		lines := strings.Split(strings.TrimRight(stderr.String(), "\n"), "\n")
 		if code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.want) || !strings.HasPrefix(lines[0], "pingpong: ") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line mentioning %q", c.args, code, stderr.String(), c.want)

@@ -14,9 +14,10 @@ import (
 )
 
 // outputs are the result files a run writes after it ends: -json, -bench,
-// -csv and -hgrm.
+// -csv, -hgrm, -html and -png.
 type outputs struct {
 	json, bench, csv, hgrm string
+	html, png              string
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
@@ -24,6 +25,8 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.bench, "bench", "", "write the Go benchmark format, for benchstat, to `FILE` (- for stdout; the console report then goes to stderr)")
 	fs.StringVar(&o.csv, "csv", "", "write one row per scenario to `FILE`")
 	fs.StringVar(&o.hgrm, "hgrm", "", "write an HdrHistogram percentile distribution (.hgrm) per scenario into `DIR`")
+	fs.StringVar(&o.html, "html", "", "write a self-contained HTML page with charts, tables and the console report to `FILE`")
+	fs.StringVar(&o.png, "png", "", "write the HTML page's charts as PNG files into `DIR`")
 }
 
 // benchToStdout: stdout then carries only the benchmark lines, so that
@@ -36,7 +39,7 @@ func (o *outputs) benchToStdout() bool { return o.bench == "-" }
 // and written again at the end.
 func (o *outputs) check() error {
 	seen := map[string]string{}
-	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}} {
+	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}, {"-html", o.html}} {
 		if f.path == "" || (f.flag == "-bench" && f.path == "-") {
 			continue
 		}
@@ -53,6 +56,11 @@ func (o *outputs) check() error {
 	if o.hgrm != "" {
 		if err := checkDir(o.hgrm); err != nil {
 			return usagef("-hgrm %s: %w", o.hgrm, err)
+		}
+	}
+	if o.png != "" {
+		if err := checkDir(o.png); err != nil {
+			return usagef("-png %s: %w", o.png, err)
 		}
 	}
 	return nil
@@ -154,6 +162,7 @@ func (o *outputs) write(run *pingpong.Run, stdout io.Writer) error {
 			errs = append(errs, fmt.Errorf("-hgrm: %w", err))
 		}
 	}
+	errs = append(errs, o.writeCharts(run)...)
 	return errors.Join(errs...)
 }
 
