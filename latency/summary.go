@@ -1,6 +1,7 @@
 package latency
 
 import (
+	"slices"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -35,4 +36,18 @@ func Summarize(h *hdrhistogram.Histogram) Summary {
 		P999: time.Duration(q[3]),
 		Max:  time.Duration(h.Max()),
 	}
+}
+
+// Median of xs (0 for none): the figure repeats are summarised by.
+func Median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
 }

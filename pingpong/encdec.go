@@ -62,14 +62,9 @@ func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong 
 		if t1 > w.end {
 			return // the round trip in flight at the window's end is dropped
 		}
-		v, err := dec.decode(c, reply)
+		next, err := reencode(c, &dec, reply)
 		if err != nil {
-			st.err = fmt.Errorf("pinger decode: %w", err)
-			return
-		}
-		next, err := c.Marshal(v)
-		if err != nil {
-			st.err = fmt.Errorf("pinger encode: %w", err)
+			st.err = err
 			return
 		}
 		if t0 >= w.start {
@@ -80,6 +75,20 @@ func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong 
 		}
 		bin = next
 	}
+}
+
+// reencode is the pinger's untimed half of a cycle: decode the reply and
+// encode the value again, making the next message.
+func reencode(c Codec, dec *decoder, reply []byte) ([]byte, error) {
+	v, err := dec.decode(c, reply)
+	if err != nil {
+		return nil, fmt.Errorf("pinger decode: %w", err)
+	}
+	next, err := c.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("pinger encode: %w", err)
+	}
+	return next, nil
 }
 
 // echo answers each message with the codec's re-encoding of it. On error

@@ -137,14 +137,9 @@ func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, p
 		if t1 > w.end {
 			return
 		}
-		v, err := dec.decode(c, reply)
+		next, err := reencode(c, &dec, reply)
 		if err != nil {
-			st.err = fmt.Errorf("pinger decode: %w", err)
-			return
-		}
-		next, err := c.Marshal(v)
-		if err != nil {
-			st.err = fmt.Errorf("pinger encode: %w", err)
+			st.err = err
 			return
 		}
 		if t0 >= w.start {

@@ -5,11 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"slices"
 	"testing"
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/latency"
 )
 
 // The self-check asks whether the harness measures the codec: a 1x round
@@ -218,8 +218,8 @@ func AssessSelfCheck(reps []SelfCheckRepeat, noJSON bool, floor time.Duration) S
 	for i, r := range reps {
 		p50s[i], singles[i], rates[i] = float64(r.P50), float64(r.Single), r.Rate
 	}
-	f.P50 = time.Duration(math.Round(medianOf(p50s)))
-	f.Single = time.Duration(math.Round(medianOf(singles)))
+	f.P50 = time.Duration(math.Round(latency.Median(p50s)))
+	f.Single = time.Duration(math.Round(latency.Median(singles)))
 	if f.Single > 0 {
 		f.Ratio = float64(f.P50) / float64(f.Single)
 	}
@@ -242,7 +242,7 @@ func selfCheckCause(f SelfCheckFigures, reps []SelfCheckRepeat, noJSON bool, flo
 		gcCPU = max(gcCPU, r.GCCPUFraction)
 		sched = append(sched, float64(r.SchedP50))
 	}
-	schedP50 := time.Duration(medianOf(sched))
+	schedP50 := time.Duration(latency.Median(sched))
 	switch {
 	case noJSON:
 		return "no JSON work: the round trip is the harness floor itself (channel hops, a wake-up), expected"
@@ -262,19 +262,6 @@ func selfCheckCause(f SelfCheckFigures, reps []SelfCheckRepeat, noJSON bool, flo
 	default:
 		return "noise or CPU frequency: the two measurements ran at different times; try a longer -duration or more -count"
 	}
-}
-
-func medianOf(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // cv is the coefficient of variation: the sample standard deviation over

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"pingpong/latency"
 	"pingpong/pingpong"
 )
 
@@ -204,7 +205,7 @@ func compareScenario(k ScenarioKey, oldRun, newRun *pingpong.Run, old, new []pin
 			continue // baseline has no MB/s, a run without -probe no probe
 		}
 		ov, nv := values(old, m.value), values(new, m.value)
-		ch := Change{Metric: m.name, Old: median(ov), New: median(nv), Tested: tested, format: m.format}
+		ch := Change{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
 		if tested {
 			th := benchmath.DefaultThresholds
 			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(ov, &th), benchmath.NewSample(nv, &th))
@@ -267,19 +268,6 @@ func values(rs []pingpong.Result, f func(pingpong.Result) float64) []float64 {
 		out[i] = f(r)
 	}
 	return out
-}
-
-func median(vs []float64) float64 {
-	if len(vs) == 0 {
-		return 0
-	}
-	s := slices.Clone(vs)
-	slices.Sort(s)
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 // Write prints the comparison: per scenario, old and new medians with the

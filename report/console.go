@@ -51,13 +51,7 @@ func WriteConsole(w io.Writer, run *pingpong.Run) error {
 		c.Result(*run.Idle)
 	}
 	for _, in := range run.Inputs {
-		var impls []pingpong.ImplInfo
-		for _, im := range run.Impls {
-			if im.Input == in.Name {
-				impls = append(impls, im)
-			}
-		}
-		c.Input(in, impls)
+		c.Input(in, implsOf(run, in.Name))
 		for _, r := range run.Results {
 			if r.Input == in.Name {
 				c.Result(r)
@@ -280,4 +274,15 @@ func gib(b uint64) string {
 		return "unknown"
 	}
 	return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+}
+
+// implsOf is the codecs as they were readied for one input.
+func implsOf(run *pingpong.Run, input string) []pingpong.ImplInfo {
+	var out []pingpong.ImplInfo
+	for _, im := range run.Impls {
+		if im.Input == input {
+			out = append(out, im)
+		}
+	}
+	return out
 }

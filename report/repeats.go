@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"pingpong/latency"
 	"pingpong/pingpong"
 )
 
@@ -110,7 +111,7 @@ func summarizeRepeats(rs []pingpong.Result) Repeated {
 		return cmpFloat(a.RoundTripsPerSec(), b.RoundTripsPerSec())
 	})
 	m := byRate[(len(byRate)-1)/2]
-	med := func(f func(pingpong.Result) float64) float64 { return median(values(ok, f)) }
+	med := func(f func(pingpong.Result) float64) float64 { return latency.Median(values(ok, f)) }
 	dur := func(f func(pingpong.Result) time.Duration) time.Duration {
 		return time.Duration(math.Round(med(func(r pingpong.Result) float64 { return float64(f(r)) })))
 	}
@@ -136,7 +137,7 @@ func summarizeRepeats(rs []pingpong.Result) Repeated {
 	rep.Median = m
 	for _, f := range spreadFigures {
 		vs := values(ok, f.value)
-		c := median(vs)
+		c := latency.Median(vs)
 		var dev float64
 		for _, v := range vs {
 			dev = max(dev, math.Abs(v-c))
@@ -192,13 +193,7 @@ func writeRepeats(w io.Writer, run *pingpong.Run) error {
 	}
 	groups := GroupRepeats(run)
 	for _, in := range run.Inputs {
-		var impls []pingpong.ImplInfo
-		for _, im := range run.Impls {
-			if im.Input == in.Name {
-				impls = append(impls, im)
-			}
-		}
-		c.Input(in, impls)
+		c.Input(in, implsOf(run, in.Name))
 		for _, g := range groups {
 			if g.Median.Input != in.Name {
 				continue

@@ -6,16 +6,15 @@ import (
 	"pingpong/pingpong"
 )
 
-// probeFloorColumns show the idle pass's probe overshoot next to a row's
-// probe figures. Go's timers are not exact: with no load at all a sleep
-// already wakes this late, so only what a row shows above it is the load's
-// doing. Shown, never subtracted: a floor is a distribution, not a constant.
+// probeFloorColumns show the idle pass's probe overshoot next to a probe
+// pass's row, whose latencies are the probe's. Go's timers are not exact:
+// with no load at all a sleep already wakes this late, so only what a row
+// shows above it is the load's doing. Shown, never subtracted: a floor is a
+// distribution, not a constant. Encdec rows leave it to the header's
+// "probe:" line, once, rather than repeat it on every row.
 func probeFloorColumns(r pingpong.Result, floor *pingpong.Result) string {
-	if floor == nil || floor.Err != "" || floor.Latency.N == 0 {
+	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.Mode == pingpong.ModeEncdec {
 		return ""
-	}
-	if r.Mode == pingpong.ModeEncdec {
-		return fmt.Sprintf(" (idle floor p99=%s)", Duration(floor.Latency.P99))
 	}
 	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", Duration(floor.Latency.P50), Duration(floor.Latency.P99))
 }
