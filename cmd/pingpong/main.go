@@ -81,7 +81,11 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	o.sweep.flags(fs)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: pingpong [flags]\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
+		fmt.Fprintf(fs.Output(), "usage: pingpong [flags]\n"+
+			"       pingpong compare OLD.json NEW.json       scenarios side by side, with significance\n"+
+			"       pingpong report -html FILE RESULTS.json... the HTML page of saved results\n"+
+			"       pingpong merge [-json|-bench|-csv|-html FILE] RESULTS.json...\n"+
+			"       pingpong selfcheck [flags]                 1x p50 against a single-goroutine benchmark\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
 		fs.PrintDefaults()
 	}
 	// flag prints its own error plus the whole usage; we want one line.

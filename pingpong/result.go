@@ -1,0 +1,160 @@
+package pingpong
+
+import (
+	"fmt"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/datasets"
+	"pingpong/latency"
+)
+
+// Config is what a run was asked to do.
+type Config struct {
+	Impls    []string      `json:"impls"`
+	Levels   []Level       `json:"levels"`
+	Duration time.Duration `json:"duration_ns"`
+	Warmup   time.Duration `json:"warmup_ns"`
+	Seed     int64         `json:"seed"`
+	Count    int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
+	Mode     string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
+	Probe    time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
+	// Targets: TargetAny and/or TargetStruct; none means any.
+	Targets []string `json:"targets,omitempty"`
+	// Rate, when above 0, runs the encdec levels open loop (openloop.go):
+	// round trips per second per pair, or in total across a level's pairs
+	// with RateTotal.
+	Rate      float64 `json:"rate,omitempty"`
+	RateTotal bool    `json:"rate_total,omitempty"`
+
+	// Isolate runs each codec in a worker process of its own: started with
+	// Worker (argv) and PINGPONG_WORKER=1 in its environment.
+	Isolate bool     `json:"isolate"`
+	Worker  []string `json:"-"`
+
+	// Sweeps (sweep.go): every scenario runs once per GOMAXPROCS, GOGC and
+	// GOMEMLIMIT value, each in workers started with it. Empty: no sweep.
+	Procs    []int    `json:"procs,omitempty"`
+	GOGC     []string `json:"gogc,omitempty"`
+	MemLimit []string `json:"memlimit,omitempty"`
+
+	inputTargets map[string][]string // Execute's resolution of Targets per input
+}
+
+// InputInfo identifies the document a scenario ran on.
+type InputInfo struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`
+	Path   string `json:"path,omitempty"`
+	Bytes  int    `json:"bytes"`
+	SHA256 string `json:"sha256"`
+	Seed   int64  `json:"seed,omitempty"`
+	// Targets are the decode targets that ran on it; StructType names the
+	// struct; TargetNote says why struct fell back to any, if it did.
+	Targets    []string `json:"targets,omitempty"`
+	StructType string   `json:"struct_type,omitempty"`
+	TargetNote string   `json:"target_note,omitempty"`
+}
+
+func infoOf(in *datasets.Input) InputInfo {
+	return InputInfo{Name: in.Name, Kind: in.Kind, Path: in.Path, Bytes: len(in.Data), SHA256: in.SHA256, Seed: in.Seed}
+}
+
+// ImplInfo is a codec as it ran on one input: its version and the outcome
+// of the correctness check.
+type ImplInfo struct {
+	Name     string `json:"name"`
+	Desc     string `json:"desc"`
+	Version  string `json:"version"`
+	Input    string `json:"input"`
+	Mismatch string `json:"mismatch,omitempty"` // first difference from encoding/json's reading
+	Err      string `json:"error,omitempty"`    // the codec could not handle the input at all
+	// The struct target's own check, and the codec's compilation of the
+	// struct type before measuring (Impl.Warm), which users pay at start-up.
+	StructMismatch string        `json:"struct_mismatch,omitempty"`
+	StructErr      string        `json:"struct_error,omitempty"`
+	Compile        time.Duration `json:"compile_ns,omitempty"`
+}
+
+// Scenario names one measurement: one codec, one input, one level.
+type Scenario struct {
+	Input string `json:"input"`
+	Impl  string `json:"impl"`
+	Mode  string `json:"mode"` // ModeEncdec, ModeDecode, ModeEncode, ModeIdle
+	Pairs int    `json:"pairs"`
+	Procs int    `json:"procs"` // GOMAXPROCS it ran with
+	// Target is what each decode fills: TargetAny, or TargetStruct.
+	Target string `json:"target,omitempty"`
+	// Repeat is which of the Config.Count repeats this is, from 0.
+	Repeat int `json:"repeat"`
+	// GOGC and MemLimit are the GOGC and GOMEMLIMIT a sweep ran it with;
+	// empty: the environment's.
+	GOGC     string `json:"gogc,omitempty"`
+	MemLimit string `json:"memlimit,omitempty"`
+}
+
+// Result is what one scenario measured.
+type Result struct {
+	Scenario
+	N        int64           `json:"n"`
+	Bytes    int64           `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
+	Window   time.Duration   `json:"window_ns"`
+	Partial  bool            `json:"partial,omitempty"`
+	Latency  latency.Summary `json:"latency"`
+	Mismatch string          `json:"mismatch,omitempty"`
+	Err      string          `json:"error,omitempty"`
+	// Ops is a probe pass's worker decodes or encodes; its N is the probe's samples.
+	Ops int64 `json:"ops,omitempty"`
+	Responsiveness
+	OpenLoopResult
+
+	Hist *hdrhistogram.Histogram `json:"-"`
+}
+
+// Label is the row label, as the Erlang original prints it: "4x encdec".
+func (r Result) Label() string {
+	if r.Mode == ModeIdle {
+		return ModeIdle
+	}
+	if r.Target == TargetStruct {
+		return fmt.Sprintf("%dx %s struct", r.Pairs, r.Mode)
+	}
+	return fmt.Sprintf("%dx %s", r.Pairs, r.Mode)
+}
+
+// RoundTripsPerSec is n over the exact measured window.
+func (r Result) RoundTripsPerSec() float64 {
+	if r.Window <= 0 {
+		return 0
+	}
+	return float64(r.N) / r.Window.Seconds()
+}
+
+// MBPerSec is JSON bytes decoded plus encoded per second (1 MB = 1e6 bytes).
+func (r Result) MBPerSec() float64 {
+	if r.Window <= 0 {
+		return 0
+	}
+	return float64(r.Bytes) / 1e6 / r.Window.Seconds()
+}
+
+// Run is everything a run produced, in the order it ran.
+type Run struct {
+	Env     Environment `json:"env"`
+	Config  Config      `json:"config"`
+	Inputs  []InputInfo `json:"inputs"`
+	Impls   []ImplInfo  `json:"impls"`
+	Results []Result    `json:"results"`
+	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
+	// Calibration is the harness floor measured at start (calibrate.go); the CLI sets it.
+	Calibration *Calibration `json:"calibration,omitempty"`
+}
+
+// Observer is told about each step as it happens, so reports can stream.
+// When the probe is on, the idle pass (Mode ModeIdle, no input or codec)
+// comes first, as a Result before any Input.
+type Observer interface {
+	Input(in InputInfo, impls []ImplInfo)
+	Result(r Result)
+}
