@@ -132,21 +132,14 @@ type LevelResult struct {
 	Probe   *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
 }
 
-// RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
-// document already encoded by c), for warmup then duration. Cancelling ctx
-// cuts the window short; the result is then marked partial.
-func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, duration time.Duration) (LevelResult, error) {
-	return RunLevelProbed(ctx, c, bin, nil, pairs, warmup, duration, 0)
-}
-
-// RunLevelProbed is RunLevel with the sleep probe running through the
-// window, sleeping probe at a time (0: no probe). newTarget makes what each
-// decode fills: nil decodes into any, else see newTarget in target.go.
-func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, warmup, duration, probe time.Duration) (LevelResult, error) {
+// runPairs starts pairs echo goroutines and, once all are running, their
+// pingers (run(i, ...) is pair i's), then opens the window and watches it
+// with the probe and runtime metrics until the pingers stop: at the
+// window's end, or when ctx is cancelled.
+func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, warmup, duration, probe time.Duration,
+	run func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error)) LevelResult {
 	ins := newInstruments(probe)
 	runtime.GC() // one scenario's garbage is not charged to the next
-	recs := latency.NewRecorders(pairs, MaxHistograms)
-	stats := make([]pairStats, pairs)
 	echoErrs := make([]error, pairs)
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -159,7 +152,7 @@ func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() a
 		go func() {
 			defer wg.Done()
 			<-begin
-			pinger(c, newTarget, bin, ping, pong, &echoErrs[i], w, recs.For(i), &stats[i])
+			run(i, w, ping, pong, &echoErrs[i])
 		}()
 	}
 	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
@@ -168,7 +161,26 @@ func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() a
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	seen := w.watch(ctx, done, duration, ins)
-	res := LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
+	return LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
+}
+
+// RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
+// document already encoded by c), for warmup then duration. Cancelling ctx
+// cuts the window short; the result is then marked partial.
+func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, duration time.Duration) (LevelResult, error) {
+	return RunLevelProbed(ctx, c, bin, nil, pairs, warmup, duration, 0)
+}
+
+// RunLevelProbed is RunLevel with the sleep probe running through the
+// window, sleeping probe at a time (0: no probe). newTarget makes what each
+// decode fills: nil decodes into any, else see newTarget in target.go.
+func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, warmup, duration, probe time.Duration) (LevelResult, error) {
+	recs := latency.NewRecorders(pairs, MaxHistograms)
+	stats := make([]pairStats, pairs)
+	res := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
+		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error) {
+			pinger(c, newTarget, bin, ping, pong, echoErr, w, recs.For(i), &stats[i])
+		})
 
 	for i := range stats {
 		res.N += stats[i].n

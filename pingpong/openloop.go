@@ -7,8 +7,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -221,34 +219,15 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 	if interval <= 0 {
 		interval = 1
 	}
-	ins := newInstruments(probe)
-	runtime.GC() // one scenario's garbage is not charged to the next
 	corr := latency.NewRecorders(pairs, MaxHistograms)
 	uncorr := latency.NewRecorders(pairs, MaxHistograms)
 	stats := make([]openStats, pairs)
-	echoErrs := make([]error, pairs)
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	begin := make(chan struct{})
-	var w window
-	for i := 0; i < pairs; i++ {
-		ping, pong := make(chan []byte), make(chan []byte)
-		sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
-		wg.Add(2)
-		go func() { defer wg.Done(); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
-		go func() {
-			defer wg.Done()
-			<-begin
-			openPinger(c, newTarget, bin, ping, pong, &echoErrs[i], w, sched, corr.For(i), uncorr.For(i), &stats[i])
-		}()
-	}
-	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
-	close(begin) // publishes w to the pingers
-
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	seen := w.watch(ctx, done, duration, ins)
-	res := OpenLevelResult{LevelResult: LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}}
+	res := OpenLevelResult{LevelResult: runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
+		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error) {
+			// pairs are spread over the interval, not all sending at once
+			sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
+			openPinger(c, newTarget, bin, ping, pong, echoErr, w, sched, corr.For(i), uncorr.For(i), &stats[i])
+		})}
 	for i := range stats {
 		res.N += stats[i].n
 		res.Bytes += stats[i].bytes
