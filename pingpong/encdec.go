@@ -3,8 +3,6 @@ package pingpong
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -132,36 +130,24 @@ type LevelResult struct {
 	Probe   *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
 }
 
-// runPairs starts pairs echo goroutines and, once all are running, their
-// pingers (run(i, ...) is pair i's), then opens the window and watches it
-// with the probe and runtime metrics until the pingers stop: at the
-// window's end, or when ctx is cancelled.
+// runPairs starts pairs echo goroutines and their pingers (run(i, ...) is
+// pair i's), then opens the window and watches it with the probe and
+// runtime metrics until the pingers stop: at the window's end, or when ctx
+// is cancelled. A pair ends when its pinger has returned and its echo,
+// seeing ping closed, has too.
 func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, warmup, duration, probe time.Duration,
 	run func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error)) LevelResult {
-	ins := newInstruments(probe)
-	runtime.GC() // one scenario's garbage is not charged to the next
 	echoErrs := make([]error, pairs)
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	begin := make(chan struct{})
-	var w window
-	for i := 0; i < pairs; i++ {
+	start, seen := openWindow(ctx, pairs, warmup, duration, probe, func(i int) func(window) {
 		ping, pong := make(chan []byte), make(chan []byte)
-		wg.Add(2)
-		go func() { defer wg.Done(); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
-		go func() {
-			defer wg.Done()
-			<-begin
+		echoDone := make(chan struct{})
+		go func() { defer close(echoDone); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
+		return func(w window) {
 			run(i, w, ping, pong, &echoErrs[i])
-		}()
-	}
-	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
-	close(begin) // publishes w to the pingers
-
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	seen := w.watch(ctx, done, duration, ins)
-	return LevelResult{Start: w.epoch.Add(w.start), Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
+			<-echoDone
+		}
+	})
+	return LevelResult{Start: start, Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the

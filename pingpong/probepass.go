@@ -3,9 +3,6 @@ package pingpong
 import (
 	"context"
 	"fmt"
-	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -89,32 +86,11 @@ func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int,
 		}
 		ops[i] = op
 	}
-	ins := newInstruments(probe)
-	runtime.GC() // one scenario's garbage is not charged to the next
 	stats := make([]workerStats, workers)
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	begin := make(chan struct{})
-	var w window
-	for i := range ops {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-begin
-			worker(ops[i], w, &stats[i])
-		}()
-	}
-	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
-	close(begin) // publishes w to the workers
-
-	var done chan struct{} // nil with no workers: only the clock ends the window
-	if workers > 0 {
-		done = make(chan struct{})
-		go func() { wg.Wait(); close(done) }()
-	}
-	res := PassResult{Start: w.epoch.Add(w.start)}
-	seen := w.watch(ctx, done, duration, ins)
-	res.Window, res.Partial, res.Runtime, res.Probe = seen.Window, seen.Partial, seen.Runtime, seen.Probe
+	start, seen := openWindow(ctx, workers, warmup, duration, probe, func(i int) func(window) {
+		return func(w window) { worker(ops[i], w, &stats[i]) }
+	})
+	res := PassResult{Start: start, Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
 	for i := range stats {
 		res.Ops += stats[i].ops
 		res.Bytes += stats[i].bytes

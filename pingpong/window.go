@@ -2,6 +2,9 @@ package pingpong
 
 import (
 	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -23,6 +26,39 @@ func newInstruments(probe time.Duration) *instruments {
 		ins.probe = latency.NewProbe(probe)
 	}
 	return ins
+}
+
+// openWindow is the skeleton of every measured run: it builds the
+// instruments, collects the garbage of what ran before, readies n load
+// goroutines (prepare(i) starts whatever goroutine i needs and returns its
+// loop), then fixes the window, releases the loops and watches the window
+// until they have all returned (with no loops, until it ends). It returns
+// when the window opened and what the instruments saw.
+func openWindow(ctx context.Context, n int, warmup, duration, probe time.Duration, prepare func(i int) func(w window)) (time.Time, watched) {
+	ins := newInstruments(probe)
+	runtime.GC() // one scenario's garbage is not charged to the next
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	begin := make(chan struct{})
+	var w window
+	for i := 0; i < n; i++ {
+		loop := prepare(i)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-begin
+			loop(w)
+		}()
+	}
+	w = window{epoch: time.Now(), start: warmup, end: warmup + duration, stop: &stop}
+	close(begin) // publishes w to the loops
+
+	var done chan struct{} // nil with no loops: only the clock ends the window
+	if n > 0 {
+		done = make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+	}
+	return w.epoch.Add(w.start), w.watch(ctx, done, duration, ins)
 }
 
 // watched is what the instruments saw over one window.
