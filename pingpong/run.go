@@ -177,23 +177,26 @@ type prepared struct {
 // encoding/json before anything is measured.
 func prepare(im Impl, in *datasets.Input) (p prepared, info ImplInfo) {
 	info = ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name}
-	err := func() (err error) {
-		defer recoverInto(&err, "check")
-		c, err := im.New(in.Data)
-		if err != nil {
-			return err
-		}
-		bin, mismatch, err := Check(c, in.Data)
-		if err != nil {
-			return err
-		}
-		p.codec, p.bin, info.Mismatch = c, bin, mismatch
-		return nil
-	}()
+	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
 	if err != nil {
 		info.Err = err.Error()
-		p.codec, p.bin = nil, nil
+	} else {
+		p.codec, p.bin, info.Mismatch = c, bin, mismatch
 	}
 	p.impl, p.info = im, info
 	return p, info
+}
+
+// ready builds im's codec for in and runs check on it (which returns the
+// pair's first message and the first difference from encoding/json). A
+// panic in either becomes the error; on error the codec is not to be used.
+func ready(im Impl, in *datasets.Input, what string, check func(Codec) ([]byte, string, error)) (c Codec, bin []byte, mismatch string, err error) {
+	defer recoverInto(&err, what)
+	if c, err = im.New(in.Data); err != nil {
+		return nil, nil, "", err
+	}
+	if bin, mismatch, err = check(c); err != nil {
+		return nil, nil, "", err
+	}
+	return c, bin, mismatch, nil
 }

@@ -210,30 +210,21 @@ func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, m
 // its own Mismatch/Err so that struct rows report it.
 func prepareStruct(im Impl, in *datasets.Input, want any, t reflect.Type, info *ImplInfo) prepared {
 	p := prepared{impl: im, newTarget: newTarget(t)}
-	err := func() (err error) {
-		defer recoverInto(&err, "struct check")
-		c, err := im.New(in.Data)
-		if err != nil {
-			return err
-		}
+	c, bin, mismatch, err := ready(im, in, "struct check", func(c Codec) ([]byte, string, error) {
 		if im.Warm != nil {
 			start := time.Now()
 			err := im.Warm(t)
 			info.Compile = time.Since(start)
 			if err != nil {
-				return fmt.Errorf("compiling for %v: %w", t, err)
+				return nil, "", fmt.Errorf("compiling for %v: %w", t, err)
 			}
 		}
-		bin, mismatch, err := checkStruct(c, in.Data, want, t)
-		if err != nil {
-			return err
-		}
-		p.codec, p.bin, info.StructMismatch = c, bin, mismatch
-		return nil
-	}()
+		return checkStruct(c, in.Data, want, t)
+	})
 	if err != nil {
 		info.StructErr = err.Error()
-		p.codec, p.bin = nil, nil
+	} else {
+		p.codec, p.bin, info.StructMismatch = c, bin, mismatch
 	}
 	p.info = *info
 	p.info.Mismatch, p.info.Err = info.StructMismatch, info.StructErr
