@@ -33,6 +33,18 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// goldenConsole prints run as the console does, compares it with
+// testdata/NAME.golden and returns it for further checks.
+func goldenConsole(t *testing.T, name string, run *pingpong.Run) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteConsole(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, name, b.Bytes())
+	return b.String()
+}
+
 // sampleRun is a small hand-made run: fixed figures, so printed formats
 // are reviewed diffs, never a machine's noise.
 func sampleRun() *pingpong.Run {
@@ -75,11 +87,7 @@ func sampleRun() *pingpong.Run {
 }
 
 func TestConsoleGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, sampleRun()); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console", b.Bytes())
+	goldenConsole(t, "console", sampleRun())
 }
 
 func TestRowKeepsTheOriginalsColumns(t *testing.T) {

@@ -47,12 +47,7 @@ func openLoopRun() *pingpong.Run {
 }
 
 func TestConsoleOpenLoopGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, openLoopRun()); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console-openloop", b.Bytes())
-	out := b.String()
+	out := goldenConsole(t, "console-openloop", openLoopRun())
 	for _, want := range []string{"  load:        open loop, 100/s per pair", "  floor:       channel p50=450ns p99=800ns, baseline p50=500ns p99=900ns",
 		"54/s of 100/s 370MB/s late=107", "RATE NOT SUSTAINED"} {
 		if !strings.Contains(out, want) {

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"cmp"
 	"math"
 	"slices"
@@ -80,11 +79,7 @@ func TestRepeatedSuffix(t *testing.T) {
 }
 
 func TestConsoleRepeatsGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, repeated(sampleRun(), 3, 0.1)); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console-repeats", b.Bytes())
+	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1))
 }
 
 func TestWithoutRepeatKeepsTargetsApart(t *testing.T) {

@@ -55,11 +55,7 @@ func probedRun() *pingpong.Run {
 }
 
 func TestConsoleProbeGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, probedRun()); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console_probe", b.Bytes())
+	goldenConsole(t, "console_probe", probedRun())
 }
 
 // The new columns come after the original's, which stay byte for byte.

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -46,12 +45,7 @@ func sweepRun() *pingpong.Run {
 }
 
 func TestConsoleSweepGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, sweepRun()); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console-sweep", b.Bytes())
-	out := b.String()
+	out := goldenConsole(t, "console-sweep", sweepRun())
 	one, two := strings.Index(out, "\n== GOMAXPROCS=1\n"), strings.Index(out, "\n== GOMAXPROCS=2\n")
 	if one < 0 || two < one {
 		t.Fatalf("want a heading per GOMAXPROCS value, 1 before 2:\n%s", out)

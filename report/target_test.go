@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -49,13 +48,9 @@ func structRun() *pingpong.Run {
 }
 
 func TestConsoleTargetGolden(t *testing.T) {
-	var b bytes.Buffer
-	if err := WriteConsole(&b, structRun()); err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "console-target", b.Bytes())
+	out := goldenConsole(t, "console-target", structRun())
 	// The struct rows keep the original's label column width.
-	for _, l := range strings.Split(b.String(), "\n") {
+	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "  1x encdec struct ") && len(l) > 31 && l[31] == ' ' {
 			t.Errorf("struct row label not padded to 28: %q", l)
 		}
