@@ -30,7 +30,7 @@ func ReadEnvironment(procsSource string) Environment {
 		GOARCH:      runtime.GOARCH,
 		CPU:         cpuModel(),
 		Cores:       runtime.NumCPU(),
-		MemoryBytes: totalMemory(),
+		MemoryBytes: MachineMemory(),
 		GOMAXPROCS:  runtime.GOMAXPROCS(0),
 		ProcsSource: procsSource,
 		GOGC:        gogc(),
@@ -55,3 +55,6 @@ func memLimit() string {
 	}
 	return strconv.FormatInt(lim, 10)
 }
+
+// MachineMemory is the machine's total memory in bytes, 0 where unknown.
+func MachineMemory() uint64 { return totalMemory() }

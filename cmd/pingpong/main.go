@@ -337,7 +337,7 @@ func checkMemory(inputs []*datasets.Input, levels []pingpong.Level) error {
 			largest = in
 		}
 	}
-	mem := pingpong.ReadEnvironment("").MemoryBytes
+	mem := pingpong.MachineMemory()
 	for _, lv := range levels {
 		if err := pingpong.CheckMemory(len(largest.Data), lv.Pairs, mem); err != nil {
 			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
