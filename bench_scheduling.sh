@@ -14,7 +14,7 @@ usage: bench_scheduling.sh [options] [-- pingpong flags...]
 
 Builds pingpong, runs the scheduler responsiveness check and writes
 results.json, bench.txt, results.csv and report.html (plus console.txt)
-into results/<timestamp>/ at the repository root, printing the console
+into runs/<timestamp>/ at the repository root, printing the console
 report as it goes.
 
 options:
@@ -27,7 +27,7 @@ options:
   --procs LIST         GOMAXPROCS, or a sweep like 1,2,4 (pingpong -procs)
   --count N            repeats of every scenario (pingpong -count; 3 or more lets
                        compare test significance)
-  -o, --out DIR        write the files into DIR instead of results/<timestamp>
+  -o, --out DIR        write the files into DIR instead of runs/<timestamp>
   --version MOD@VER    also build pingpong with that version of a codec's module
                        (go get in a temporary copy; your go.mod is never touched)
   --replace MOD=PATH   also build pingpong with a replace of MOD by the checkout
@@ -123,7 +123,7 @@ fi
 command -v go >/dev/null 2>&1 || fail "Go is not installed or not on PATH: install Go $(sed -n 's/^go //p' "$root/go.mod") or newer from https://go.dev/dl/"
 
 if [ -z "$outdir" ]; then
-	outdir=$root/results/$(date +%Y%m%d-%H%M%S)
+	outdir=$root/runs/$(date +%Y%m%d-%H%M%S)
 fi
 mkdir -p -- "$outdir" || fail "cannot create the output directory $outdir"
 outdir=$(cd -- "$outdir" && pwd)
@@ -178,7 +178,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf -- "$tmp"' EXIT
 mkdir -p "$tmp/src"
-tar -C "$root" --exclude=./.git --exclude=./results -cf - . | tar -C "$tmp/src" -xf -
+tar -C "$root" --exclude=./.git --exclude=./runs -cf - . | tar -C "$tmp/src" -xf -
 export GOTOOLCHAIN=local
 
 # explain turns a failed go command's stderr into one line.

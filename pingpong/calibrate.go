@@ -8,21 +8,8 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"pingpong/latency"
+	"pingpong/results"
 )
-
-// Calibration is the harness's floor on this machine, measured at start:
-// what a round trip costs when no codec does any work. A codec's round trip
-// can only be read against it; one close to it measures the harness.
-type Calibration struct {
-	// Channel is a bare round trip over the pair's two unbuffered
-	// channels, timed as roundTrip times one: no codec call at all.
-	Channel latency.Summary `json:"channel"`
-	// Baseline is the baseline codec's full measured round trip at 1x:
-	// the channel hops plus the harness's per-round-trip work.
-	Baseline latency.Summary `json:"baseline"`
-	Window   time.Duration   `json:"window_ns"` // each of the two measurements
-	Err      string          `json:"error,omitempty"`
-}
 
 // calibrationDoc is what the baseline codec hands around; its size does
 // not matter, the baseline never reads it.
@@ -30,8 +17,8 @@ const calibrationDoc = `{"a":[1,2,3],"b":"x"}`
 
 // Calibrate measures the harness floor: a bare channel round trip, then the
 // baseline codec's round trip, each over a window of d after a short warmup.
-func Calibrate(ctx context.Context, d time.Duration) Calibration {
-	cal := Calibration{Window: d}
+func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
+	cal := results.Calibration{Window: d}
 	warmup := d / 5
 	h, err := bareRoundTrips(ctx, warmup, d)
 	if err != nil {
@@ -89,16 +76,4 @@ func bareRoundTrips(ctx context.Context, warmup, d time.Duration) (*hdrhistogram
 		msg = reply
 	}
 	return recs.Merged(), nil
-}
-
-// Multiples are a p50 as multiples of the floor: of the bare channel round
-// trip and of the baseline codec's; 0 where that floor was not measured.
-func (c Calibration) Multiples(p50 time.Duration) (ofChannel, ofBaseline float64) {
-	if c.Channel.P50 > 0 {
-		ofChannel = float64(p50) / float64(c.Channel.P50)
-	}
-	if c.Baseline.P50 > 0 {
-		ofBaseline = float64(p50) / float64(c.Baseline.P50)
-	}
-	return ofChannel, ofBaseline
 }

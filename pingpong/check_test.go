@@ -2,6 +2,7 @@ package pingpong
 
 import (
 	stdjson "encoding/json"
+	"pingpong/results"
 	"strings"
 	"testing"
 )
@@ -65,7 +66,7 @@ func TestCheckFindsFirstDifference(t *testing.T) {
 }
 
 func TestParseLevels(t *testing.T) {
-	got, err := ParseLevels("1,N,2N, 4n,3,2", 2)
+	got, err := results.ParseLevels("1,N,2N, 4n,3,2", 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +78,7 @@ func TestParseLevels(t *testing.T) {
 		t.Errorf("pairs %v, want %v (duplicates dropped, order kept)", pairs, want)
 	}
 	for _, bad := range []string{"0", "-1", "x", "N2", "", "0N", "100001"} {
-		if _, err := ParseLevels(bad, 2); err == nil {
+		if _, err := results.ParseLevels(bad, 2); err == nil {
 			t.Errorf("ParseLevels(%q) accepted", bad)
 		}
 	}

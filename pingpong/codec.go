@@ -4,6 +4,7 @@ package pingpong
 
 import (
 	"fmt"
+	"pingpong/results"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -58,10 +59,6 @@ func (im Impl) Version() string {
 	return "unknown"
 }
 
-// Baseline is the impl that does no JSON work; reports keep it out of
-// codec comparisons and use it as the harness's floor.
-const Baseline = "baseline"
-
 var registry = map[string]Impl{}
 
 // Register adds an impl to the registry. It panics on a duplicate name: that
@@ -73,15 +70,12 @@ func Register(im Impl) {
 	registry[im.Name] = im
 }
 
-// DefaultImpls is the order codecs run and print in when -impls is not given.
-var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
-
 // Impls returns every registered impl: the default ones in their order, then
 // any others (test codecs) by name.
 func Impls() []Impl {
 	var out []Impl
 	seen := map[string]bool{}
-	for _, n := range DefaultImpls {
+	for _, n := range results.DefaultImpls {
 		if im, ok := registry[n]; ok {
 			out = append(out, im)
 			seen[n] = true

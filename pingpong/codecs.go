@@ -3,6 +3,7 @@ package pingpong
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"pingpong/results"
 	"reflect"
 
 	"github.com/bytedance/sonic"
@@ -46,7 +47,7 @@ func init() {
 	Register(Impl{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)",
 		New: stateless(func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
 			func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })})
-	Register(Impl{Name: Baseline, NoJSON: true, New: newBaseline,
+	Register(Impl{Name: results.Baseline, NoJSON: true, New: newBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 // Every codec must read and re-emit every built-in corpus to the value
@@ -28,7 +29,7 @@ func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, n := range DefaultImpls {
+	for _, n := range results.DefaultImpls {
 		// Versions come from build info, which test binaries lack: the
 		// CLI test checks them on the real binary.
 		if _, ok := registry[n]; !ok {

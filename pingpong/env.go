@@ -1,30 +1,16 @@
 package pingpong
 
 import (
+	"pingpong/results"
 	"runtime"
 	"runtime/debug"
 	"strconv"
 )
 
-// Environment is what a reader needs to judge whether two runs compare.
-type Environment struct {
-	GoVersion   string `json:"go_version"`
-	GOOS        string `json:"goos"`
-	GOARCH      string `json:"goarch"`
-	CPU         string `json:"cpu"`
-	Cores       int    `json:"cores"`
-	MemoryBytes uint64 `json:"memory_bytes"`
-	GOMAXPROCS  int    `json:"gomaxprocs"`
-	ProcsSource string `json:"gomaxprocs_source"`
-	GOGC        string `json:"gogc"`
-	GOMEMLIMIT  string `json:"gomemlimit"`
-	SonicNative bool   `json:"sonic_native"`
-}
-
 // ReadEnvironment describes this process and machine. procsSource says
 // where GOMAXPROCS came from; only the caller that set it knows.
-func ReadEnvironment(procsSource string) Environment {
-	return Environment{
+func ReadEnvironment(procsSource string) results.Environment {
+	return results.Environment{
 		GoVersion:   runtime.Version(),
 		GOOS:        runtime.GOOS,
 		GOARCH:      runtime.GOARCH,

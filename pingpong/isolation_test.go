@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 // The test binary doubles as the worker: Execute under isolation starts it
@@ -70,9 +71,9 @@ func TestIsolationTurnsACrashIntoErrorRows(t *testing.T) {
 	registerCrashCodecs()
 	t.Cleanup(unregisterCrashCodecs)
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
-	cfg := Config{
+	cfg := results.Config{
 		Impls:    []string{"baseline", "test-exit", "test-gopanic", "std"},
-		Levels:   []Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
 		Duration: 100 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
 	}
@@ -112,7 +113,7 @@ func TestInProcessPanicCostsOnlyItsRows(t *testing.T) {
 	}})
 	t.Cleanup(func() { delete(registry, "test-panicky") })
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3]}`)}
-	cfg := Config{Impls: []string{"test-panicky", "baseline"}, Levels: []Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Impls: []string{"test-panicky", "baseline"}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 50 * time.Millisecond}
 	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -133,7 +134,7 @@ func TestInProcessPanicCostsOnlyItsRows(t *testing.T) {
 // the document. The run goes on with v2's rows as errors.
 func TestInputSomeCodecsReject(t *testing.T) {
 	in := &datasets.Input{Name: "dup", Kind: "file", Data: []byte(`{"a":1,"a":2}`)}
-	cfg := Config{Impls: []string{"std", "jsonv2"}, Levels: []Level{{Spec: "1", Pairs: 1}}, Duration: 30 * time.Millisecond}
+	cfg := results.Config{Impls: []string{"std", "jsonv2"}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: 30 * time.Millisecond}
 	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
 		t.Fatal(err)

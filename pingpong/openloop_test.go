@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"pingpong/results"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -84,8 +85,8 @@ func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
 		{"total across pairs", 50000, true, 2, 50000},
 		{"per pair, two pairs", 10000, false, 2, 20000},
 	} {
-		cfg := Config{Rate: tc.rate, RateTotal: tc.total, Warmup: 20 * time.Millisecond, Duration: 200 * time.Millisecond}
-		r := runScenario(context.Background(), cfg, Scenario{Impl: "slow", Mode: ModeEncdec, Pairs: tc.pairs}, p)
+		cfg := results.Config{Rate: tc.rate, RateTotal: tc.total, Warmup: 20 * time.Millisecond, Duration: 200 * time.Millisecond}
+		r := runScenario(context.Background(), cfg, results.Scenario{Impl: "slow", Mode: results.ModeEncdec, Pairs: tc.pairs}, p)
 		if r.Err != "" {
 			t.Fatalf("%s: %s", tc.name, r.Err)
 		}
@@ -112,9 +113,9 @@ func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
 
 func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	c, bin := baselineFor(t, `[1]`)
-	p := prepared{impl: Impl{Name: Baseline, NoJSON: true}, codec: c, bin: bin}
-	cfg := Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
-	r := runScenario(context.Background(), cfg, Scenario{Impl: Baseline, Mode: ModeEncdec, Pairs: 2}, p)
+	p := prepared{impl: Impl{Name: results.Baseline, NoJSON: true}, codec: c, bin: bin}
+	cfg := results.Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
+	r := runScenario(context.Background(), cfg, results.Scenario{Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
 	if r.Err != "" {
 		t.Fatal(r.Err)
 	}
@@ -129,23 +130,23 @@ func TestParseRate(t *testing.T) {
 		rate  float64
 		total bool
 	}{"": {0, false}, "0": {0, false}, "500": {500, false}, "5000/s": {5000, true}, "2.5": {2.5, false}, " 10/s ": {10, true}} {
-		rate, total, err := ParseRate(in)
+		rate, total, err := results.ParseRate(in)
 		if err != nil || rate != want.rate || total != want.total {
 			t.Errorf("ParseRate(%q) = %v, %v, %v; want %v, %v", in, rate, total, err, want.rate, want.total)
 		}
 	}
 	for _, bad := range []string{"abc", "-5", "0/s", "5/m", "1e9", "NaN", "Inf", "/s", "5/s/s"} {
-		if _, _, err := ParseRate(bad); err == nil {
+		if _, _, err := results.ParseRate(bad); err == nil {
 			t.Errorf("ParseRate(%q): want an error", bad)
 		}
 	}
 }
 
 func TestPairRate(t *testing.T) {
-	if got := (Config{Rate: 5000, RateTotal: true}).PairRate(4); got != 1250 {
+	if got := (results.Config{Rate: 5000, RateTotal: true}).PairRate(4); got != 1250 {
 		t.Errorf("total 5000/s over 4 pairs: %v per pair, want 1250", got)
 	}
-	if got := (Config{Rate: 500}).PairRate(4); got != 500 {
+	if got := (results.Config{Rate: 500}).PairRate(4); got != 500 {
 		t.Errorf("500 per pair: %v, want 500", got)
 	}
 }

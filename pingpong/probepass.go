@@ -8,45 +8,16 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"pingpong/latency"
+	"pingpong/results"
 )
-
-// Scenario modes besides "encdec": the probe passes of the Erlang project's
-// earlier design, where workers only decode or only encode and the sleep
-// probe's overshoot is the row's latency, and the idle pass with no load at
-// all, which gives the probe's floor.
-const (
-	ModeEncdec = "encdec"
-	ModeDecode = "decode"
-	ModeEncode = "encode"
-	ModeIdle   = "idle"
-)
-
-// Run modes (Config.Mode): which scenarios a run plans.
-const (
-	RunEncdec = "encdec" // the ping-pong levels (the default)
-	RunProbe  = "probe"  // the probe passes
-	RunAll    = "all"    // both, the levels first
-)
-
-// ParseMode checks a -mode value.
-func ParseMode(s string) (string, error) {
-	switch s {
-	case RunEncdec, RunProbe, RunAll:
-		return s, nil
-	}
-	return "", fmt.Errorf("%q is not a mode (valid: %s, %s, %s)", s, RunEncdec, RunProbe, RunAll)
-}
-
-func (c Config) runsEncdec() bool { return c.Mode == "" || c.Mode == RunEncdec || c.Mode == RunAll }
-func (c Config) runsProbe() bool  { return c.Mode == RunProbe || c.Mode == RunAll }
 
 // probePasses are the passes per codec, as multiples of N = GOMAXPROCS
 // workers, in the order they run: Nx decode, Nx encode, 2Nx decode, 2Nx encode.
-func probePasses(procs int) []Scenario {
-	var out []Scenario
+func probePasses(procs int) []results.Scenario {
+	var out []results.Scenario
 	for _, k := range []int{1, 2} {
-		for _, m := range []string{ModeDecode, ModeEncode} {
-			out = append(out, Scenario{Mode: m, Pairs: k * procs, Procs: procs})
+		for _, m := range []string{results.ModeDecode, results.ModeEncode} {
+			out = append(out, results.Scenario{Mode: m, Pairs: k * procs, Procs: procs})
 		}
 	}
 	return out
@@ -75,7 +46,7 @@ type workerStats struct {
 // workers: the probe alone measures the floor. An op counts when it both
 // started and ended inside the window, as a round trip does.
 func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int, warmup, duration, probe time.Duration) (PassResult, error) {
-	if mode == ModeIdle {
+	if mode == results.ModeIdle {
 		workers = 0
 	}
 	ops := make([]func() (int, error), workers)
@@ -106,13 +77,13 @@ func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int,
 func passOp(c Codec, bin []byte, mode string) (op func() (int, error), err error) {
 	defer recoverInto(&err, "preparing "+mode)
 	switch mode {
-	case ModeDecode:
+	case results.ModeDecode:
 		var v any
 		return func() (int, error) {
 			v = nil
 			return len(bin), c.Unmarshal(bin, &v)
 		}, nil
-	case ModeEncode:
+	case results.ModeEncode:
 		var v any
 		if err := c.Unmarshal(bin, &v); err != nil {
 			return nil, fmt.Errorf("preparing the value to encode: %w", err)

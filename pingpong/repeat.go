@@ -1,6 +1,9 @@
 package pingpong
 
-import "slices"
+import (
+	"pingpong/results"
+	"slices"
+)
 
 // planRepeats lists Count repeats of every scenario, interleaved: a repeat
 // runs every scenario once before the next repeat starts, and within an
@@ -11,18 +14,18 @@ import "slices"
 //
 // It reorders the single-repeat plan rather than building its own, so that
 // whatever that plan holds (modes, targets) is repeated too.
-func planRepeats(cfg Config, inputs []string, procs int) []Scenario {
+func planRepeats(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
 	once := cfg
 	once.Count = 1
 	base := Plan(once, inputs, procs)
-	inputAt, pairsAt := firstSeen(base, func(s Scenario) string { return s.Input }), firstSeen(base, func(s Scenario) int { return s.Pairs })
-	slices.SortStableFunc(base, func(a, b Scenario) int {
+	inputAt, pairsAt := firstSeen(base, func(s results.Scenario) string { return s.Input }), firstSeen(base, func(s results.Scenario) int { return s.Pairs })
+	slices.SortStableFunc(base, func(a, b results.Scenario) int {
 		if c := inputAt[a.Input] - inputAt[b.Input]; c != 0 {
 			return c
 		}
 		return pairsAt[a.Pairs] - pairsAt[b.Pairs]
 	})
-	out := make([]Scenario, 0, len(base)*cfg.Count)
+	out := make([]results.Scenario, 0, len(base)*cfg.Count)
 	for rep := 0; rep < cfg.Count; rep++ {
 		for _, s := range base {
 			s.Repeat = rep
@@ -33,7 +36,7 @@ func planRepeats(cfg Config, inputs []string, procs int) []Scenario {
 }
 
 // firstSeen numbers the values of key in the order they first appear.
-func firstSeen[K comparable](ss []Scenario, key func(Scenario) K) map[K]int {
+func firstSeen[K comparable](ss []results.Scenario, key func(results.Scenario) K) map[K]int {
 	at := map[K]int{}
 	for _, s := range ss {
 		if _, ok := at[key(s)]; !ok {
@@ -42,6 +45,3 @@ func firstSeen[K comparable](ss []Scenario, key func(Scenario) K) map[K]int {
 	}
 	return at
 }
-
-// Repeats is how many times every scenario runs.
-func (c Config) Repeats() int { return max(c.Count, 1) }

@@ -2,12 +2,13 @@ package pingpong
 
 import (
 	"fmt"
+	"pingpong/results"
 	"testing"
 )
 
 func TestPlanInterleavesRepeats(t *testing.T) {
-	cfg := Config{Impls: []string{"std", "sonic", "baseline"}, Levels: []Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}, Count: 3}
-	plan := Plan(cfg, []string{"a", "b"}, 2)
+	cfg := results.Config{Impls: []string{"std", "sonic", "baseline"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}, Count: 3}
+	plan := Plan(cfg, inputsNamed("a", "b"), 2)
 	if want := 2 * 3 * 2 * 3; len(plan) != want {
 		t.Fatalf("%d scenarios, want %d", len(plan), want)
 	}
@@ -36,15 +37,24 @@ func TestPlanInterleavesRepeats(t *testing.T) {
 }
 
 func TestPlanSingleRepeatKeepsCodecBlocks(t *testing.T) {
-	cfg := Config{Impls: []string{"std", "sonic"}, Levels: []Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}}
+	cfg := results.Config{Impls: []string{"std", "sonic"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}}
 	for _, count := range []int{0, 1} {
 		cfg.Count = count
 		var got []string
-		for _, s := range Plan(cfg, []string{"a"}, 2) {
+		for _, s := range Plan(cfg, inputsNamed("a"), 2) {
 			got = append(got, fmt.Sprintf("%s/%d/%d", s.Impl, s.Pairs, s.Repeat))
 		}
 		if want := "[std/1/0 std/2/0 sonic/1/0 sonic/2/0]"; fmt.Sprint(got) != want {
 			t.Errorf("count %d: plan %v, want %v (a codec's rows together, so the console can stream)", count, got, want)
 		}
 	}
+}
+
+// inputsNamed is inputs as a caller planning ahead knows them: by name.
+func inputsNamed(names ...string) []results.InputInfo {
+	out := make([]results.InputInfo, len(names))
+	for i, n := range names {
+		out[i].Name = n
+	}
+	return out
 }

@@ -6,22 +6,11 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"pingpong/latency"
+	"pingpong/results"
 )
 
-// Responsiveness is how a scenario treated the rest of the program: how
-// late the sleep probe woke, and what the runtime saw over the window.
-type Responsiveness struct {
-	Probe   *latency.Summary `json:"probe,omitempty"` // sleep overshoot; nil when the probe is off
-	Runtime *latency.Runtime `json:"runtime,omitempty"`
-	// Per round trip (encdec) or per decode or encode (probe passes).
-	AllocBytesPerOp float64 `json:"alloc_bytes_per_op"`
-	AllocsPerOp     float64 `json:"allocs_per_op"`
-
-	ProbeHist *hdrhistogram.Histogram `json:"-"`
-}
-
-func responsiveness(rt *latency.Runtime, probe *hdrhistogram.Histogram, ops int64) Responsiveness {
-	r := Responsiveness{Runtime: rt, ProbeHist: probe}
+func responsiveness(rt *latency.Runtime, probe *hdrhistogram.Histogram, ops int64) results.Responsiveness {
+	r := results.Responsiveness{Runtime: rt, ProbeHist: probe}
 	if probe != nil {
 		s := latency.Summarize(probe)
 		r.Probe = &s
@@ -33,17 +22,9 @@ func responsiveness(rt *latency.Runtime, probe *hdrhistogram.Histogram, ops int6
 	return r
 }
 
-// OpsPerSec is a probe pass's worker throughput over the exact window.
-func (r Result) OpsPerSec() float64 {
-	if r.Window <= 0 {
-		return 0
-	}
-	return float64(r.Ops) / r.Window.Seconds()
-}
-
 // runPassScenario runs a probe pass for a codec ready on its input. The
 // probe's overshoot is the row's latency.
-func runPassScenario(ctx context.Context, cfg Config, r Result, p prepared) Result {
+func runPassScenario(ctx context.Context, cfg results.Config, r results.Result, p prepared) results.Result {
 	pr, err := RunPass(ctx, p.codec, p.bin, r.Mode, r.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
 	fillPass(&r, pr)
 	if p.impl.NoJSON {
@@ -56,9 +37,9 @@ func runPassScenario(ctx context.Context, cfg Config, r Result, p prepared) Resu
 }
 
 // runIdle is the probe's floor: the probe alone, no load, for one window.
-func runIdle(ctx context.Context, cfg Config, procs int) Result {
-	r := Result{Scenario: Scenario{Mode: ModeIdle, Procs: procs}}
-	pr, err := RunPass(ctx, nil, nil, ModeIdle, 0, cfg.Warmup, cfg.Duration, cfg.Probe)
+func runIdle(ctx context.Context, cfg results.Config, procs int) results.Result {
+	r := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: procs}}
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, cfg.Warmup, cfg.Duration, cfg.Probe)
 	fillPass(&r, pr)
 	if err != nil {
 		r.Err = err.Error()
@@ -66,7 +47,7 @@ func runIdle(ctx context.Context, cfg Config, procs int) Result {
 	return r
 }
 
-func fillPass(r *Result, pr PassResult) {
+func fillPass(r *results.Result, pr PassResult) {
 	r.Ops, r.Bytes, r.Window, r.Partial, r.Hist = pr.Ops, pr.Bytes, pr.Window, pr.Partial, pr.Probe
 	r.Responsiveness = responsiveness(pr.Runtime, pr.Probe, pr.Ops)
 	if r.Probe != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 const hogChildEnv = "PINGPONG_TEST_HOG_CHILD"
@@ -71,7 +72,7 @@ func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
 		if !ok {
 			continue
 		}
-		var r Result
+		var r results.Result
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +81,7 @@ func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
 		}
 		probes[r.Impl] = r.Probe.P99
 	}
-	hogP99, baseP99 = probes["hog"], probes[Baseline]
+	hogP99, baseP99 = probes["hog"], probes[results.Baseline]
 	if hogP99 == 0 || baseP99 == 0 {
 		t.Fatalf("child did not report both codecs: %v\n%s", probes, out)
 	}
@@ -96,7 +97,7 @@ func TestHogChild(t *testing.T) {
 		func(v any) ([]byte, error) { return json.Marshal(v) },
 		hog{funcs{json.Marshal, json.Unmarshal}}.Unmarshal)})
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
-	cfg := Config{Impls: []string{"hog", Baseline}, Levels: []Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Impls: []string{"hog", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 400 * time.Millisecond, Warmup: 50 * time.Millisecond, Probe: time.Millisecond}
 	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -113,8 +114,8 @@ func TestHogChild(t *testing.T) {
 
 type quietObserver struct{}
 
-func (quietObserver) Input(InputInfo, []ImplInfo) {}
-func (quietObserver) Result(Result)               {}
+func (quietObserver) Input(results.InputInfo, []results.ImplInfo) {}
+func (quietObserver) Result(results.Result)                       {}
 
 // The baseline does no JSON work, so the harness inside the window (clock
 // reads, channel hops, the probe, the heap sampler) must allocate next to
@@ -122,20 +123,20 @@ func (quietObserver) Result(Result)               {}
 // every decode.
 func TestAllocationPerRoundTrip(t *testing.T) {
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x","c":{"d":true}}`)}
-	cfg := Config{Impls: []string{"std", Baseline}, Levels: []Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Impls: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 150 * time.Millisecond, Warmup: 20 * time.Millisecond, Probe: time.Millisecond}
 	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	per := map[string]Result{}
+	per := map[string]results.Result{}
 	for _, r := range run.Results {
 		if r.Runtime == nil || r.N == 0 {
 			t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Impl, r)
 		}
 		per[r.Impl] = r
 	}
-	if b := per[Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
+	if b := per[results.Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
 		t.Errorf("baseline allocates %.3f objects, %.1f bytes per round trip (n=%d); want about zero", b.AllocsPerOp, b.AllocBytesPerOp, b.N)
 	}
 	if s := per["std"]; s.AllocsPerOp < 4 || s.AllocBytesPerOp < 100 {
@@ -148,7 +149,7 @@ func TestAllocationPerRoundTrip(t *testing.T) {
 
 func TestRunPassCountsOpsAndProbes(t *testing.T) {
 	c, bin := baselineFor(t, `{"a":[1,2,3]}`)
-	for _, mode := range []string{ModeDecode, ModeEncode} {
+	for _, mode := range []string{results.ModeDecode, results.ModeEncode} {
 		pr, err := RunPass(context.Background(), c, bin, mode, 2, 10*time.Millisecond, 60*time.Millisecond, time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
@@ -160,7 +161,7 @@ func TestRunPassCountsOpsAndProbes(t *testing.T) {
 			t.Errorf("%s: the probe and the meter must watch the window", mode)
 		}
 	}
-	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), ModeDecode, 1, 0, time.Second, time.Millisecond)
+	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), results.ModeDecode, 1, 0, time.Second, time.Millisecond)
 	if err == nil {
 		t.Error("a codec that panics must fail its pass")
 	}
@@ -170,7 +171,7 @@ func TestRunPassCancelledIsPartial(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	pr, err := RunPass(ctx, nil, nil, ModeIdle, 0, 20*time.Millisecond, time.Hour, time.Millisecond)
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, 20*time.Millisecond, time.Hour, time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,19 +181,19 @@ func TestRunPassCancelledIsPartial(t *testing.T) {
 }
 
 func TestPlanModes(t *testing.T) {
-	levels := []Level{{Spec: "1", Pairs: 1}}
+	levels := []results.Level{{Spec: "1", Pairs: 1}}
 	labels := func(mode string) string {
 		var out []string
-		for _, s := range Plan(Config{Impls: []string{"std"}, Levels: levels, Mode: mode}, []string{"in"}, 2) {
-			out = append(out, Result{Scenario: s}.Label())
+		for _, s := range Plan(results.Config{Impls: []string{"std"}, Levels: levels, Mode: mode}, inputsNamed("in"), 2) {
+			out = append(out, results.Result{Scenario: s}.Label())
 		}
 		return strings.Join(out, ", ")
 	}
 	for mode, want := range map[string]string{
-		"":        "1x encdec",
-		RunEncdec: "1x encdec",
-		RunProbe:  "2x decode, 2x encode, 4x decode, 4x encode",
-		RunAll:    "1x encdec, 2x decode, 2x encode, 4x decode, 4x encode",
+		"":                "1x encdec",
+		results.RunEncdec: "1x encdec",
+		results.RunProbe:  "2x decode, 2x encode, 4x decode, 4x encode",
+		results.RunAll:    "1x encdec, 2x decode, 2x encode, 4x decode, 4x encode",
 	} {
 		if got := labels(mode); got != want {
 			t.Errorf("mode %q plans %s, want %s", mode, got, want)

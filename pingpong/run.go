@@ -6,30 +6,33 @@ import (
 
 	"pingpong/datasets"
 	"pingpong/latency"
+	"pingpong/results"
 )
 
 // Plan lists the scenarios of a run in the order they run: per input, per
 // codec, per level, so that a codec's rows print together as they finish.
-func Plan(cfg Config, inputs []string, procs int) []Scenario {
-	if cfg.sweeping() {
+// Each input's Targets are what runs on it (see InputTargets); an input
+// without them gets the fallback judged by its name.
+func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
+	if sweeping(cfg) {
 		return planSweep(cfg, inputs, procs)
 	}
 	if cfg.Count > 1 {
 		return planRepeats(cfg, inputs, procs)
 	}
-	var out []Scenario
+	var out []results.Scenario
 	for _, in := range inputs {
 		for _, im := range cfg.Impls {
-			for _, tg := range cfg.targetsOf(in) {
+			for _, tg := range targetsOf(cfg, in) {
 				for _, lv := range cfg.Levels {
-					if cfg.runsEncdec() {
-						out = append(out, Scenario{Input: in, Impl: im, Mode: "encdec", Pairs: lv.Pairs, Procs: procs, Target: tg})
+					if cfg.RunsEncdec() {
+						out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg})
 					}
 				}
 			}
-			if cfg.runsProbe() {
+			if cfg.RunsProbe() {
 				for _, s := range probePasses(procs) {
-					s.Input, s.Impl = in, im
+					s.Input, s.Impl = in.Name, im
 					out = append(out, s)
 				}
 			}
@@ -45,7 +48,7 @@ func Plan(cfg Config, inputs []string, procs int) []Scenario {
 // worker gets error rows; the others go on. Cancelling ctx cuts the current
 // scenario short (kept, marked partial) and stops; the Run then holds
 // everything measured so far, and the error is ctx's.
-func Execute(ctx context.Context, cfg Config, env Environment, inputs []*datasets.Input, obs Observer) (*Run, error) {
+func Execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, obs Observer) (*results.Run, error) {
 	impls, err := LookupImpls(cfg.Impls)
 	if err != nil {
 		return nil, err
@@ -56,34 +59,34 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 	if cfg.Swept() && !cfg.Isolate {
 		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
-	run := &Run{Env: env, Config: cfg}
+	run := &results.Run{Env: env, Config: cfg}
 	if cfg.Probe > 0 {
 		idle := runIdle(ctx, cfg, env.GOMAXPROCS)
 		run.Idle = &idle
 		obs.Result(idle)
 	}
-	cfg.inputTargets = map[string][]string{}
 	byName := map[string]*datasets.Input{}
-	infoByName := map[string]InputInfo{}
-	var names []string
 	for _, in := range inputs {
-		names = append(names, in.Name)
 		byName[in.Name] = in
 		info := infoOf(in)
 		targets, structType, note := InputTargets(cfg, in)
-		cfg.inputTargets[in.Name] = targets
 		info.Targets, info.TargetNote = targets, note
 		if structType != nil {
 			info.StructType = structType.String()
 		}
 		run.Inputs = append(run.Inputs, info)
-		infoByName[in.Name] = info
 	}
-
-	plan := Plan(cfg, names, env.GOMAXPROCS)
+	plan := Plan(cfg, run.Inputs, env.GOMAXPROCS)
+	for i := range run.Inputs {
+		for _, s := range plan {
+			if s.Input == run.Inputs[i].Name {
+				run.Inputs[i].Scenarios++
+			}
+		}
+	}
 	type key struct {
 		input, impl string
-		point       Point
+		point       results.Point
 	}
 	left := map[key]int{} // scenarios still to run per runner, to close it after its last
 	for _, s := range plan {
@@ -102,17 +105,17 @@ func Execute(ctx context.Context, cfg Config, env Environment, inputs []*dataset
 		}
 		if !announced[s.Input] {
 			announced[s.Input] = true
-			infos := make([]ImplInfo, len(impls))
+			infos := make([]results.ImplInfo, len(impls))
 			for i, im := range impls {
 				k := key{s.Input, im.Name, s.Point()}
 				r := startRunner(ctx, cfg, im, byName[s.Input], s.Point())
 				runners[k], infos[i] = r, r.Info()
 			}
 			run.Impls = append(run.Impls, infos...)
-			obs.Input(infoByName[s.Input], infos)
+			obs.Input(inputInfo(run.Inputs, s.Input), infos)
 		}
 		if s.Target == "" {
-			s.Target = TargetAny // probe passes decode into any
+			s.Target = results.TargetAny // probe passes decode into any
 		}
 		k := key{s.Input, s.Impl, s.Point()}
 		r, ok := runners[k]
@@ -139,12 +142,12 @@ func mustImpl(name string) Impl {
 	return im
 }
 
-func runScenario(ctx context.Context, cfg Config, s Scenario, p prepared) Result {
-	r := Result{Scenario: s, Mismatch: p.info.Mismatch, Err: p.info.Err}
+func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p prepared) results.Result {
+	r := results.Result{Scenario: s, Mismatch: p.info.Mismatch, Err: p.info.Err}
 	if p.codec == nil {
 		return r
 	}
-	if s.Mode != ModeEncdec {
+	if s.Mode != results.ModeEncdec {
 		return runPassScenario(ctx, cfg, r, p)
 	}
 	if cfg.OpenLoop() {
@@ -166,7 +169,7 @@ func runScenario(ctx context.Context, cfg Config, s Scenario, p prepared) Result
 // prepared is a codec ready to run on one input, or the reason it is not.
 type prepared struct {
 	impl  Impl
-	info  ImplInfo
+	info  results.ImplInfo
 	codec Codec  // nil when the codec cannot run the input
 	bin   []byte // the input as the codec encodes it: a pair's first message
 	// newTarget makes what each decode fills; nil: any.
@@ -175,8 +178,8 @@ type prepared struct {
 
 // prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
-func prepare(im Impl, in *datasets.Input) (p prepared, info ImplInfo) {
-	info = ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name}
+func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
+	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name}
 	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
 	if err != nil {
 		info.Err = err.Error()
@@ -199,4 +202,25 @@ func ready(im Impl, in *datasets.Input, what string, check func(Codec) ([]byte, 
 		return nil, nil, "", err
 	}
 	return c, bin, mismatch, nil
+}
+
+func infoOf(in *datasets.Input) results.InputInfo {
+	return results.InputInfo{Name: in.Name, Kind: in.Kind, Path: in.Path, Bytes: len(in.Data), SHA256: in.SHA256, Seed: in.Seed}
+}
+
+// Observer is told about each step as it happens, so reports can stream.
+// When the probe is on, the idle pass (Mode ModeIdle, no input or codec)
+// comes first, as a Result before any Input.
+type Observer interface {
+	Input(in results.InputInfo, impls []results.ImplInfo)
+	Result(r results.Result)
+}
+
+func inputInfo(infos []results.InputInfo, name string) results.InputInfo {
+	for _, in := range infos {
+		if in.Name == name {
+			return in
+		}
+	}
+	panic("pingpong: planned an input that was not loaded: " + name)
 }

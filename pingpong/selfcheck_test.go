@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b)) }
@@ -18,12 +19,12 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a)
 // (its round trip is all harness), each with the spread of its repeats.
 func TestAssessSelfCheckArithmetic(t *testing.T) {
 	ms, us := time.Millisecond, time.Microsecond
-	std := []SelfCheckRepeat{
+	std := []results.SelfCheckRepeat{
 		{P50: 10 * ms, Single: 9 * ms, Rate: 100},
 		{P50: 12 * ms, Single: 10 * ms, Rate: 90},
 		{P50: 11 * ms, Single: 30 * ms, Rate: 95}, // one disturbed benchmark must not move the median
 	}
-	f := AssessSelfCheck(std, false, 500)
+	f := results.AssessSelfCheck(std, false, 500)
 	if f.P50 != 11*ms || f.Single != 10*ms || !near(f.Ratio, 1.1) {
 		t.Errorf("std: p50 %v single %v ratio %v; want 11ms, 10ms, 1.1", f.P50, f.Single, f.Ratio)
 	}
@@ -35,8 +36,8 @@ func TestAssessSelfCheckArithmetic(t *testing.T) {
 		t.Errorf("std: cv p50 %v rate %v; want %v and %v", f.CVP50, f.CVRate, 1.0/11, 5.0/95)
 	}
 
-	base := []SelfCheckRepeat{{P50: 500, Single: 10, Rate: 1e6}, {P50: 520, Single: 12, Rate: 1e6}, {P50: 480, Single: 8, Rate: 1e6}}
-	f = AssessSelfCheck(base, true, 450)
+	base := []results.SelfCheckRepeat{{P50: 500, Single: 10, Rate: 1e6}, {P50: 520, Single: 12, Rate: 1e6}, {P50: 480, Single: 8, Rate: 1e6}}
+	f = results.AssessSelfCheck(base, true, 450)
 	if f.P50 != 500 || f.Single != 10 || !near(f.Ratio, 50) || f.CVRate != 0 {
 		t.Errorf("baseline: p50 %v single %v ratio %v cv rate %v; want 500ns, 10ns, 50, 0", f.P50, f.Single, f.Ratio, f.CVRate)
 	}
@@ -45,11 +46,11 @@ func TestAssessSelfCheckArithmetic(t *testing.T) {
 	}
 
 	// An even count takes the mean of the middle two.
-	f = AssessSelfCheck([]SelfCheckRepeat{{P50: 100 * us, Single: 80 * us}, {P50: 120 * us, Single: 120 * us}}, false, 0)
+	f = results.AssessSelfCheck([]results.SelfCheckRepeat{{P50: 100 * us, Single: 80 * us}, {P50: 120 * us, Single: 120 * us}}, false, 0)
 	if f.P50 != 110*us || f.Single != 100*us || !near(f.Ratio, 1.1) {
 		t.Errorf("two repeats: p50 %v single %v ratio %v; want 110us, 100us, 1.1", f.P50, f.Single, f.Ratio)
 	}
-	if f := AssessSelfCheck(std[:1], false, 0); f.CVP50 != 0 || f.CVRate != 0 {
+	if f := results.AssessSelfCheck(std[:1], false, 0); f.CVP50 != 0 || f.CVRate != 0 {
 		t.Errorf("one repeat has no spread: cv %v, %v", f.CVP50, f.CVRate)
 	}
 }
@@ -58,16 +59,16 @@ func TestSelfCheckCauses(t *testing.T) {
 	ms := time.Millisecond
 	for _, tc := range []struct {
 		name string
-		reps []SelfCheckRepeat
+		reps []results.SelfCheckRepeat
 		want string
 	}{
-		{"wake-ups", []SelfCheckRepeat{{P50: 2 * ms, Single: ms, SchedP50: 400 * time.Microsecond}}, "scheduler"},
-		{"gc slows the pair", []SelfCheckRepeat{{P50: 2 * ms, Single: ms, GCCycles: 5, GCCPUFraction: 0.2}}, "GC"},
-		{"gc in the mean", []SelfCheckRepeat{{P50: ms / 2, Single: ms, GCCycles: 5}}, "GC in the benchmark's mean"},
-		{"floor", []SelfCheckRepeat{{P50: 4000, Single: 1000}}, "harness floor"},
-		{"noise", []SelfCheckRepeat{{P50: ms, Single: 2 * ms, GCCycles: 5}, {P50: 2 * ms, Single: 2 * ms}, {P50: ms / 2, Single: 2 * ms}}, "noise"},
+		{"wake-ups", []results.SelfCheckRepeat{{P50: 2 * ms, Single: ms, SchedP50: 400 * time.Microsecond}}, "scheduler"},
+		{"gc slows the pair", []results.SelfCheckRepeat{{P50: 2 * ms, Single: ms, GCCycles: 5, GCCPUFraction: 0.2}}, "GC"},
+		{"gc in the mean", []results.SelfCheckRepeat{{P50: ms / 2, Single: ms, GCCycles: 5}}, "GC in the benchmark's mean"},
+		{"floor", []results.SelfCheckRepeat{{P50: 4000, Single: 1000}}, "harness floor"},
+		{"noise", []results.SelfCheckRepeat{{P50: ms, Single: 2 * ms, GCCycles: 5}, {P50: 2 * ms, Single: 2 * ms}, {P50: ms / 2, Single: 2 * ms}}, "noise"},
 	} {
-		f := AssessSelfCheck(tc.reps, false, 500)
+		f := results.AssessSelfCheck(tc.reps, false, 500)
 		if !f.Apart || !strings.Contains(f.Cause, tc.want) {
 			t.Errorf("%s: apart %v cause %q, want it to name %q", tc.name, f.Apart, f.Cause, tc.want)
 		}
@@ -123,8 +124,8 @@ func TestSelfCheckRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := SelfCheckConfig{Impls: []string{Baseline}, Count: 2, Duration: 40 * time.Millisecond, Warmup: 10 * time.Millisecond}
-	run, err := SelfCheck(context.Background(), cfg, Environment{}, []*datasets.Input{in}, nil)
+	cfg := results.SelfCheckConfig{Impls: []string{results.Baseline}, Count: 2, Duration: 40 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	run, err := SelfCheck(context.Background(), cfg, results.Environment{}, []*datasets.Input{in}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

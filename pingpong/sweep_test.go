@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 func TestPlanSweepsProcsWithLevelsFollowingN(t *testing.T) {
-	cfg := Config{Impls: []string{"std", "baseline"}, Procs: []int{1, 2, 4},
-		Levels: []Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}}
+	cfg := results.Config{Impls: []string{"std", "baseline"}, Procs: []int{1, 2, 4},
+		Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}}
 	var got []string
-	for _, s := range Plan(cfg, []string{"in"}, 2) {
+	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
 		got = append(got, fmt.Sprintf("%d:%s:%d", s.Procs, s.Impl, s.Pairs))
 	}
 	// At GOMAXPROCS=1 "1" and "N" are the same level and run once.
@@ -28,10 +29,10 @@ func TestPlanSweepsProcsWithLevelsFollowingN(t *testing.T) {
 }
 
 func TestPlanSweepsGOGCAndMemLimitInsideProcs(t *testing.T) {
-	cfg := Config{Impls: []string{"std"}, Procs: []int{1, 2}, GOGC: []string{"100", "off"}, MemLimit: []string{"1GiB"},
-		Levels: []Level{{Spec: "N", Pairs: 2}}, Count: 2}
+	cfg := results.Config{Impls: []string{"std"}, Procs: []int{1, 2}, GOGC: []string{"100", "off"}, MemLimit: []string{"1GiB"},
+		Levels: []results.Level{{Spec: "N", Pairs: 2}}, Count: 2}
 	var got []string
-	for _, s := range Plan(cfg, []string{"in"}, 2) {
+	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
 		got = append(got, fmt.Sprintf("%s/%d", s.Point(), s.Repeat))
 	}
 	want := "GOMAXPROCS=1 GOGC=100 GOMEMLIMIT=1GiB/0,GOMAXPROCS=1 GOGC=100 GOMEMLIMIT=1GiB/1," +
@@ -44,8 +45,8 @@ func TestPlanSweepsGOGCAndMemLimitInsideProcs(t *testing.T) {
 }
 
 func TestPlanWithoutSweepIsUnchanged(t *testing.T) {
-	cfg := Config{Impls: []string{"std"}, Levels: []Level{{Spec: "N", Pairs: 2}}}
-	for _, s := range Plan(cfg, []string{"in"}, 2) {
+	cfg := results.Config{Impls: []string{"std"}, Levels: []results.Level{{Spec: "N", Pairs: 2}}}
+	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
 		if s.Procs != 2 || s.Pairs != 2 || s.GOGC != "" || s.MemLimit != "" {
 			t.Errorf("scenario %+v: no sweep must run as before", s)
 		}
@@ -59,9 +60,9 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 		t.Skip("starts worker processes")
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
-	cfg := Config{
+	cfg := results.Config{
 		Impls: []string{"baseline", "std"}, Procs: []int{1, 2}, GOGC: []string{"off"},
-		Levels:   []Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
 		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
 	}
@@ -69,7 +70,7 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := Plan(cfg, []string{in.Name}, 2)
+	plan := Plan(cfg, inputsNamed(in.Name), 2)
 	if len(run.Results) != len(plan) || len(plan) != 6 {
 		t.Fatalf("%d results for %d planned, want 6 (1x at procs 1, 1x and 2x at procs 2, per codec)", len(run.Results), len(plan))
 	}
@@ -89,7 +90,7 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 
 func TestSweepNeedsIsolation(t *testing.T) {
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{}`)}
-	cfg := Config{Impls: []string{"std"}, Procs: []int{1, 2}, Levels: []Level{{Spec: "1", Pairs: 1}}, Duration: time.Millisecond}
+	cfg := results.Config{Impls: []string{"std"}, Procs: []int{1, 2}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: time.Millisecond}
 	if _, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{}); err == nil || !strings.Contains(err.Error(), "isolation") {
 		t.Errorf("a sweep without isolation: err %v, want one saying it needs isolation", err)
 	}
@@ -100,9 +101,9 @@ func TestParseSweepValues(t *testing.T) {
 		v, want string
 		parse   func(string) (string, error)
 	}{
-		{"100", "100", ParseGOGC}, {"OFF", "off", ParseGOGC}, {"050", "50", ParseGOGC}, {"-1", "", ParseGOGC}, {"x", "", ParseGOGC},
-		{"512MiB", "512MiB", ParseMemLimit}, {"1073741824", "1073741824", ParseMemLimit}, {"off", "off", ParseMemLimit},
-		{"1GB", "", ParseMemLimit}, {"MiB", "", ParseMemLimit}, {"0", "", ParseMemLimit},
+		{"100", "100", results.ParseGOGC}, {"OFF", "off", results.ParseGOGC}, {"050", "50", results.ParseGOGC}, {"-1", "", results.ParseGOGC}, {"x", "", results.ParseGOGC},
+		{"512MiB", "512MiB", results.ParseMemLimit}, {"1073741824", "1073741824", results.ParseMemLimit}, {"off", "off", results.ParseMemLimit},
+		{"1GB", "", results.ParseMemLimit}, {"MiB", "", results.ParseMemLimit}, {"0", "", results.ParseMemLimit},
 	} {
 		got, err := c.parse(c.v)
 		if got != c.want || (err != nil) != (c.want == "") {

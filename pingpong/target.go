@@ -11,59 +11,31 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
-// Targets: what a decode fills. Go services mostly decode into structs, and
-// that is where codecs differ most (sonic and goccy compile type-specific
-// code, encoding/json reflects), so both are measured.
-const (
-	TargetAny    = "any"    // map[string]any, []any, ...: the default
-	TargetStruct = "struct" // the corpus's struct type from package datasets
-)
-
-// ParseTargets reads the -target flag: "any", "struct" or "both".
-func ParseTargets(s string) ([]string, error) {
-	switch strings.TrimSpace(s) {
-	case TargetAny:
-		return []string{TargetAny}, nil
-	case TargetStruct:
-		return []string{TargetStruct}, nil
-	case "both":
-		return []string{TargetAny, TargetStruct}, nil
+// targetsOf is what runs on in: Execute's resolution of the asked targets
+// for it (in.Targets, where struct may have fallen back to any), or, for a
+// caller planning ahead without that resolution, the fallback judged by
+// the input's name alone.
+func targetsOf(cfg results.Config, in results.InputInfo) []string {
+	if len(in.Targets) > 0 {
+		return in.Targets
 	}
-	return nil, fmt.Errorf("%q is not a target (valid: any, struct, both)", s)
-}
-
-// askedTargets is what the run asked for; a Config from before targets
-// existed means any.
-func (c Config) askedTargets() []string {
-	if len(c.Targets) == 0 {
-		return []string{TargetAny}
-	}
-	return c.Targets
-}
-
-// targetsOf is what runs on the named input: what Execute resolved for it
-// (struct may have fallen back to any). A caller planning ahead, without
-// that resolution, gets the fallback judged by name alone.
-func (c Config) targetsOf(input string) []string {
-	if ts, ok := c.inputTargets[input]; ok {
-		return ts
-	}
-	asked := c.askedTargets()
-	if _, typed := datasets.TargetType(input); typed || !slices.Contains(asked, TargetStruct) {
+	asked := cfg.AskedTargets()
+	if _, typed := datasets.TargetType(in.Name); typed || !slices.Contains(asked, results.TargetStruct) {
 		return asked
 	}
-	return []string{TargetAny}
+	return []string{results.TargetAny}
 }
 
 // InputTargets is what actually runs on in: the asked targets, with struct
 // replaced by any when the input has no struct type that fits it, and the
 // note that says so ("" when nothing fell back). t is the struct type when
 // struct runs.
-func InputTargets(cfg Config, in *datasets.Input) (targets []string, t reflect.Type, note string) {
-	for _, tg := range cfg.askedTargets() {
-		if tg == TargetStruct {
+func InputTargets(cfg results.Config, in *datasets.Input) (targets []string, t reflect.Type, note string) {
+	for _, tg := range cfg.AskedTargets() {
+		if tg == results.TargetStruct {
 			st, err := StructTarget(in)
 			if err == nil {
 				t = st
@@ -71,7 +43,7 @@ func InputTargets(cfg Config, in *datasets.Input) (targets []string, t reflect.T
 				continue
 			}
 			note = err.Error() + ": decoding into any instead"
-			tg = TargetAny
+			tg = results.TargetAny
 		}
 		if !slices.Contains(targets, tg) {
 			targets = append(targets, tg)
@@ -208,7 +180,7 @@ func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, m
 // start-up, and kept out of the measured windows), then checks it. The
 // outcome goes to info's struct fields; the returned prepared carries it as
 // its own Mismatch/Err so that struct rows report it.
-func prepareStruct(im Impl, in *datasets.Input, want any, t reflect.Type, info *ImplInfo) prepared {
+func prepareStruct(im Impl, in *datasets.Input, want any, t reflect.Type, info *results.ImplInfo) prepared {
 	p := prepared{impl: im, newTarget: newTarget(t)}
 	c, bin, mismatch, err := ready(im, in, "struct check", func(c Codec) ([]byte, string, error) {
 		if im.Warm != nil {

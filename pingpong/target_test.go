@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 func builtin(t testing.TB, name string) *datasets.Input {
@@ -100,36 +101,36 @@ func TestInputTargets(t *testing.T) {
 		typ     reflect.Type
 		noteHas string
 	}{
-		{twitter, []string{TargetAny}, nil, ""},
-		{twitter, []string{TargetStruct}, reflect.TypeFor[datasets.Twitter](), ""},
-		{twitter, []string{TargetAny, TargetStruct}, reflect.TypeFor[datasets.Twitter](), ""},
-		{govtrack, []string{TargetStruct}, nil, "govtrack has no struct type"},
-		{govtrack, []string{TargetAny, TargetStruct}, nil, "govtrack has no struct type"},
-		{impostor, []string{TargetStruct}, nil, `unknown field "extra"`},
+		{twitter, []string{results.TargetAny}, nil, ""},
+		{twitter, []string{results.TargetStruct}, reflect.TypeFor[datasets.Twitter](), ""},
+		{twitter, []string{results.TargetAny, results.TargetStruct}, reflect.TypeFor[datasets.Twitter](), ""},
+		{govtrack, []string{results.TargetStruct}, nil, "govtrack has no struct type"},
+		{govtrack, []string{results.TargetAny, results.TargetStruct}, nil, "govtrack has no struct type"},
+		{impostor, []string{results.TargetStruct}, nil, `unknown field "extra"`},
 	}
 	for _, c := range cases {
-		cfg := Config{Targets: c.want}
+		cfg := results.Config{Targets: c.want}
 		got, typ, note := InputTargets(cfg, c.in)
 		want := c.want
 		if c.typ == nil {
-			want = []string{TargetAny}
+			want = []string{results.TargetAny}
 		}
 		if !slices.Equal(got, want) || typ != c.typ || !strings.Contains(note, c.noteHas) || (c.noteHas == "") != (note == "") {
 			t.Errorf("%s %v: got %v %v %q, want %v %v note containing %q", c.in.Name, c.want, got, typ, note, want, c.typ, c.noteHas)
 		}
 	}
-	if got, _, _ := InputTargets(Config{}, twitter); !slices.Equal(got, []string{TargetAny}) {
+	if got, _, _ := InputTargets(results.Config{}, twitter); !slices.Equal(got, []string{results.TargetAny}) {
 		t.Errorf("no targets asked: got %v, want any", got)
 	}
 }
 
 func TestParseTargets(t *testing.T) {
-	for s, want := range map[string][]string{"any": {TargetAny}, "struct": {TargetStruct}, "both": {TargetAny, TargetStruct}} {
-		if got, err := ParseTargets(s); err != nil || !slices.Equal(got, want) {
+	for s, want := range map[string][]string{"any": {results.TargetAny}, "struct": {results.TargetStruct}, "both": {results.TargetAny, results.TargetStruct}} {
+		if got, err := results.ParseTargets(s); err != nil || !slices.Equal(got, want) {
 			t.Errorf("ParseTargets(%q) = %v, %v; want %v", s, got, err, want)
 		}
 	}
-	if _, err := ParseTargets("map"); err == nil {
+	if _, err := results.ParseTargets("map"); err == nil {
 		t.Error("ParseTargets(map): no error")
 	}
 }
@@ -189,16 +190,16 @@ func TestDecoderStructIsFreshEachTime(t *testing.T) {
 	}
 }
 
-type nopObserver struct{ results []Result }
+type nopObserver struct{ results []results.Result }
 
-func (nopObserver) Input(InputInfo, []ImplInfo) {}
-func (o *nopObserver) Result(r Result)          { o.results = append(o.results, r) }
+func (nopObserver) Input(results.InputInfo, []results.ImplInfo) {}
+func (o *nopObserver) Result(r results.Result)                  { o.results = append(o.results, r) }
 
 func TestExecuteStructFallsBackAndWarms(t *testing.T) {
-	cfg := Config{Impls: []string{"std", "goccy", Baseline}, Levels: []Level{{Spec: "1", Pairs: 1}},
-		Duration: 200 * time.Millisecond, Targets: []string{TargetStruct}}
+	cfg := results.Config{Impls: []string{"std", "goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 200 * time.Millisecond, Targets: []string{results.TargetStruct}}
 	obs := &nopObserver{}
-	run, err := Execute(context.Background(), cfg, Environment{GOMAXPROCS: 2}, []*datasets.Input{builtin(t, "github"), builtin(t, "utf-8-unescaped")}, obs)
+	run, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{builtin(t, "github"), builtin(t, "utf-8-unescaped")}, obs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,10 +218,10 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 		t.Errorf("ran %q, want %q", labels, want)
 	}
 	gh, ln := run.Inputs[0], run.Inputs[1]
-	if gh.StructType != "datasets.GitHubGists" || gh.TargetNote != "" || !slices.Equal(gh.Targets, []string{TargetStruct}) {
+	if gh.StructType != "datasets.GitHubGists" || gh.TargetNote != "" || !slices.Equal(gh.Targets, []string{results.TargetStruct}) {
 		t.Errorf("github input info: %+v", gh)
 	}
-	if ln.StructType != "" || !strings.Contains(ln.TargetNote, "no struct type") || !slices.Equal(ln.Targets, []string{TargetAny}) {
+	if ln.StructType != "" || !strings.Contains(ln.TargetNote, "no struct type") || !slices.Equal(ln.Targets, []string{results.TargetAny}) {
 		t.Errorf("utf-8-unescaped input info: %+v", ln)
 	}
 	for _, im := range run.Impls {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/results"
 )
 
 // Worker processes isolate codecs: a Go program cannot recover from every
@@ -38,14 +39,14 @@ const WorkerEnv = "PINGPONG_WORKER"
 
 type workerJob struct {
 	Protocol string          `json:"protocol"`
-	Config   Config          `json:"config"`
+	Config   results.Config  `json:"config"`
 	Impl     string          `json:"impl"`
 	Input    *datasets.Input `json:"input"`
 }
 
 type workerHello struct {
-	Protocol string   `json:"protocol"`
-	Info     ImplInfo `json:"info"`
+	Protocol string           `json:"protocol"`
+	Info     results.ImplInfo `json:"info"`
 }
 
 // ServeWorker is the child's side: read the job, ready the codec, then
@@ -71,7 +72,7 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 		return fmt.Errorf("worker: sending hello: %w", err)
 	}
 	for {
-		var s Scenario
+		var s results.Scenario
 		if err := readLine(in, &s); errors.Is(err, io.EOF) {
 			return nil
 		} else if err != nil {
@@ -106,11 +107,11 @@ func readLine(r *bufio.Reader, v any) error {
 // costs the scenario it was running; the next scenario starts a new one,
 // since a crash may belong to one level only.
 type workerRunner struct {
-	cfg   Config
+	cfg   results.Config
 	im    Impl
 	input *datasets.Input
-	point Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
-	info  ImplInfo
+	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
+	info  results.ImplInfo
 
 	cmd    *exec.Cmd // nil before the first start and after a death
 	stdin  io.WriteCloser
@@ -127,17 +128,17 @@ type lineOrErr struct {
 // (check, struct compilation) before it counts as hung.
 const readyBudget = 2 * time.Minute
 
-func startWorker(ctx context.Context, cfg Config, im Impl, in *datasets.Input, pt Point) runner {
+func startWorker(ctx context.Context, cfg results.Config, im Impl, in *datasets.Input, pt results.Point) runner {
 	w := &workerRunner{cfg: cfg, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
-		w.info = ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Err: err.Error()}
+		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Err: err.Error()}
 	}
 	return w
 }
 
 func (w *workerRunner) start(ctx context.Context) error {
 	cmd := exec.Command(w.cfg.Worker[0], w.cfg.Worker[1:]...)
-	cmd.Env = append(append(os.Environ(), WorkerEnv+"=1"), w.point.env()...)
+	cmd.Env = append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...)
 	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
 	w.stderr = &tail{max: 4096}
 	cmd.Stderr = w.stderr
@@ -181,14 +182,14 @@ func (w *workerRunner) start(ctx context.Context) error {
 	return nil
 }
 
-func (w *workerRunner) Info() ImplInfo { return w.info }
+func (w *workerRunner) Info() results.ImplInfo { return w.info }
 
 // Run sends s and waits for its result, within a generous multiple of the
 // expected scenario time. A cancelled ctx is passed on as SIGINT, so the
 // worker cuts its window short and still answers with what it measured.
-func (w *workerRunner) Run(ctx context.Context, s Scenario) Result {
-	fail := func(err error) Result {
-		return Result{Scenario: s, Err: err.Error()}
+func (w *workerRunner) Run(ctx context.Context, s results.Scenario) results.Result {
+	fail := func(err error) results.Result {
+		return results.Result{Scenario: s, Err: err.Error()}
 	}
 	if w.cmd == nil { // never started, or died: a crash may belong to one level only
 		if err := w.start(ctx); err != nil {
@@ -199,7 +200,7 @@ func (w *workerRunner) Run(ctx context.Context, s Scenario) Result {
 		return fail(w.died(fmt.Errorf("sending scenario: %w", err)))
 	}
 	budget := 3*(w.cfg.Warmup+w.cfg.Duration) + 30*time.Second
-	var res Result
+	var res results.Result
 	if err := w.receive(ctx, budget, &res); err != nil {
 		return fail(err)
 	}

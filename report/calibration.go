@@ -2,16 +2,15 @@ package report
 
 import (
 	"fmt"
-
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // SetCalibration gives the console the harness floor measured at start, for
 // the header and the floor multiples; call it before the first Input.
-func (c *Console) SetCalibration(cal *pingpong.Calibration) { c.cal = cal }
+func (c *Console) SetCalibration(cal *results.Calibration) { c.cal = cal }
 
 // calibrationLine is the header's line for the harness floor.
-func calibrationLine(cal *pingpong.Calibration) string {
+func calibrationLine(cal *results.Calibration) string {
 	if cal.Err != "" {
 		return "  floor:       error: " + cal.Err
 	}
@@ -25,9 +24,9 @@ func (c *Console) floorMultiples() {
 	if c.cal == nil || c.cal.Err != "" {
 		return
 	}
-	var rows []pingpong.Result
-	for _, r := range c.results {
-		if r.Mode == pingpong.ModeEncdec && r.Pairs == 1 && r.N > 0 {
+	var rows []results.Result
+	for _, r := range c.rows {
+		if r.Mode == results.ModeEncdec && r.Pairs == 1 && r.N > 0 {
 			rows = append(rows, r)
 		}
 	}
@@ -42,7 +41,7 @@ func (c *Console) floorMultiples() {
 		}
 		ch, base := c.cal.Multiples(p50)
 		name := r.Impl
-		if r.Target == pingpong.TargetStruct {
+		if r.Target == results.TargetStruct {
 			name += " struct"
 		}
 		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, Duration(p50), multiple(ch), multiple(base))

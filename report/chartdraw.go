@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"pingpong/results"
 	"strconv"
 	"strings"
 
@@ -17,8 +18,6 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
-
-	"pingpong/pingpong"
 )
 
 // The size charts are drawn at; the page scales them to its width.
@@ -178,7 +177,7 @@ func (c Chart) style(s Series) (color.Color, draw.GlyphDrawer) {
 		return color.Black, nil
 	}
 	i := implRank(s.Impl)
-	if i == len(pingpong.DefaultImpls) {
+	if i == len(results.DefaultImpls) {
 		// A codec outside the default list (a test codec): by its name,
 		// so that it keeps its look from chart to chart.
 		h := fnv.New32a()

@@ -10,14 +10,14 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // Source is one run in a report, with the name it goes by: the results
 // file it was read from, or "" for the run that just ended.
 type Source struct {
 	Name string
-	Run  *pingpong.Run
+	Run  *results.Run
 }
 
 // Chart is one picture of a report, as data: the page draws it as SVG,
@@ -64,7 +64,7 @@ type Series struct {
 // its repeats, and the histogram of every repeat's round trips.
 type cell struct {
 	src  int
-	res  pingpong.Result
+	res  results.Result
 	hist *hdrhistogram.Histogram
 	spec string // the level as asked for: "1", "N", "2N"
 }
@@ -76,7 +76,7 @@ func cellsOf(srcs []Source) []cell {
 	var out []cell
 	for i, s := range srcs {
 		run := s.Run
-		var rs []pingpong.Result
+		var rs []results.Result
 		hists := map[string]*hdrhistogram.Histogram{}
 		if run.Config.Repeats() > 1 {
 			for _, g := range GroupRepeats(run) {
@@ -109,7 +109,7 @@ func cellsOf(srcs []Source) []cell {
 // levelSpec is how the level of a scenario was asked for, so that levels
 // of runs at different GOMAXPROCS line up: 2N pairs is 4 at GOMAXPROCS 2
 // and 8 at 4.
-func levelSpec(cfg pingpong.Config, pairs int) string {
+func levelSpec(cfg results.Config, pairs int) string {
 	for _, l := range cfg.Levels {
 		if l.Pairs == pairs && l.Spec != "" {
 			return l.Spec
@@ -129,7 +129,7 @@ func groupsOf(cells []cell) []chartGroup {
 	var out []chartGroup
 	at := map[[2]string]int{}
 	for _, c := range cells {
-		if c.res.Mode != pingpong.ModeEncdec && c.res.Mode != "" {
+		if c.res.Mode != results.ModeEncdec && c.res.Mode != "" {
 			continue // probe passes have no round trips to plot
 		}
 		k := [2]string{c.res.Input, targetOf(c.res)}
@@ -150,15 +150,15 @@ func groupsOf(cells []cell) []chartGroup {
 	return out
 }
 
-func targetOf(r pingpong.Result) string {
+func targetOf(r results.Result) string {
 	if r.Target == "" {
-		return pingpong.TargetAny
+		return results.TargetAny
 	}
 	return r.Target
 }
 
 func targetRank(t string) int {
-	if t == pingpong.TargetAny {
+	if t == results.TargetAny {
 		return 0
 	}
 	return 1
@@ -173,7 +173,7 @@ func Charts(srcs []Source) []Chart {
 	var out []Chart
 	for _, g := range groupsOf(cellsOf(srcs)) {
 		subject := g.input
-		if g.target != pingpong.TargetAny {
+		if g.target != results.TargetAny {
 			subject += " (" + g.target + " target)"
 		}
 		slug := slugOf(g.input + "-" + g.target)
@@ -191,7 +191,7 @@ func Charts(srcs []Source) []Chart {
 				"Sleep probe overshoot p99 against pairs: "+at, "pairs (log scale)", "probe overshoot p99",
 				"How late a goroutine sleeping in a loop woke (99th percentile) while the pairs ran; the dotted line is the idle floor, with no load.",
 				func(c cell) int { return c.res.Pairs }, probeP99, true); len(ch.Series) > 0 {
-				out = append(out, withFloor(ch, floors, func(r pingpong.Result) (float64, bool) {
+				out = append(out, withFloor(ch, floors, func(r results.Result) (float64, bool) {
 					return float64(r.Latency.P99), r.N > 0
 				}, names))
 			}
@@ -199,7 +199,7 @@ func Charts(srcs []Source) []Chart {
 				"Scheduling latency p99 against pairs: "+at, "pairs (log scale)", "sched latency p99",
 				"How long goroutines sat runnable waiting for a P (99th percentile of /sched/latencies:seconds); the dotted line is the idle floor.",
 				func(c cell) int { return c.res.Pairs }, schedP99, true); len(ch.Series) > 0 {
-				out = append(out, withFloor(ch, floors, func(r pingpong.Result) (float64, bool) {
+				out = append(out, withFloor(ch, floors, func(r results.Result) (float64, bool) {
 					if r.Runtime == nil {
 						return 0, false
 					}
@@ -260,7 +260,7 @@ func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, x
 	srcsAt := map[string]map[int]bool{} // impl and x -> sources
 	for _, c := range cs {
 		v, ok := y(c)
-		if !ok || (!keepBaseline && c.res.Impl == pingpong.Baseline) {
+		if !ok || (!keepBaseline && c.res.Impl == results.Baseline) {
 			continue
 		}
 		xv := x(c)
@@ -295,8 +295,8 @@ func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, x
 }
 
 // idleFloors are the sources' idle passes at GOMAXPROCS procs, by source.
-func idleFloors(srcs []Source, procs int) map[int]pingpong.Result {
-	out := map[int]pingpong.Result{}
+func idleFloors(srcs []Source, procs int) map[int]results.Result {
+	out := map[int]results.Result{}
 	for i, s := range srcs {
 		if idle := s.Run.Idle; idle != nil && idle.Procs == procs {
 			out[i] = *idle
@@ -307,7 +307,7 @@ func idleFloors(srcs []Source, procs int) map[int]pingpong.Result {
 
 // withFloor adds each source's idle figure as a flat line across the
 // chart's x range.
-func withFloor(ch Chart, floors map[int]pingpong.Result, y func(pingpong.Result) (float64, bool), names []string) Chart {
+func withFloor(ch Chart, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) Chart {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ch.Series {
 		for _, p := range s.Points {
@@ -390,10 +390,10 @@ func percentileCurve(h *hdrhistogram.Histogram) (pts, marks [][2]float64) {
 
 // implRank orders codecs as a run prints them: the default list first.
 func implRank(impl string) int {
-	if i := slices.Index(pingpong.DefaultImpls, impl); i >= 0 {
+	if i := slices.Index(results.DefaultImpls, impl); i >= 0 {
 		return i
 	}
-	return len(pingpong.DefaultImpls)
+	return len(results.DefaultImpls)
 }
 
 func sortSeries(ss []Series) {

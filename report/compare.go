@@ -11,7 +11,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // MinRepeats is how many repeats each side needs before compare tests a
@@ -36,9 +36,9 @@ type ScenarioKey struct {
 	MemLimit string
 }
 
-func keyOf(s pingpong.Scenario) ScenarioKey {
+func keyOf(s results.Scenario) ScenarioKey {
 	target := s.Target
-	if target == pingpong.TargetAny {
+	if target == results.TargetAny {
 		target = ""
 	}
 	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs, s.GOGC, s.MemLimit}
@@ -131,26 +131,26 @@ type Comparison struct {
 // an improvement. applies, when set, says whether a result has the figure.
 type metric struct {
 	name         string
-	value        func(pingpong.Result) float64
+	value        func(results.Result) float64
 	higherBetter bool
 	format       func(float64) string
-	applies      func(pingpong.Result) bool
+	applies      func(results.Result) bool
 }
 
-func isEncdec(r pingpong.Result) bool { return r.Mode == "" || r.Mode == pingpong.ModeEncdec }
+func isEncdec(r results.Result) bool { return r.Mode == "" || r.Mode == results.ModeEncdec }
 
 var compareMetrics = []metric{
-	{"n", func(r pingpong.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
-	{"p50", func(r pingpong.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
-	{"p99", func(r pingpong.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
-	{"max", func(r pingpong.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
-	{"rt/s", pingpong.Result.RoundTripsPerSec, true, Rate, isEncdec},
-	{"ops/s", pingpong.Result.OpsPerSec, true, Rate, func(r pingpong.Result) bool { return !isEncdec(r) }},
-	{"MB/s", pingpong.Result.MBPerSec, true, Throughput, func(r pingpong.Result) bool { return r.Bytes > 0 }},
-	{"probe.p99", func(r pingpong.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
-		func(r pingpong.Result) bool { return r.Probe != nil && isEncdec(r) }},
-	{"sched.p99", func(r pingpong.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
-		func(r pingpong.Result) bool { return r.Runtime != nil }},
+	{"n", func(r results.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
+	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
+	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
+	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
+	{"rt/s", results.Result.RoundTripsPerSec, true, Rate, isEncdec},
+	{"ops/s", results.Result.OpsPerSec, true, Rate, func(r results.Result) bool { return !isEncdec(r) }},
+	{"MB/s", results.Result.MBPerSec, true, Throughput, func(r results.Result) bool { return r.Bytes > 0 }},
+	{"probe.p99", func(r results.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
+		func(r results.Result) bool { return r.Probe != nil && isEncdec(r) }},
+	{"sched.p99", func(r results.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
+		func(r results.Result) bool { return r.Runtime != nil }},
 }
 
 func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))) }
@@ -158,7 +158,7 @@ func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))
 // Compare matches the scenarios of two runs by input, codec, mode, decode
 // target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
 // repeats.
-func Compare(old, new *pingpong.Run) Comparison {
+func Compare(old, new *results.Run) Comparison {
 	oldBy, oldKeys := groupRepeats(old)
 	newBy, newKeys := groupRepeats(new)
 	var c Comparison
@@ -178,8 +178,8 @@ func Compare(old, new *pingpong.Run) Comparison {
 }
 
 // groupRepeats collects each scenario's repeats, keys in first-seen order.
-func groupRepeats(run *pingpong.Run) (map[ScenarioKey][]pingpong.Result, []ScenarioKey) {
-	by := map[ScenarioKey][]pingpong.Result{}
+func groupRepeats(run *results.Run) (map[ScenarioKey][]results.Result, []ScenarioKey) {
+	by := map[ScenarioKey][]results.Result{}
 	var keys []ScenarioKey
 	for _, r := range run.Results {
 		k := keyOf(r.Scenario)
@@ -191,7 +191,7 @@ func groupRepeats(run *pingpong.Run) (map[ScenarioKey][]pingpong.Result, []Scena
 	return by, keys
 }
 
-func compareScenario(k ScenarioKey, oldRun, newRun *pingpong.Run, old, new []pingpong.Result) ScenarioChange {
+func compareScenario(k ScenarioKey, oldRun, newRun *results.Run, old, new []results.Result) ScenarioChange {
 	old, oldErr := measured(old)
 	new, newErr := measured(new)
 	sc := ScenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
@@ -228,8 +228,8 @@ func compareScenario(k ScenarioKey, oldRun, newRun *pingpong.Run, old, new []pin
 
 // measured drops the repeats that measured nothing, returning the first
 // one's error: a failed repeat is no sample of the codec's speed.
-func measured(rs []pingpong.Result) ([]pingpong.Result, string) {
-	var out []pingpong.Result
+func measured(rs []results.Result) ([]results.Result, string) {
+	var out []results.Result
 	errMsg := ""
 	for _, r := range rs {
 		if r.N > 0 {
@@ -244,7 +244,7 @@ func measured(rs []pingpong.Result) ([]pingpong.Result, string) {
 	return out, errMsg
 }
 
-func all(rs []pingpong.Result, f func(pingpong.Result) bool) bool {
+func all(rs []results.Result, f func(results.Result) bool) bool {
 	for _, r := range rs {
 		if !f(r) {
 			return false
@@ -253,7 +253,7 @@ func all(rs []pingpong.Result, f func(pingpong.Result) bool) bool {
 	return true
 }
 
-func implVersion(run *pingpong.Run, k ScenarioKey) string {
+func implVersion(run *results.Run, k ScenarioKey) string {
 	for _, im := range run.Impls {
 		if im.Name == k.Impl && im.Input == k.Input {
 			return im.Version
@@ -262,7 +262,7 @@ func implVersion(run *pingpong.Run, k ScenarioKey) string {
 	return ""
 }
 
-func values(rs []pingpong.Result, f func(pingpong.Result) float64) []float64 {
+func values(rs []results.Result, f func(results.Result) float64) []float64 {
 	out := make([]float64, len(rs))
 	for i, r := range rs {
 		out[i] = f(r)
@@ -272,7 +272,7 @@ func values(rs []pingpong.Result, f func(pingpong.Result) float64) []float64 {
 
 // Write prints the comparison: per scenario, old and new medians with the
 // change and its significance, then the scenarios found on one side only.
-func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *pingpong.Run) error {
+func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *results.Run) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pingpong compare\n")
 	fmt.Fprintf(&b, "  old: %s (%s)\n", oldName, runSummary(old))
@@ -359,7 +359,7 @@ func pct(v float64) string {
 	return fmt.Sprintf("%+.2f%%", v)
 }
 
-func runSummary(run *pingpong.Run) string {
+func runSummary(run *results.Run) string {
 	e := run.Env
 	reps := "1 repeat"
 	if n := run.Config.Repeats(); n > 1 {

@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"pingpong/results"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"pingpong/pingpong"
 )
 
 // scaled makes impl's results slower (latency times f) and proportionally
 // rarer, as a codec that changed would be.
-func scaled(run *pingpong.Run, impl string, f float64) {
+func scaled(run *results.Run, impl string, f float64) {
 	for i := range run.Results {
 		r := &run.Results[i]
 		if r.Impl != impl {
@@ -32,12 +31,12 @@ func scaled(run *pingpong.Run, impl string, f float64) {
 // compareRuns is a hand-made pair: std improved, sonic (new version)
 // regressed, goccy unchanged, baseline's 2x missing from the new run, and
 // jsonv2 new in it.
-func compareRuns(count int) (old, new *pingpong.Run) {
+func compareRuns(count int) (old, new *results.Run) {
 	old = repeated(sampleRun(), count, 0.02)
 	base := sampleRun()
 	scaled(base, "std", 0.8)
 	scaled(base, "sonic", 1.3)
-	var kept []pingpong.Result
+	var kept []results.Result
 	for _, r := range base.Results {
 		if r.Impl == "baseline" && r.Pairs == 2 {
 			continue
@@ -131,7 +130,7 @@ func TestCompareWarnsWhenRepeatsCannotReachSignificance(t *testing.T) {
 func TestCompareFilesGolden(t *testing.T) {
 	old, new := compareRuns(5)
 	dir := t.TempDir()
-	read := func(name string, run *pingpong.Run) *pingpong.Run {
+	read := func(name string, run *results.Run) *results.Run {
 		path := filepath.Join(dir, name)
 		f, err := os.Create(path)
 		if err != nil {

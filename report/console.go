@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // Console prints the scheduler responsiveness check as a run goes: a header
@@ -16,32 +16,32 @@ import (
 // returned by Finish, so a closed stdout fails the command.
 type Console struct {
 	w            io.Writer
-	env          pingpong.Environment
-	cfg          pingpong.Config
-	impl         string            // the block being printed
-	results      []pingpong.Result // of the current input, for its comparison
+	env          results.Environment
+	cfg          results.Config
+	impl         string           // the block being printed
+	rows         []results.Result // of the current input, for its comparison
 	startedInput bool
 	err          error
-	floor        *pingpong.Result // the idle pass, shown in every header
-	rowSuffix    string           // added to the next row: a repeated scenario's spread
+	floor        *results.Result // the idle pass, shown in every header
+	rowSuffix    string          // added to the next row: a repeated scenario's spread
 
 	// cal is the harness floor, when measured (calibration.go).
-	cal *pingpong.Calibration
+	cal *results.Calibration
 
 	// point heads the sweep value's blocks being printed; swept keeps the
 	// rows for the summary across values (sweep.go).
 	point string
-	swept []pingpong.Result
+	swept []results.Result
 }
 
 // NewConsole starts a console report on w.
-func NewConsole(w io.Writer, env pingpong.Environment, cfg pingpong.Config) *Console {
+func NewConsole(w io.Writer, env results.Environment, cfg results.Config) *Console {
 	return &Console{w: w, env: env, cfg: cfg}
 }
 
 // WriteConsole prints a finished run, the same bytes the streaming console
 // printed while it ran.
-func WriteConsole(w io.Writer, run *pingpong.Run) error {
+func WriteConsole(w io.Writer, run *results.Run) error {
 	if run.Config.Repeats() > 1 {
 		return writeRepeats(w, run)
 	}
@@ -51,7 +51,7 @@ func WriteConsole(w io.Writer, run *pingpong.Run) error {
 		c.Result(*run.Idle)
 	}
 	for _, in := range run.Inputs {
-		c.Input(in, implsOf(run, in.Name))
+		c.Input(withScenarios(run, in), implsOf(run, in.Name))
 		for _, r := range run.Results {
 			if r.Input == in.Name {
 				c.Result(r)
@@ -68,13 +68,13 @@ func (c *Console) printf(format string, args ...any) {
 }
 
 // Input prints the header for the next input.
-func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	c.comparison()
 	if c.startedInput {
 		c.printf("\n")
 	}
 	c.startedInput = true
-	c.impl, c.results = "", nil
+	c.impl, c.rows = "", nil
 	c.point = ""
 
 	names := make([]string, len(impls))
@@ -98,7 +98,7 @@ func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
 	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
 		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
-	scenarios := len(pingpong.Plan(c.cfg, []string{in.Name}, e.GOMAXPROCS))
+	scenarios := in.Scenarios
 	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v\n",
 		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second))
 	if c.cfg.Repeats() > 1 {
@@ -126,7 +126,7 @@ func (c *Console) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
 	}
 }
 
-func inputKind(in pingpong.InputInfo) string {
+func inputKind(in results.InputInfo) string {
 	sha := in.SHA256
 	if len(sha) > 12 {
 		sha = sha[:12]
@@ -142,8 +142,8 @@ func inputKind(in pingpong.InputInfo) string {
 }
 
 // Result prints one row, opening the codec's block on its first row.
-func (c *Console) Result(r pingpong.Result) {
-	if r.Mode == pingpong.ModeIdle {
+func (c *Console) Result(r results.Result) {
+	if r.Mode == results.ModeIdle {
 		c.floor = &r // it runs before the first header, which prints it
 		return
 	}
@@ -152,7 +152,7 @@ func (c *Console) Result(r pingpong.Result) {
 		c.impl = r.Impl
 		c.printf("\n[%s]\n", r.Impl)
 	}
-	c.results = append(c.results, r)
+	c.rows = append(c.rows, r)
 	c.printf("%s%s\n", row(r, c.floor), c.rowSuffix)
 	if l := runtimeLine(r); l != "" {
 		c.printf("%s\n", l)
@@ -161,11 +161,11 @@ func (c *Console) Result(r pingpong.Result) {
 
 // Row is one console row: the Erlang original's columns byte for byte,
 // then pingpong's own.
-func Row(r pingpong.Result) string { return row(r, nil) }
+func Row(r results.Result) string { return row(r, nil) }
 
 // row is Row with the idle probe floor (nil: none) next to the probe's
 // figures, so that timer granularity is not read as the codec's harm.
-func row(r pingpong.Result, floor *pingpong.Result) string {
+func row(r results.Result, floor *results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-28s ", r.Label())
 	if r.Err != "" && r.N == 0 {
@@ -174,10 +174,10 @@ func row(r pingpong.Result, floor *pingpong.Result) string {
 	}
 	l := r.Latency
 	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
-	if r.Mode == pingpong.ModeDecode || r.Mode == pingpong.ModeEncode {
+	if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
 		b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
 	}
-	if r.Mode == pingpong.ModeEncdec {
+	if r.Mode == results.ModeEncdec {
 		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
 		b.WriteString(requestedRate(r))
 	} else {
@@ -213,16 +213,16 @@ func (c *Console) Finish() error {
 func (c *Console) comparison() {
 	c.floorMultiples()
 	if c.cfg.OpenLoop() {
-		c.results = nil // on a schedule every codec runs at the requested rate: there is no throughput to compare
+		c.rows = nil // on a schedule every codec runs at the requested rate: there is no throughput to compare
 		return
 	}
-	byLevel := map[string][]pingpong.Result{}
+	byLevel := map[string][]results.Result{}
 	var labels []string
-	for _, r := range c.results {
-		if r.N == 0 || r.Impl == pingpong.Baseline {
+	for _, r := range c.rows {
+		if r.N == 0 || r.Impl == results.Baseline {
 			continue // the baseline is the harness's floor, not a contender
 		}
-		if r.Mode != pingpong.ModeEncdec {
+		if r.Mode != results.ModeEncdec {
 			continue // a probe pass's n is the probe's, not round trips
 		}
 		l := r.Label()
@@ -248,10 +248,10 @@ func (c *Console) comparison() {
 			c.printf("  %-12s %10s  %s\n", r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref))
 		}
 	}
-	c.results = nil
+	c.rows = nil
 }
 
-func relative(r, ref pingpong.Result) string {
+func relative(r, ref results.Result) string {
 	if r.Impl == ref.Impl {
 		return "(reference)"
 	}
@@ -277,12 +277,25 @@ func gib(b uint64) string {
 }
 
 // implsOf is the codecs as they were readied for one input.
-func implsOf(run *pingpong.Run, input string) []pingpong.ImplInfo {
-	var out []pingpong.ImplInfo
+func implsOf(run *results.Run, input string) []results.ImplInfo {
+	var out []results.ImplInfo
 	for _, im := range run.Impls {
 		if im.Input == input {
 			out = append(out, im)
 		}
 	}
 	return out
+}
+
+// withScenarios is in with its scenario count; a file from before inputs
+// counted theirs gets the count of its results.
+func withScenarios(run *results.Run, in results.InputInfo) results.InputInfo {
+	if in.Scenarios == 0 {
+		for _, r := range run.Results {
+			if r.Input == in.Name {
+				in.Scenarios++
+			}
+		}
+	}
+	return in
 }

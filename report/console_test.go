@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
@@ -35,7 +35,7 @@ func golden(t *testing.T, name string, got []byte) {
 
 // goldenConsole prints run as the console does, compares it with
 // testdata/NAME.golden and returns it for further checks.
-func goldenConsole(t *testing.T, name string, run *pingpong.Run) string {
+func goldenConsole(t *testing.T, name string, run *results.Run) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteConsole(&b, run); err != nil {
@@ -47,39 +47,39 @@ func goldenConsole(t *testing.T, name string, run *pingpong.Run) string {
 
 // sampleRun is a small hand-made run: fixed figures, so printed formats
 // are reviewed diffs, never a machine's noise.
-func sampleRun() *pingpong.Run {
+func sampleRun() *results.Run {
 	ms := time.Millisecond
-	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) pingpong.Result {
-		return pingpong.Result{
-			Scenario: pingpong.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: 2},
+	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
+		return results.Result{
+			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: 2},
 			N:        n, Bytes: bytes, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, Min: p50 / 2, Mean: p50, P50: p50, P95: p50 * 3 / 2, P99: p50 * 2, P999: p50 * 2, Max: p50 * 3},
 		}
 	}
-	return &pingpong.Run{
-		Env: pingpong.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
+	return &results.Run{
+		Env: results.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
 			Cores: 2, MemoryBytes: 24 << 30, GOMAXPROCS: 2, ProcsSource: "cpu count", GOGC: "100", GOMEMLIMIT: "off", SonicNative: true},
-		Config: pingpong.Config{Impls: []string{"std", "sonic", "goccy", "baseline"},
-			Levels:   []pingpong.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
+		Config: results.Config{Impls: []string{"std", "sonic", "goccy", "baseline"},
+			Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
 			Duration: 2 * time.Second, Warmup: 500 * ms, Seed: 1},
-		Inputs: []pingpong.InputInfo{{Name: "citm-catalog", Kind: "built-in", Bytes: 1755254, SHA256: "0123456789abcdef0123", Seed: 1}},
-		Impls: []pingpong.ImplInfo{
+		Inputs: []results.InputInfo{{Name: "citm-catalog", Kind: "built-in", Bytes: 1755254, SHA256: "0123456789abcdef0123", Seed: 1}},
+		Impls: []results.ImplInfo{
 			{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
 			{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog"},
 			{Name: "goccy", Version: "v0.12.0", Input: "citm-catalog", Mismatch: "$.a: 1 vs 2"},
 			{Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"},
 		},
-		Results: []pingpong.Result{
+		Results: []results.Result{
 			res("std", 1, 108, 9500*time.Microsecond, 740e6),
 			res("std", 2, 190, 10200*time.Microsecond, 1300e6),
 			res("sonic", 1, 350, 2800*time.Microsecond, 2400e6),
 			res("sonic", 2, 600, 3100*time.Microsecond, 4100e6),
-			func() pingpong.Result {
+			func() results.Result {
 				r := res("goccy", 1, 0, 0, 0)
 				r.Err = "echo decode: boom"
 				return r
 			}(),
-			func() pingpong.Result { r := res("goccy", 2, 300, 6*ms, 2000e6); r.Mismatch = "$.a: 1 vs 2"; return r }(),
+			func() results.Result { r := res("goccy", 2, 300, 6*ms, 2000e6); r.Mismatch = "$.a: 1 vs 2"; return r }(),
 			res("baseline", 1, 2000000, 700, 0),
 			res("baseline", 2, 3000000, 950, 0),
 		},

@@ -3,9 +3,8 @@ package report
 import (
 	"encoding/csv"
 	"io"
+	"pingpong/results"
 	"strconv"
-
-	"pingpong/pingpong"
 )
 
 // csvHeader names each column with its unit, so a spreadsheet needs no
@@ -23,7 +22,7 @@ var csvHeader = []string{
 // WriteCSV writes one row per scenario and repeat, errors included (n=0
 // and the error), after a header row. Figures that were not measured (the
 // probe when it was off) are empty cells, not zeros.
-func WriteCSV(w io.Writer, run *pingpong.Run) error {
+func WriteCSV(w io.Writer, run *results.Run) error {
 	versions := map[[2]string]string{}
 	for _, im := range run.Impls {
 		versions[[2]string{im.Input, im.Name}] = im.Version

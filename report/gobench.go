@@ -3,10 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
+	"pingpong/results"
 	"strings"
 	"unicode"
-
-	"pingpong/pingpong"
 )
 
 // benchUnits are the units beyond ns/op and MB/s, each with the direction
@@ -41,7 +40,7 @@ var benchUnits = []struct{ unit, better string }{
 // every configuration key whose value differs, so codec versions or GOGC
 // there would stop it from comparing exactly the runs it is meant to
 // compare. They are in the JSON file.
-func WriteGoBench(w io.Writer, run *pingpong.Run) error {
+func WriteGoBench(w io.Writer, run *results.Run) error {
 	var b strings.Builder
 	e := run.Env
 	fmt.Fprintf(&b, "goos: %s\ngoarch: %s\npkg: pingpong\n", e.GOOS, e.GOARCH)
@@ -62,7 +61,7 @@ func WriteGoBench(w io.Writer, run *pingpong.Run) error {
 		}
 		fmt.Fprintf(&b, "\t%d mean-ns\t%d p95-ns\t%d p99-ns\t%d p999-ns\t%d max-ns",
 			l.Mean.Nanoseconds(), l.P95.Nanoseconds(), l.P99.Nanoseconds(), l.P999.Nanoseconds(), l.Max.Nanoseconds())
-		if r.Mode == "" || r.Mode == pingpong.ModeEncdec {
+		if r.Mode == "" || r.Mode == results.ModeEncdec {
 			fmt.Fprintf(&b, "\t%.2f rt/s", r.RoundTripsPerSec())
 		} else {
 			fmt.Fprintf(&b, "\t%.2f ops/s", r.OpsPerSec())
@@ -85,13 +84,13 @@ func WriteGoBench(w io.Writer, run *pingpong.Run) error {
 // being GOMAXPROCS as in `go test`. The mode and the decode target appear
 // only when they are not the defaults (encdec, any), so that names stay
 // stable as modes and targets are added.
-func benchName(s pingpong.Scenario) string {
+func benchName(s results.Scenario) string {
 	var b strings.Builder
 	b.WriteString("BenchmarkPingPong/input=" + benchValue(s.Input) + "/impl=" + benchValue(s.Impl))
-	if s.Mode != "" && s.Mode != pingpong.ModeEncdec {
+	if s.Mode != "" && s.Mode != results.ModeEncdec {
 		b.WriteString("/mode=" + benchValue(s.Mode))
 	}
-	if s.Target != "" && s.Target != pingpong.TargetAny {
+	if s.Target != "" && s.Target != results.TargetAny {
 		b.WriteString("/target=" + benchValue(s.Target))
 	}
 	if s.GOGC != "" { // a sweep's: benchstat must keep its values apart

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 func TestGoBenchParsesWithBenchfmt(t *testing.T) {
@@ -32,7 +32,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	var measured []pingpong.Result
+	var measured []results.Result
 	for _, r := range run.Results {
 		if r.N > 0 {
 			measured = append(measured, r)
@@ -119,15 +119,15 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 }
 
 func TestBenchNameShowsOnlyNonDefaultMode(t *testing.T) {
-	s := pingpong.Scenario{Input: "twitter", Impl: "std", Mode: "encdec", Pairs: 4, Procs: 2}
+	s := results.Scenario{Input: "twitter", Impl: "std", Mode: "encdec", Pairs: 4, Procs: 2}
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q", got, want)
 	}
-	s.Target = pingpong.TargetAny
+	s.Target = results.TargetAny
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q: any is the default target", got, want)
 	}
-	s.Mode, s.Target = pingpong.ModeDecode, pingpong.TargetStruct
+	s.Mode, s.Target = results.ModeDecode, results.TargetStruct
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q", got, want)
 	}

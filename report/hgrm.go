@@ -6,12 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"pingpong/results"
 	"strings"
 	"unicode"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
-
-	"pingpong/pingpong"
 )
 
 // WriteHgrm writes h as an HdrHistogram percentile distribution (the
@@ -31,7 +30,7 @@ func WriteHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
 // dir, which must exist, and returns the files' names. A scenario measured
 // with the sleep probe gets a second file, NAME_probe.hgrm, of the probe's
 // overshoot.
-func WriteHgrmDir(dir string, run *pingpong.Run) ([]string, error) {
+func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 	var names []string
 	for _, r := range run.Results {
 		if r.Hist == nil || r.Hist.TotalCount() == 0 {
@@ -55,12 +54,12 @@ func WriteHgrmDir(dir string, run *pingpong.Run) ([]string, error) {
 
 // HgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
 // with _r1 and so on for the repeat when a run has several.
-func HgrmName(s pingpong.Scenario, repeats bool) string {
+func HgrmName(s results.Scenario, repeats bool) string {
 	name := fmt.Sprintf("%s_%s", s.Input, s.Impl)
-	if s.Mode != "" && s.Mode != pingpong.ModeEncdec {
+	if s.Mode != "" && s.Mode != results.ModeEncdec {
 		name += "_" + s.Mode
 	}
-	if s.Target != "" && s.Target != pingpong.TargetAny {
+	if s.Target != "" && s.Target != results.TargetAny {
 		name += "_" + s.Target
 	}
 	name += fmt.Sprintf("_%dx_procs%d", s.Pairs, s.Procs)

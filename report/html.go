@@ -8,14 +8,13 @@ import (
 	"html"
 	"html/template"
 	"io"
+	"pingpong/results"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
-
-	"pingpong/pingpong"
 )
 
 // WriteHTML writes the report on srcs as one self-contained page: charts
@@ -50,8 +49,8 @@ type page struct {
 type pageSource struct {
 	ID, Label, Name string
 	Facts           [][2]string
-	Inputs          []pingpong.InputInfo
-	Impls           []pingpong.ImplInfo
+	Inputs          []results.InputInfo
+	Impls           []results.ImplInfo
 	Results         []resultRow
 	Comparisons     []comparisonTable
 	Console         string
@@ -171,8 +170,8 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		{"sonic", sonic},
 		{"codecs", strings.Join(c.Impls, ", ")},
 		{"levels", strings.Join(levels, ", ")},
-		{"mode", orDefault(c.Mode, pingpong.RunEncdec)},
-		{"targets", orDefault(strings.Join(c.Targets, ", "), pingpong.TargetAny)},
+		{"mode", orDefault(c.Mode, results.RunEncdec)},
+		{"targets", orDefault(strings.Join(c.Targets, ", "), results.TargetAny)},
 		{"window", fmt.Sprintf("%v after %v warmup, %d repeat(s)", c.Duration, c.Warmup, c.Repeats())},
 		{"probe", probeFact(c.Probe, run.Idle)},
 		{"seed", fmt.Sprint(c.Seed)},
@@ -205,7 +204,7 @@ func orDefault(s, def string) string {
 	return s
 }
 
-func probeFact(probe time.Duration, idle *pingpong.Result) string {
+func probeFact(probe time.Duration, idle *results.Result) string {
 	if probe <= 0 {
 		return "off"
 	}
@@ -217,7 +216,7 @@ func probeFact(probe time.Duration, idle *pingpong.Result) string {
 	return s
 }
 
-func rowOf(run *pingpong.Run, r pingpong.Result, suffix string) resultRow {
+func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	row := resultRow{Input: r.Input, Impl: r.Impl, Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
 	for _, im := range run.Impls {
 		if im.Name == r.Impl && im.Input == r.Input {
@@ -228,7 +227,7 @@ func rowOf(run *pingpong.Run, r pingpong.Result, suffix string) resultRow {
 	if r.N > 0 || r.Err == "" {
 		l := r.Latency
 		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
-		if r.Mode == pingpong.ModeEncdec || r.Mode == "" {
+		if r.Mode == results.ModeEncdec || r.Mode == "" {
 			row.Rate = Rate(r.RoundTripsPerSec())
 		} else {
 			row.Rate = "ops " + Rate(r.OpsPerSec())
@@ -236,7 +235,7 @@ func rowOf(run *pingpong.Run, r pingpong.Result, suffix string) resultRow {
 		if r.Bytes > 0 {
 			row.MBps = Throughput(r.MBPerSec())
 		}
-		if r.Probe != nil && r.Mode == pingpong.ModeEncdec {
+		if r.Probe != nil && r.Mode == results.ModeEncdec {
 			row.Probe = Duration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
@@ -268,10 +267,10 @@ func rowOf(run *pingpong.Run, r pingpong.Result, suffix string) resultRow {
 func comparisons(cells []cell) []comparisonTable {
 	var out []comparisonTable
 	at := map[[2]string]int{}
-	var rs [][]pingpong.Result
+	var rs [][]results.Result
 	for _, c := range cells {
 		r := c.res
-		if r.N == 0 || r.Impl == pingpong.Baseline || (r.Mode != pingpong.ModeEncdec && r.Mode != "") {
+		if r.N == 0 || r.Impl == results.Baseline || (r.Mode != results.ModeEncdec && r.Mode != "") {
 			continue
 		}
 		k := [2]string{r.Input, r.Label() + ", " + r.Point().String()} // a sweep's GOGC and GOMEMLIMIT values compare apart
@@ -295,7 +294,7 @@ func comparisons(cells []cell) []comparisonTable {
 				ref = r
 			}
 		}
-		slices.SortStableFunc(rs[i], func(a, b pingpong.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
+		slices.SortStableFunc(rs[i], func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
 		for _, r := range rs[i] {
 			t.Rows = append(t.Rows, comparisonRow{r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref)})
 		}

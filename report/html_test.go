@@ -13,12 +13,12 @@ import (
 	nethtml "golang.org/x/net/html"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // responsiveRun is sampleRun with histograms, the probe and runtime
 // figures a run with -probe has, and its idle floor.
-func responsiveRun() *pingpong.Run {
+func responsiveRun() *results.Run {
 	run := withHistograms(sampleRun())
 	run.Config.Probe = time.Millisecond
 	for i := range run.Results {
@@ -30,7 +30,7 @@ func responsiveRun() *pingpong.Run {
 		r.Probe = &p
 		r.Runtime = &latency.Runtime{Window: r.Window, SchedLatency: latency.Distribution{Count: 100, P50: 5 * time.Microsecond, P99: time.Duration(r.Pairs) * 150 * time.Microsecond}}
 	}
-	idle := pingpong.Result{Scenario: pingpong.Scenario{Mode: pingpong.ModeIdle, Procs: 2}, N: 1900, Window: 2 * time.Second,
+	idle := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: 2}, N: 1900, Window: 2 * time.Second,
 		Latency: latency.Summary{N: 1900, P50: 60 * time.Microsecond, P99: 120 * time.Microsecond, Max: 400 * time.Microsecond}}
 	idle.Probe = &idle.Latency
 	idle.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 20 * time.Microsecond}}
@@ -194,7 +194,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 // The page of a run is the page of its saved results: what the run writes
 // at its end and what `pingpong report` renders from -json are the same.
 func TestHTMLFromSavedJSONEqualsTheRuns(t *testing.T) {
-	for name, run := range map[string]*pingpong.Run{
+	for name, run := range map[string]*results.Run{
 		"one repeat": responsiveRun(),
 		"repeats":    withHistograms(repeated(sampleRun(), 3, 0.05)),
 	} {
@@ -222,10 +222,10 @@ func TestHTMLFromSavedJSONEqualsTheRuns(t *testing.T) {
 }
 
 // procsRun is sampleRun at another GOMAXPROCS: levels 1, N.
-func procsRun(procs int) *pingpong.Run {
+func procsRun(procs int) *results.Run {
 	run := sampleRun()
 	run.Env.GOMAXPROCS = procs
-	run.Config.Levels = []pingpong.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: procs}}
+	run.Config.Levels = []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: procs}}
 	for i := range run.Results {
 		r := &run.Results[i]
 		r.Procs = procs

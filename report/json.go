@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // Schema names the JSON results format. A change that breaks readers gets
@@ -14,16 +13,16 @@ import (
 const Schema = "pingpong/v1"
 
 // jsonFile is a Run as it is stored: the Run's own fields through their
-// json tags (each Result carries its histograms, see pingpong.Result's
+// json tags (each Result carries its histograms, see results.Result's
 // MarshalJSON), with the schema beside them. Fields added to Run or Result
 // later are stored and read back without being listed here.
 type jsonFile struct {
 	Schema string `json:"schema"`
-	*pingpong.Run
+	*results.Run
 }
 
 // WriteJSON writes run as a pingpong/v1 document.
-func WriteJSON(w io.Writer, run *pingpong.Run) error {
+func WriteJSON(w io.Writer, run *results.Run) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(jsonFile{Schema: Schema, Run: run})
@@ -35,8 +34,8 @@ var ErrSchema = errors.New("not a " + Schema + " results file")
 
 // ReadJSON reads a document written by WriteJSON back into a Run, with
 // every result's histograms decoded.
-func ReadJSON(r io.Reader) (*pingpong.Run, error) {
-	f := jsonFile{Run: new(pingpong.Run)}
+func ReadJSON(r io.Reader) (*results.Run, error) {
+	f := jsonFile{Run: new(results.Run)}
 	if err := json.NewDecoder(r).Decode(&f); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {

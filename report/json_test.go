@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"pingpong/results"
 	"reflect"
 	"strings"
 	"testing"
-
-	"pingpong/pingpong"
 )
 
 func TestJSONRoundTrip(t *testing.T) {
@@ -17,7 +16,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	// The probe's histogram and the idle pass travel too.
 	run.Results[0].ProbeHist = run.Results[1].Hist
 	idle := run.Results[3]
-	idle.Mode, idle.Input, idle.Impl = pingpong.ModeIdle, "", ""
+	idle.Mode, idle.Input, idle.Impl = results.ModeIdle, "", ""
 	run.Idle = &idle
 	var b bytes.Buffer
 	if err := WriteJSON(&b, run); err != nil {

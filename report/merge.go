@@ -2,9 +2,8 @@ package report
 
 import (
 	"fmt"
+	"pingpong/results"
 	"slices"
-
-	"pingpong/pingpong"
 )
 
 // Merge joins runs of the same binary into one, as if it had run them all:
@@ -16,15 +15,15 @@ import (
 // Runs whose codecs differ in version, or whose inputs differ under one
 // name, measured different things and are refused. The environment, the
 // idle pass and the calibration are the first run's.
-func Merge(runs ...*pingpong.Run) (*pingpong.Run, error) {
+func Merge(runs ...*results.Run) (*results.Run, error) {
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	first := runs[0]
-	out := &pingpong.Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
+	out := &results.Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
 	out.Config.Impls = nil
-	inputs := map[string]pingpong.InputInfo{}
-	impls := map[[2]string]pingpong.ImplInfo{}
+	inputs := map[string]results.InputInfo{}
+	impls := map[[2]string]results.ImplInfo{}
 	repeats := map[string]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {

@@ -2,13 +2,12 @@ package report
 
 import (
 	"fmt"
-
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // loadLine is the header's line for an open-loop run: the schedule, and
 // what the row's latencies are measured from.
-func loadLine(cfg pingpong.Config) string {
+func loadLine(cfg results.Config) string {
 	per := "per pair"
 	if cfg.RateTotal {
 		per = "in total across a level's pairs"
@@ -18,7 +17,7 @@ func loadLine(cfg pingpong.Config) string {
 }
 
 // requestedRate follows an open-loop row's achieved rate: "54/s of 100/s".
-func requestedRate(r pingpong.Result) string {
+func requestedRate(r results.Result) string {
 	if r.RequestedRate <= 0 {
 		return ""
 	}
@@ -28,7 +27,7 @@ func requestedRate(r pingpong.Result) string {
 // openLoopColumns follow an open-loop row's throughput: how many round
 // trips started late, and the uncorrected latencies a closed loop would
 // have reported.
-func openLoopColumns(r pingpong.Result) string {
+func openLoopColumns(r results.Result) string {
 	if r.RequestedRate <= 0 {
 		return ""
 	}

@@ -7,20 +7,20 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // openLoopRun is sampleRun on a schedule, with the harness floor measured:
 // one codec keeps the rate, one cannot.
-func openLoopRun() *pingpong.Run {
+func openLoopRun() *results.Run {
 	run := sampleRun()
 	run.Config.Impls = []string{"std", "sonic", "baseline"}
 	run.Impls = append(run.Impls[:2], run.Impls[3])
 	run.Config.Rate = 100
-	run.Calibration = &pingpong.Calibration{Window: 300 * time.Millisecond,
+	run.Calibration = &results.Calibration{Window: 300 * time.Millisecond,
 		Channel:  latency.Summary{N: 500000, P50: 450, P99: 800},
 		Baseline: latency.Summary{N: 400000, P50: 500, P99: 900}}
-	var rs []pingpong.Result
+	var rs []results.Result
 	for _, r := range run.Results {
 		switch r.Impl {
 		case "std", "sonic", "baseline":
@@ -60,7 +60,7 @@ func TestConsoleOpenLoopGolden(t *testing.T) {
 }
 
 func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
-	r := pingpong.Result{OpenLoopResult: pingpong.OpenLoopResult{RequestedRate: 1000, AchievedRate: 960}}
+	r := results.Result{OpenLoopResult: results.OpenLoopResult{RequestedRate: 1000, AchievedRate: 960}}
 	if s := openLoopColumns(r); strings.Contains(s, "NOT SUSTAINED") {
 		t.Errorf("96%% of the rate is sustained: %q", s)
 	}
@@ -68,7 +68,7 @@ func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
 	if s := openLoopColumns(r); !strings.Contains(s, "NOT SUSTAINED") {
 		t.Errorf("94%% of the rate is not sustained: %q", s)
 	}
-	if s := openLoopColumns(pingpong.Result{}); s != "" {
+	if s := openLoopColumns(results.Result{}); s != "" {
 		t.Errorf("a closed-loop row got %q", s)
 	}
 }
@@ -77,7 +77,7 @@ func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
 // baseline's p50.
 func TestFloorMultiples(t *testing.T) {
 	run := sampleRun()
-	run.Calibration = &pingpong.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
+	run.Calibration = &results.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
 	var b bytes.Buffer
 	if err := WriteConsole(&b, run); err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // Repeated is one scenario's repeats summed up for the console: Median is
@@ -19,7 +19,7 @@ import (
 // median round trips per second), and Spread is, per figure, the largest
 // deviation of a repeat from that median, as a fraction of it.
 type Repeated struct {
-	Median  pingpong.Result
+	Median  results.Result
 	Runs    int // repeats that measured something
 	Of      int // repeats planned (more than ran, after an interrupt)
 	Spreads []Spread
@@ -34,19 +34,19 @@ type Spread struct {
 // spreadFigures are the figures whose spread a repeated row shows.
 var spreadFigures = []struct {
 	name  string
-	value func(pingpong.Result) float64
+	value func(results.Result) float64
 }{
-	{"p50", func(r pingpong.Result) float64 { return float64(r.Latency.P50) }},
-	{"p99", func(r pingpong.Result) float64 { return float64(r.Latency.P99) }},
-	{"max", func(r pingpong.Result) float64 { return float64(r.Latency.Max) }},
-	{"rt/s", pingpong.Result.RoundTripsPerSec},
+	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }},
+	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }},
+	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }},
+	{"rt/s", results.Result.RoundTripsPerSec},
 }
 
 // GroupRepeats sums up each scenario's repeats, in the order of a run with
 // one repeat (per input, per codec, per level), whatever order they ran in.
-func GroupRepeats(run *pingpong.Run) []Repeated {
+func GroupRepeats(run *results.Run) []Repeated {
 	var keys []string
-	by := map[string][]pingpong.Result{}
+	by := map[string][]results.Result{}
 	for _, r := range run.Results {
 		k := withoutRepeat(r.Scenario)
 		if _, ok := by[k]; !ok {
@@ -61,7 +61,7 @@ func GroupRepeats(run *pingpong.Run) []Repeated {
 	for _, im := range run.Config.Impls {
 		implAt[im] = len(implAt)
 	}
-	pointAt := map[pingpong.Point]int{}
+	pointAt := map[results.Point]int{}
 	for _, k := range keys {
 		if p := by[k][0].Point(); !hasKey(pointAt, p) {
 			pointAt[p] = len(pointAt)
@@ -91,7 +91,7 @@ func GroupRepeats(run *pingpong.Run) []Repeated {
 // rather than comparing structs so that fields other issues add to
 // Scenario (a decode target, a mode) keep scenarios apart without being
 // listed here, whatever their type.
-func withoutRepeat(s pingpong.Scenario) string {
+func withoutRepeat(s results.Scenario) string {
 	s.Repeat = 0
 	b, err := json.Marshal(s)
 	if err != nil {
@@ -100,33 +100,33 @@ func withoutRepeat(s pingpong.Scenario) string {
 	return string(b)
 }
 
-func summarizeRepeats(rs []pingpong.Result) Repeated {
+func summarizeRepeats(rs []results.Result) Repeated {
 	ok, _ := measured(rs)
 	rep := Repeated{Median: rs[0], Runs: len(ok), Of: len(rs)}
 	if len(ok) == 0 {
 		return rep
 	}
 	byRate := slices.Clone(ok)
-	slices.SortStableFunc(byRate, func(a, b pingpong.Result) int {
+	slices.SortStableFunc(byRate, func(a, b results.Result) int {
 		return cmpFloat(a.RoundTripsPerSec(), b.RoundTripsPerSec())
 	})
 	m := byRate[(len(byRate)-1)/2]
-	med := func(f func(pingpong.Result) float64) float64 { return latency.Median(values(ok, f)) }
-	dur := func(f func(pingpong.Result) time.Duration) time.Duration {
-		return time.Duration(math.Round(med(func(r pingpong.Result) float64 { return float64(f(r)) })))
+	med := func(f func(results.Result) float64) float64 { return latency.Median(values(ok, f)) }
+	dur := func(f func(results.Result) time.Duration) time.Duration {
+		return time.Duration(math.Round(med(func(r results.Result) float64 { return float64(f(r)) })))
 	}
-	m.N = int64(math.Round(med(func(r pingpong.Result) float64 { return float64(r.N) })))
-	m.Window = dur(func(r pingpong.Result) time.Duration { return r.Window })
-	m.Bytes = int64(math.Round(med(pingpong.Result.MBPerSec) * 1e6 * m.Window.Seconds()))
+	m.N = int64(math.Round(med(func(r results.Result) float64 { return float64(r.N) })))
+	m.Window = dur(func(r results.Result) time.Duration { return r.Window })
+	m.Bytes = int64(math.Round(med(results.Result.MBPerSec) * 1e6 * m.Window.Seconds()))
 	l := &m.Latency
 	l.N = m.N
-	l.Min = dur(func(r pingpong.Result) time.Duration { return r.Latency.Min })
-	l.Mean = dur(func(r pingpong.Result) time.Duration { return r.Latency.Mean })
-	l.P50 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P50 })
-	l.P95 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P95 })
-	l.P99 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P99 })
-	l.P999 = dur(func(r pingpong.Result) time.Duration { return r.Latency.P999 })
-	l.Max = dur(func(r pingpong.Result) time.Duration { return r.Latency.Max })
+	l.Min = dur(func(r results.Result) time.Duration { return r.Latency.Min })
+	l.Mean = dur(func(r results.Result) time.Duration { return r.Latency.Mean })
+	l.P50 = dur(func(r results.Result) time.Duration { return r.Latency.P50 })
+	l.P95 = dur(func(r results.Result) time.Duration { return r.Latency.P95 })
+	l.P99 = dur(func(r results.Result) time.Duration { return r.Latency.P99 })
+	l.P999 = dur(func(r results.Result) time.Duration { return r.Latency.P999 })
+	l.Max = dur(func(r results.Result) time.Duration { return r.Latency.Max })
 	m.Hist = nil // a repeat's histogram is not the median's
 	for _, r := range rs {
 		m.Partial = m.Partial || r.Partial
@@ -185,7 +185,7 @@ func (r Repeated) Suffix() string {
 
 // writeRepeats prints a run of several repeats: the console report with one
 // row per scenario, showing the median of its repeats and their spread.
-func writeRepeats(w io.Writer, run *pingpong.Run) error {
+func writeRepeats(w io.Writer, run *results.Run) error {
 	c := NewConsole(w, run.Env, run.Config)
 	c.cal = run.Calibration
 	if run.Idle != nil {
@@ -193,7 +193,7 @@ func writeRepeats(w io.Writer, run *pingpong.Run) error {
 	}
 	groups := GroupRepeats(run)
 	for _, in := range run.Inputs {
-		c.Input(in, implsOf(run, in.Name))
+		c.Input(withScenarios(run, in), implsOf(run, in.Name))
 		for _, g := range groups {
 			if g.Median.Input != in.Name {
 				continue
@@ -209,6 +209,6 @@ func writeRepeats(w io.Writer, run *pingpong.Run) error {
 }
 
 // repeatsLine is the header's line for a run of several repeats.
-func repeatsLine(cfg pingpong.Config) string {
+func repeatsLine(cfg results.Config) string {
 	return fmt.Sprintf("  repeats:     %d, interleaved across codecs; a row is the median of its repeats, ± the largest deviation from it", cfg.Repeats())
 }

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 func TestGroupRepeatsMediansAndSpread(t *testing.T) {
@@ -22,7 +22,7 @@ func TestGroupRepeatsMediansAndSpread(t *testing.T) {
 	}
 	// As planRepeats runs them: within a repeat, level by level, codecs
 	// interleaved.
-	slices.SortStableFunc(run.Results, func(a, b pingpong.Result) int {
+	slices.SortStableFunc(run.Results, func(a, b results.Result) int {
 		return cmp.Or(a.Repeat-b.Repeat, a.Pairs-b.Pairs)
 	})
 	groups := GroupRepeats(run)
@@ -83,13 +83,13 @@ func TestConsoleRepeatsGolden(t *testing.T) {
 }
 
 func TestWithoutRepeatKeepsTargetsApart(t *testing.T) {
-	a := pingpong.Scenario{Input: "x", Impl: "std", Mode: pingpong.ModeEncdec, Pairs: 1, Target: pingpong.TargetAny, Repeat: 1}
+	a := results.Scenario{Input: "x", Impl: "std", Mode: results.ModeEncdec, Pairs: 1, Target: results.TargetAny, Repeat: 1}
 	b := a
 	b.Repeat = 2
 	if withoutRepeat(a) != withoutRepeat(b) {
 		t.Error("two repeats of one scenario have different keys")
 	}
-	b.Target = pingpong.TargetStruct
+	b.Target = results.TargetStruct
 	if withoutRepeat(a) == withoutRepeat(b) {
 		t.Error("any and struct targets share a key")
 	}

@@ -2,9 +2,8 @@ package report
 
 import (
 	"fmt"
+	"pingpong/results"
 	"strings"
-
-	"pingpong/pingpong"
 )
 
 // rowIndent puts a row's second line under its first line's n= column.
@@ -15,9 +14,9 @@ var rowIndent = strings.Repeat(" ", 2+28+1)
 // row's latency already), how long goroutines sat runnable, GC cycles.
 // The idle floor (nil: not measured) sits next to the probe's figures:
 // nothing is subtracted, but the timer's own lateness is in plain view.
-func responsivenessColumns(r pingpong.Result, floor *pingpong.Result) string {
+func responsivenessColumns(r results.Result, floor *results.Result) string {
 	var b strings.Builder
-	if p := r.Probe; p != nil && r.Mode == pingpong.ModeEncdec {
+	if p := r.Probe; p != nil && r.Mode == results.ModeEncdec {
 		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", Duration(p.P99), Duration(p.Max))
 		b.WriteString(probeFloorColumns(r, floor))
 	}
@@ -30,13 +29,13 @@ func responsivenessColumns(r pingpong.Result, floor *pingpong.Result) string {
 // runtimeLine is a row's second line: the rest of what the runtime and the
 // kernel saw over the window. Allocation is per round trip (/rt) in an
 // encdec row, per decode or encode (/op) in a probe pass.
-func runtimeLine(r pingpong.Result) string {
+func runtimeLine(r results.Result) string {
 	rt := r.Runtime
 	if rt == nil {
 		return ""
 	}
 	per := "/op"
-	if r.Mode == pingpong.ModeEncdec {
+	if r.Mode == results.ModeEncdec {
 		per = "/rt"
 	}
 	var b strings.Builder
@@ -44,7 +43,7 @@ func runtimeLine(r pingpong.Result) string {
 	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", Duration(rt.SchedLatency.P50), Duration(rt.SchedLatency.Max))
 	fmt.Fprintf(&b, " gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
 		rt.GCPauses.Count, Duration(rt.GCPauses.Total), Duration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
-	if r.Mode != pingpong.ModeIdle {
+	if r.Mode != results.ModeIdle {
 		fmt.Fprintf(&b, " alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
 	}
 	fmt.Fprintf(&b, " heap.peak=%s", compactSize(float64(rt.PeakHeap)))
@@ -57,7 +56,7 @@ func runtimeLine(r pingpong.Result) string {
 
 // floorLine is the header's line for the idle pass: the probe's overshoot
 // with no load, which every row's probe figures are read against.
-func floorLine(cfg pingpong.Config, idle *pingpong.Result) string {
+func floorLine(cfg results.Config, idle *results.Result) string {
 	head := fmt.Sprintf("  probe:       time.Sleep(%v) overshoot", cfg.Probe)
 	if idle == nil {
 		return head

@@ -7,15 +7,15 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // probedRun is sampleRun as the probe sees it: an idle floor, probe and
 // runtime figures on every row, and a codec's probe passes.
-func probedRun() *pingpong.Run {
+func probedRun() *results.Run {
 	run := sampleRun()
 	run.Config.Probe = time.Millisecond
-	run.Config.Mode = pingpong.RunAll
+	run.Config.Mode = results.RunAll
 	run.Config.Impls = []string{"std", "sonic"}
 	us := time.Microsecond
 	rt := func(schedP99 time.Duration, gc uint64, allocs uint64) *latency.Runtime {
@@ -32,24 +32,25 @@ func probedRun() *pingpong.Run {
 	probe := func(p99, max time.Duration) *latency.Summary {
 		return &latency.Summary{N: 1800, P50: 60 * us, P95: p99 / 2, P99: p99, Max: max}
 	}
-	idle := pingpong.Result{Scenario: pingpong.Scenario{Mode: pingpong.ModeIdle, Procs: 2}, N: 1950, Window: 2 * time.Second,
+	idle := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: 2}, N: 1950, Window: 2 * time.Second,
 		Latency: latency.Summary{N: 1950, P50: 55 * us, P95: 70 * us, P99: 90 * us, Max: 1200 * us}}
-	idle.Responsiveness = pingpong.Responsiveness{Probe: &idle.Latency, Runtime: rt(20*us, 0, 10)}
+	idle.Responsiveness = results.Responsiveness{Probe: &idle.Latency, Runtime: rt(20*us, 0, 10)}
 	run.Idle = &idle
+	run.Inputs[0].Scenarios = 12 // as planned: the run holds only some of its results
 
-	var results []pingpong.Result
+	var rs []results.Result
 	for _, r := range run.Results {
 		if r.Impl != "std" && r.Impl != "sonic" {
 			continue
 		}
-		r.Responsiveness = pingpong.Responsiveness{Probe: probe(1100*us, 4*time.Millisecond), Runtime: rt(400*us, 12, uint64(r.N)*1000),
+		r.Responsiveness = results.Responsiveness{Probe: probe(1100*us, 4*time.Millisecond), Runtime: rt(400*us, 12, uint64(r.N)*1000),
 			AllocBytesPerOp: 48000, AllocsPerOp: 1000}
-		results = append(results, r)
+		rs = append(rs, r)
 	}
-	pass := pingpong.Result{Scenario: pingpong.Scenario{Input: "citm-catalog", Impl: "sonic", Mode: pingpong.ModeDecode, Pairs: 2, Procs: 2},
+	pass := results.Result{Scenario: results.Scenario{Input: "citm-catalog", Impl: "sonic", Mode: results.ModeDecode, Pairs: 2, Procs: 2},
 		N: 1700, Ops: 1400, Bytes: 1400 * 500_000, Window: 2 * time.Second, Latency: *probe(2500*us, 9*time.Millisecond)}
-	pass.Responsiveness = pingpong.Responsiveness{Probe: &pass.Latency, Runtime: rt(900*us, 30, 1400*400), AllocBytesPerOp: 19200, AllocsPerOp: 400}
-	run.Results = append(results, pass)
+	pass.Responsiveness = results.Responsiveness{Probe: &pass.Latency, Runtime: rt(900*us, 30, 1400*400), AllocBytesPerOp: 19200, AllocsPerOp: 400}
+	run.Results = append(rs, pass)
 	run.Impls = run.Impls[:2]
 	return run
 }

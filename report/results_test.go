@@ -6,13 +6,13 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // withHistograms gives every measured result of run a histogram of n
 // deterministic, log-normally spread samples around its p50, and makes its
 // summary the histogram's own, as a real run's is.
-func withHistograms(run *pingpong.Run) *pingpong.Run {
+func withHistograms(run *results.Run) *results.Run {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range run.Results {
 		r := &run.Results[i]
@@ -40,7 +40,7 @@ func withHistograms(run *pingpong.Run) *pingpong.Run {
 // repeated turns run into count repeats of each of its scenarios, repeat
 // after repeat, each repeat's figures scaled by its factor
 // (1 + spread*(rep - count/2)), so that medians and spreads are known.
-func repeated(run *pingpong.Run, count int, spread float64) *pingpong.Run {
+func repeated(run *results.Run, count int, spread float64) *results.Run {
 	out := *run
 	out.Config.Count = count
 	out.Results = nil

@@ -3,15 +3,14 @@ package report
 import (
 	"fmt"
 	"io"
+	"pingpong/results"
 	"strings"
-
-	"pingpong/pingpong"
 )
 
 // WriteSelfCheck prints a self-check: per input, each codec's 1x round
 // trip p50 next to its single-goroutine decode+encode, their ratio, the
 // run-to-run spread, and the likely cause where the two are apart.
-func WriteSelfCheck(w io.Writer, run *pingpong.SelfCheckRun) error {
+func WriteSelfCheck(w io.Writer, run *results.SelfCheckRun) error {
 	var b strings.Builder
 	e, cfg := run.Env, run.Config
 	b.WriteString("pingpong selfcheck: does the harness measure the codec?\n")
@@ -20,7 +19,7 @@ func WriteSelfCheck(w io.Writer, run *pingpong.SelfCheckRun) error {
 		cfg.Count, cfg.Warmup, cfg.Duration, cfg.Duration)
 	fmt.Fprintf(&b, "%s\n", calibrationLine(&run.Calibration))
 	fmt.Fprintf(&b, "  ratio:       1x encdec p50 / one decode + one encode of the same bytes on one goroutine (ns/op); medians of the repeats; flagged when more than %.0f%% from 1\n",
-		100*pingpong.SelfCheckTolerance)
+		100*results.SelfCheckTolerance)
 	b.WriteString("  cv:          coefficient of variation over the repeats (stddev / mean) of the p50 and of round trips/s: smaller differences between runs are noise\n")
 	for _, in := range run.Inputs {
 		fmt.Fprintf(&b, "\n%s (%s)\n", in.Name+".json", inputKind(in))
@@ -36,7 +35,7 @@ func WriteSelfCheck(w io.Writer, run *pingpong.SelfCheckRun) error {
 	return err
 }
 
-func selfCheckRow(r pingpong.SelfCheckResult, count int) string {
+func selfCheckRow(r results.SelfCheckResult, count int) string {
 	head := fmt.Sprintf("  %-12s ", r.Impl)
 	if len(r.Repeats) == 0 {
 		return head + "error: " + r.Err

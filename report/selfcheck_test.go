@@ -6,32 +6,32 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 func TestSelfCheckGolden(t *testing.T) {
 	ms := time.Millisecond
-	reps := func(p50, single time.Duration) []pingpong.SelfCheckRepeat {
-		return []pingpong.SelfCheckRepeat{{P50: p50, Single: single, Rate: 100}, {P50: p50 * 11 / 10, Single: single, Rate: 90}, {P50: p50 * 9 / 10, Single: single, Rate: 95}}
+	reps := func(p50, single time.Duration) []results.SelfCheckRepeat {
+		return []results.SelfCheckRepeat{{P50: p50, Single: single, Rate: 100}, {P50: p50 * 11 / 10, Single: single, Rate: 90}, {P50: p50 * 9 / 10, Single: single, Rate: 95}}
 	}
-	results := []pingpong.SelfCheckResult{
+	rs := []results.SelfCheckResult{
 		{Input: "citm-catalog", Impl: "std", Repeats: reps(9500*time.Microsecond, 9*ms)},
 		{Input: "citm-catalog", Impl: "sonic", Repeats: reps(3*ms, 2*ms)[:2]},
 		{Input: "citm-catalog", Impl: "goccy", Err: "echo decode: boom"},
 		{Input: "citm-catalog", Impl: "baseline", NoJSON: true, Repeats: reps(700, 10)},
 	}
-	for i := range results {
-		if len(results[i].Repeats) > 0 {
-			results[i].SelfCheckFigures = pingpong.AssessSelfCheck(results[i].Repeats, results[i].NoJSON, 450)
+	for i := range rs {
+		if len(rs[i].Repeats) > 0 {
+			rs[i].SelfCheckFigures = results.AssessSelfCheck(rs[i].Repeats, rs[i].NoJSON, 450)
 		}
 	}
-	run := &pingpong.SelfCheckRun{
+	run := &results.SelfCheckRun{
 		Env:    sampleRun().Env,
-		Config: pingpong.SelfCheckConfig{Impls: []string{"std", "sonic", "goccy", "baseline"}, Count: 3, Duration: time.Second, Warmup: 250 * ms},
-		Calibration: pingpong.Calibration{Window: 300 * ms,
+		Config: results.SelfCheckConfig{Impls: []string{"std", "sonic", "goccy", "baseline"}, Count: 3, Duration: time.Second, Warmup: 250 * ms},
+		Calibration: results.Calibration{Window: 300 * ms,
 			Channel: latency.Summary{P50: 450, P99: 800}, Baseline: latency.Summary{P50: 500, P99: 900}},
 		Inputs:  sampleRun().Inputs,
-		Results: results,
+		Results: rs,
 	}
 	var b bytes.Buffer
 	if err := WriteSelfCheck(&b, run); err != nil {

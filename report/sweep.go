@@ -2,10 +2,9 @@ package report
 
 import (
 	"fmt"
+	"pingpong/results"
 	"slices"
 	"strings"
-
-	"pingpong/pingpong"
 )
 
 // A sweep (-procs 1,2,4, -gogc, -memlimit) prints each value's codec blocks
@@ -13,14 +12,14 @@ import (
 // the values side by side: that table is what a user tuning GOMAXPROCS
 // reads.
 
-func sweeping(cfg pingpong.Config) bool {
+func sweeping(cfg results.Config) bool {
 	return len(cfg.Procs)+len(cfg.GOGC)+len(cfg.MemLimit) > 0
 }
 
 // sweepHeading opens a value's blocks on its first row. The comparison of
 // the value before is printed first: a level's codecs compare within one
 // value, never across.
-func (c *Console) sweepHeading(r pingpong.Result) {
+func (c *Console) sweepHeading(r results.Result) {
 	if !sweeping(c.cfg) {
 		return
 	}
@@ -52,17 +51,17 @@ type sweepCell struct {
 }
 
 // sweepTables builds the summary's text, one block per input.
-func sweepTables(cfg pingpong.Config, results []pingpong.Result) []string {
+func sweepTables(cfg results.Config, rs []results.Result) []string {
 	var inputs, points, rows []string
 	procsOf := map[string]int{}
-	by := map[string]map[sweepCell]pingpong.Result{}
-	for _, r := range results {
-		if r.Mode != pingpong.ModeEncdec {
+	by := map[string]map[sweepCell]results.Result{}
+	for _, r := range rs {
+		if r.Mode != results.ModeEncdec {
 			continue // a probe pass's n is the probe's, not round trips
 		}
 		if by[r.Input] == nil {
 			inputs = append(inputs, r.Input)
-			by[r.Input] = map[sweepCell]pingpong.Result{}
+			by[r.Input] = map[sweepCell]results.Result{}
 		}
 		p := r.Point().String()
 		if !slices.Contains(points, p) {
@@ -70,7 +69,7 @@ func sweepTables(cfg pingpong.Config, results []pingpong.Result) []string {
 			procsOf[p] = r.Procs
 		}
 		row := r.Impl
-		if r.Target == pingpong.TargetStruct {
+		if r.Target == results.TargetStruct {
 			row += " struct"
 		}
 		if !slices.Contains(rows, row) {
@@ -90,10 +89,7 @@ func sweepTables(cfg pingpong.Config, results []pingpong.Result) []string {
 			head := []string{"level " + lv.Spec}
 			varies := false
 			for _, p := range points {
-				pairs[p] = lv.Pairs
-				if lvs, err := pingpong.ParseLevels(lv.Spec, procsOf[p]); err == nil && len(cfg.Procs) > 1 {
-					pairs[p] = lvs[0].Pairs
-				}
+				pairs[p] = cfg.PairsAt(lv, procsOf[p])
 				varies = varies || pairs[p] != pairs[points[0]]
 			}
 			for _, p := range points {
@@ -118,7 +114,7 @@ func sweepTables(cfg pingpong.Config, results []pingpong.Result) []string {
 	return out
 }
 
-func sweepCellText(rs map[sweepCell]pingpong.Result, k sweepCell) string {
+func sweepCellText(rs map[sweepCell]results.Result, k sweepCell) string {
 	r, ok := rs[k]
 	switch {
 	case !ok:

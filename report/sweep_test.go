@@ -6,27 +6,27 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // sweepRun is a hand-made -procs 1,2 run: at GOMAXPROCS=1 the levels 1
 // and N are the same single pair, at 2 they are 1 and 2 pairs.
-func sweepRun() *pingpong.Run {
+func sweepRun() *results.Run {
 	run := sampleRun()
 	run.Config.Impls = []string{"std", "sonic", "baseline"}
 	run.Config.Procs = []int{1, 2}
 	run.Env.ProcsSource = "cpu count; swept by -procs 1,2, one block per value"
-	run.Impls = []pingpong.ImplInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
+	run.Impls = []results.ImplInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
 		{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog"}, {Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"}}
-	res := func(impl string, procs, pairs int, n int64, p99 time.Duration) pingpong.Result {
-		return pingpong.Result{
-			Scenario: pingpong.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: procs},
+	res := func(impl string, procs, pairs int, n int64, p99 time.Duration) results.Result {
+		return results.Result{
+			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: procs},
 			N:        n, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, P50: p99 / 2, P95: p99 * 3 / 4, P99: p99, Max: p99 * 2},
 		}
 	}
 	ms := time.Millisecond
-	run.Results = []pingpong.Result{
+	run.Results = []results.Result{
 		res("std", 1, 1, 100, 12*ms),
 		res("sonic", 1, 1, 300, 4*ms),
 		res("baseline", 1, 1, 2000000, 900),
@@ -35,7 +35,7 @@ func sweepRun() *pingpong.Run {
 		res("sonic", 2, 1, 320, 4*ms),
 		res("sonic", 2, 2, 560, 5*ms),
 		res("baseline", 2, 1, 1900000, 950),
-		func() pingpong.Result {
+		func() results.Result {
 			r := res("baseline", 2, 2, 0, 0)
 			r.Err = "worker died: exit status 2"
 			return r

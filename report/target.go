@@ -2,10 +2,9 @@ package report
 
 import (
 	"fmt"
+	"pingpong/results"
 	"slices"
 	"strings"
-
-	"pingpong/pingpong"
 )
 
 // targetLines is the header's account of the struct target: which targets
@@ -13,12 +12,12 @@ import (
 // before), what each codec's compilation of the type cost before measuring
 // (users pay it at start-up, rows never include it), and how codecs fared
 // on the struct check.
-func targetLines(in pingpong.InputInfo, impls []pingpong.ImplInfo) []string {
+func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var out []string
 	switch {
 	case in.TargetNote != "":
 		out = append(out, fmt.Sprintf("  target:      %s (%s)", strings.Join(in.Targets, ", "), in.TargetNote))
-	case slices.Contains(in.Targets, pingpong.TargetStruct):
+	case slices.Contains(in.Targets, results.TargetStruct):
 		out = append(out, fmt.Sprintf("  target:      %s (struct: %s)", strings.Join(in.Targets, ", "), in.StructType))
 	}
 	var compiled []string

@@ -1,21 +1,20 @@
 package report
 
 import (
+	"pingpong/results"
 	"strings"
 	"testing"
 	"time"
-
-	"pingpong/pingpong"
 )
 
 // structRun is sampleRun with -target both on a typed corpus and -target
 // struct falling back on an untyped one.
-func structRun() *pingpong.Run {
+func structRun() *results.Run {
 	run := sampleRun()
-	run.Config.Targets = []string{pingpong.TargetAny, pingpong.TargetStruct}
+	run.Config.Targets = []string{results.TargetAny, results.TargetStruct}
 	run.Config.Levels = run.Config.Levels[:1]
 	in := &run.Inputs[0]
-	in.Targets, in.StructType = []string{pingpong.TargetAny, pingpong.TargetStruct}, "datasets.CITMCatalog"
+	in.Targets, in.StructType = []string{results.TargetAny, results.TargetStruct}, "datasets.CITMCatalog"
 	for i := range run.Impls {
 		im := &run.Impls[i]
 		switch im.Name {
@@ -28,21 +27,21 @@ func structRun() *pingpong.Run {
 			im.StructErr = "decode into datasets.CITMCatalog: boom"
 		}
 	}
-	var rs []pingpong.Result
+	var rs []results.Result
 	for _, r := range run.Results {
 		if r.Pairs != 1 {
 			continue
 		}
 		rs = append(rs, r)
 		s := r
-		s.Target, s.N, s.Latency.N = pingpong.TargetStruct, r.N*2, r.N*2
+		s.Target, s.N, s.Latency.N = results.TargetStruct, r.N*2, r.N*2
 		rs = append(rs, s)
 	}
 	run.Results = rs
-	run.Inputs = append(run.Inputs, pingpong.InputInfo{Name: "govtrack", Kind: "built-in", Bytes: 3917338, SHA256: "fedcba9876543210", Seed: 1,
-		Targets: []string{pingpong.TargetAny}, TargetNote: "govtrack has no struct type: decoding into any instead"})
+	run.Inputs = append(run.Inputs, results.InputInfo{Name: "govtrack", Kind: "built-in", Bytes: 3917338, SHA256: "fedcba9876543210", Seed: 1,
+		Targets: []string{results.TargetAny}, TargetNote: "govtrack has no struct type: decoding into any instead", Scenarios: 4})
 	for _, name := range run.Config.Impls {
-		run.Impls = append(run.Impls, pingpong.ImplInfo{Name: name, Version: "v1", Input: "govtrack"})
+		run.Impls = append(run.Impls, results.ImplInfo{Name: name, Version: "v1", Input: "govtrack"})
 	}
 	return run
 }

@@ -2,8 +2,7 @@ package report
 
 import (
 	"fmt"
-
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // probeFloorColumns show the idle pass's probe overshoot next to a probe
@@ -12,8 +11,8 @@ import (
 // shows above it is the load's doing. Shown, never subtracted: a floor is a
 // distribution, not a constant. Encdec rows leave it to the header's
 // "probe:" line, once, rather than repeat it on every row.
-func probeFloorColumns(r pingpong.Result, floor *pingpong.Result) string {
-	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.Mode == pingpong.ModeEncdec {
+func probeFloorColumns(r results.Result, floor *results.Result) string {
+	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.Mode == results.ModeEncdec {
 		return ""
 	}
 	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", Duration(floor.Latency.P50), Duration(floor.Latency.P99))

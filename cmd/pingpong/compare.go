@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
-	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 // runCompare is `pingpong compare OLD.json NEW.json`: exit 0 whatever the
@@ -47,7 +47,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func readResults(path string) (*pingpong.Run, error) {
+func readResults(path string) (*results.Run, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

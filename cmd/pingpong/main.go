@@ -22,6 +22,7 @@ import (
 	"pingpong/datasets"
 	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 func main() {
@@ -64,7 +65,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	o := &options{}
 	fs := flag.NewFlagSet("pingpong", flag.ContinueOnError)
 	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus (see -list)")
-	fs.StringVar(&o.impls, "impls", strings.Join(pingpong.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
+	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
 	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window")
@@ -72,9 +73,9 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
 	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
-	fs.StringVar(&o.mode, "mode", pingpong.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
+	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	fs.StringVar(&o.target, "target", pingpong.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
+	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
 	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
 	fs.Var(&o.rate, "rate", rateUsage)
 	o.out.flags(fs)
@@ -177,7 +178,7 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	levels, err := pingpong.ParseLevels(o.levels, runtime.GOMAXPROCS(0))
+	levels, err := results.ParseLevels(o.levels, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return usageError{err}
 	}
@@ -200,7 +201,7 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	cfg := pingpong.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate}
+	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate}
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {
@@ -330,7 +331,7 @@ func notifyContext() (context.Context, func()) {
 
 // checkMemory refuses, before anything runs, a level too large for this
 // machine's memory on the largest input.
-func checkMemory(inputs []*datasets.Input, levels []pingpong.Level) error {
+func checkMemory(inputs []*datasets.Input, levels []results.Level) error {
 	largest := inputs[0]
 	for _, in := range inputs {
 		if len(in.Data) > len(largest.Data) {

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 const mergeUsage = `usage: pingpong merge [-json FILE] [-bench FILE] [-csv FILE] [-html FILE] RESULTS.json...
@@ -51,7 +51,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if err := out.check(); err != nil {
 		return fail(2, "%v", err)
 	}
-	var runs []*pingpong.Run
+	var runs []*results.Run
 	for _, path := range fs.Args() {
 		run, err := readResults(path)
 		if err != nil {

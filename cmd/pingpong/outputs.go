@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 // outputs are the result files a run writes after it ends: -json, -bench,
@@ -131,12 +131,12 @@ func cause(err error) error {
 
 // write writes every requested file from run: what was measured, also
 // after an interrupt. It returns the first error, having tried them all.
-func (o *outputs) write(run *pingpong.Run, stdout io.Writer) error {
+func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 	if run == nil {
 		return nil
 	}
 	var errs []error
-	file := func(flag, path string, write func(io.Writer, *pingpong.Run) error) {
+	file := func(flag, path string, write func(io.Writer, *results.Run) error) {
 		if path == "" {
 			return
 		}

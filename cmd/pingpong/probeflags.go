@@ -6,6 +6,7 @@ import (
 
 	"pingpong/datasets"
 	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // minProbe is the shortest probe interval accepted: below it the timer's
@@ -16,10 +17,10 @@ func checkProbe(probe time.Duration, mode string) error {
 	if probe != 0 && (probe < minProbe || probe > time.Minute) {
 		return usagef("-probe %v: must be 0 (off) or from %v to 1m", probe, minProbe)
 	}
-	if _, err := pingpong.ParseMode(mode); err != nil {
+	if _, err := results.ParseMode(mode); err != nil {
 		return usagef("-mode: %w", err)
 	}
-	if probe == 0 && mode != pingpong.RunEncdec {
+	if probe == 0 && mode != results.RunEncdec {
 		return usagef("-mode %s: probe passes measure the probe, so -probe must not be 0", mode)
 	}
 	return nil
@@ -27,12 +28,12 @@ func checkProbe(probe time.Duration, mode string) error {
 
 // scenarioCount is what the progress line counts to: every planned
 // scenario, plus the idle pass when the probe is on.
-func scenarioCount(cfg pingpong.Config, inputs []*datasets.Input) int {
-	names := make([]string, len(inputs))
+func scenarioCount(cfg results.Config, inputs []*datasets.Input) int {
+	infos := make([]results.InputInfo, len(inputs))
 	for i, in := range inputs {
-		names[i] = in.Name
+		infos[i].Name = in.Name
 	}
-	n := len(pingpong.Plan(cfg, names, runtime.GOMAXPROCS(0)))
+	n := len(pingpong.Plan(cfg, infos, runtime.GOMAXPROCS(0)))
 	if cfg.Probe > 0 {
 		n++
 	}

@@ -6,18 +6,19 @@ import (
 	"os"
 
 	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // observers fans a run's events out to several reports.
 type observers []pingpong.Observer
 
-func (os observers) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+func (os observers) Input(in results.InputInfo, impls []results.ImplInfo) {
 	for _, o := range os {
 		o.Input(in, impls)
 	}
 }
 
-func (os observers) Result(r pingpong.Result) {
+func (os observers) Result(r results.Result) {
 	for _, o := range os {
 		o.Result(r)
 	}
@@ -41,9 +42,9 @@ func newProgress(stderr io.Writer, total int) pingpong.Observer {
 	return &progress{w: stderr, total: total}
 }
 
-func (p *progress) Input(pingpong.InputInfo, []pingpong.ImplInfo) {}
+func (p *progress) Input(results.InputInfo, []results.ImplInfo) {}
 
-func (p *progress) Result(r pingpong.Result) {
+func (p *progress) Result(r results.Result) {
 	p.done++
 	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.Impl, r.Label())
 	if p.done == p.total {

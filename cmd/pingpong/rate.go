@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // rateFlag is -rate: empty for the closed loop, else the open loop's
@@ -18,7 +19,7 @@ type rateFlag struct {
 func (r *rateFlag) String() string { return r.text }
 
 func (r *rateFlag) Set(s string) error {
-	perSec, total, err := pingpong.ParseRate(s)
+	perSec, total, err := results.ParseRate(s)
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ const calibrationWindow = 300 * time.Millisecond
 // streaming console for its header. The console is told before Execute so
 // that it can print the floor at the first input; the Run gets it after,
 // so that -json and a replayed console show it too.
-func calibrate(ctx context.Context, cfg pingpong.Config, c *consoleReport) *pingpong.Calibration {
+func calibrate(ctx context.Context, cfg results.Config, c *consoleReport) *results.Calibration {
 	cal := pingpong.Calibrate(ctx, min(cfg.Duration, calibrationWindow))
 	if c.stream != nil {
 		c.stream.SetCalibration(&cal)

@@ -3,8 +3,8 @@ package main
 import (
 	"io"
 
-	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 // consoleReport is the console report as the run needs it: streamed row by
@@ -16,7 +16,7 @@ type consoleReport struct {
 	w      io.Writer
 }
 
-func newConsoleReport(w io.Writer, env pingpong.Environment, cfg pingpong.Config) *consoleReport {
+func newConsoleReport(w io.Writer, env results.Environment, cfg results.Config) *consoleReport {
 	c := &consoleReport{w: w}
 	if cfg.Repeats() == 1 {
 		c.stream = report.NewConsole(w, env, cfg)
@@ -24,20 +24,20 @@ func newConsoleReport(w io.Writer, env pingpong.Environment, cfg pingpong.Config
 	return c
 }
 
-func (c *consoleReport) Input(in pingpong.InputInfo, impls []pingpong.ImplInfo) {
+func (c *consoleReport) Input(in results.InputInfo, impls []results.ImplInfo) {
 	if c.stream != nil {
 		c.stream.Input(in, impls)
 	}
 }
 
-func (c *consoleReport) Result(r pingpong.Result) {
+func (c *consoleReport) Result(r results.Result) {
 	if c.stream != nil {
 		c.stream.Result(r)
 	}
 }
 
 // Finish ends the report; run is what Execute returned (nil if nothing ran).
-func (c *consoleReport) Finish(run *pingpong.Run) error {
+func (c *consoleReport) Finish(run *results.Run) error {
 	if c.stream != nil {
 		return c.stream.Finish()
 	}

@@ -8,14 +8,14 @@ import (
 	"os"
 	"path/filepath"
 
-	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 // writeCharts writes -html and -png for the run that just ended. The run
 // goes by the name of its -json file, so that `pingpong report` of that
 // file renders the very same page.
-func (o *outputs) writeCharts(run *pingpong.Run) []error {
+func (o *outputs) writeCharts(run *results.Run) []error {
 	return writeReport(o.html, o.png, []report.Source{{Name: o.json, Run: run}})
 }
 

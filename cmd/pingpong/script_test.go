@@ -5,10 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"pingpong/results"
 	"strings"
 	"testing"
-
-	"pingpong/pingpong"
 )
 
 // These run bench_scheduling.sh as users do, from another directory, with
@@ -56,7 +55,7 @@ func runScript(t *testing.T, env []string, args ...string) (int, string, string)
 	return code, stdout.String(), stderr.String()
 }
 
-func readRun(t *testing.T, path string) *pingpong.Run {
+func readRun(t *testing.T, path string) *results.Run {
 	t.Helper()
 	run, err := readResults(path)
 	if err != nil {
@@ -126,7 +125,7 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	if !strings.Contains(stderr+stdout, "jsoniter@v1.1.12") || !strings.Contains(stderr+stdout, "jsoniter@(devel)") {
 		t.Errorf("the builds are not labelled jsoniter@v1.1.12 and jsoniter@(devel):\n%s\n%s", stderr, stdout)
 	}
-	version := func(run *pingpong.Run) string {
+	version := func(run *results.Run) string {
 		for _, im := range run.Impls {
 			if im.Name == "jsoniter" {
 				return im.Version

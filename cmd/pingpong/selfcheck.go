@@ -12,6 +12,7 @@ import (
 	"pingpong/datasets"
 	"pingpong/pingpong"
 	"pingpong/report"
+	"pingpong/results"
 )
 
 const selfCheckUsage = `usage: pingpong selfcheck [flags]
@@ -43,7 +44,7 @@ func runSelfCheck(args []string, stdout, stderr io.Writer) int {
 
 func selfCheck(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("pingpong selfcheck", flag.ContinueOnError)
-	impls := fs.String("impls", strings.Join(pingpong.DefaultImpls, ","), "codecs to check, comma separated")
+	impls := fs.String("impls", strings.Join(results.DefaultImpls, ","), "codecs to check, comma separated")
 	inputs := fs.String("input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus")
 	count := fs.Int("count", 3, "repeats of every measurement, for the run-to-run spread")
 	duration := fs.Duration("duration", time.Second, "each encdec window, and about each benchmark's time")
@@ -66,7 +67,7 @@ func selfCheck(args []string, stdout, stderr io.Writer) error {
 	if *count < 1 || *count > maxCount {
 		return usagef("-count %d: must be 1 to %d", *count, maxCount)
 	}
-	cfg := pingpong.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
+	cfg := results.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
 	if _, err := pingpong.LookupImpls(cfg.Impls); err != nil {
 		return usagef("-impls: %w", err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"pingpong/datasets"
-	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // sweepFlags are -procs, -gogc and -memlimit: each a comma list of values
@@ -41,12 +41,12 @@ func (s *sweepFlags) flags(fs *flag.FlagSet) {
 	})
 	fs.Func("gogc", "GOGC for the workers, or a comma list `100,400,off` to run every scenario under each (default: the environment's)", func(v string) error {
 		var err error
-		s.gogc, err = parseEach(v, pingpong.ParseGOGC)
+		s.gogc, err = parseEach(v, results.ParseGOGC)
 		return err
 	})
 	fs.Func("memlimit", "GOMEMLIMIT for the workers, or a comma list `512MiB,off` to run every scenario under each (default: the environment's)", func(v string) error {
 		var err error
-		s.memlimit, err = parseEach(v, pingpong.ParseMemLimit)
+		s.memlimit, err = parseEach(v, results.ParseMemLimit)
 		return err
 	})
 }
@@ -95,7 +95,7 @@ func (s *sweepFlags) source(auto string) string {
 // GOMAXPROCS, and isolation for more than one value. A single GOGC or
 // GOMEMLIMIT without isolation is set in this process, where the
 // scenarios then run.
-func (s *sweepFlags) apply(cfg *pingpong.Config, levelSpec string, inputs []*datasets.Input) error {
+func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*datasets.Input) error {
 	for _, sw := range []struct {
 		flag string
 		n    int
@@ -106,7 +106,7 @@ func (s *sweepFlags) apply(cfg *pingpong.Config, levelSpec string, inputs []*dat
 	}
 	if len(s.procs) > 1 {
 		for _, p := range s.procs {
-			levels, err := pingpong.ParseLevels(levelSpec, p)
+			levels, err := results.ParseLevels(levelSpec, p)
 			if err != nil {
 				return usagef("at -procs %d: %w", p, err)
 			}

@@ -1,4 +1,4 @@
-package pingpong
+package results
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/datasets"
 	"pingpong/latency"
 )
 
@@ -38,8 +37,6 @@ type Config struct {
 	Procs    []int    `json:"procs,omitempty"`
 	GOGC     []string `json:"gogc,omitempty"`
 	MemLimit []string `json:"memlimit,omitempty"`
-
-	inputTargets map[string][]string // Execute's resolution of Targets per input
 }
 
 // InputInfo identifies the document a scenario ran on.
@@ -55,10 +52,8 @@ type InputInfo struct {
 	Targets    []string `json:"targets,omitempty"`
 	StructType string   `json:"struct_type,omitempty"`
 	TargetNote string   `json:"target_note,omitempty"`
-}
-
-func infoOf(in *datasets.Input) InputInfo {
-	return InputInfo{Name: in.Name, Kind: in.Kind, Path: in.Path, Bytes: len(in.Data), SHA256: in.SHA256, Seed: in.Seed}
+	// Scenarios is how many scenarios the run planned on it.
+	Scenarios int `json:"scenarios,omitempty"`
 }
 
 // ImplInfo is a codec as it ran on one input: its version and the outcome
@@ -151,10 +146,29 @@ type Run struct {
 	Calibration *Calibration `json:"calibration,omitempty"`
 }
 
-// Observer is told about each step as it happens, so reports can stream.
-// When the probe is on, the idle pass (Mode ModeIdle, no input or codec)
-// comes first, as a Result before any Input.
-type Observer interface {
-	Input(in InputInfo, impls []ImplInfo)
-	Result(r Result)
+// Responsiveness is how a scenario treated the rest of the program: how
+// late the sleep probe woke, and what the runtime saw over the window.
+type Responsiveness struct {
+	Probe   *latency.Summary `json:"probe,omitempty"` // sleep overshoot; nil when the probe is off
+	Runtime *latency.Runtime `json:"runtime,omitempty"`
+	// Per round trip (encdec) or per decode or encode (probe passes).
+	AllocBytesPerOp float64 `json:"alloc_bytes_per_op"`
+	AllocsPerOp     float64 `json:"allocs_per_op"`
+
+	ProbeHist *hdrhistogram.Histogram `json:"-"`
 }
+
+// OpsPerSec is a probe pass's worker throughput over the exact window.
+func (r Result) OpsPerSec() float64 {
+	if r.Window <= 0 {
+		return 0
+	}
+	return float64(r.Ops) / r.Window.Seconds()
+}
+
+// Baseline is the impl that does no JSON work; reports keep it out of
+// codec comparisons and use it as the harness's floor.
+const Baseline = "baseline"
+
+// DefaultImpls is the order codecs run and print in when -impls is not given.
+var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}

@@ -1,0 +1,47 @@
+package results
+
+import (
+	"pingpong/latency"
+	"time"
+)
+
+// Calibration is the harness's floor on this machine, measured at start:
+// what a round trip costs when no codec does any work. A codec's round trip
+// can only be read against it; one close to it measures the harness.
+type Calibration struct {
+	// Channel is a bare round trip over the pair's two unbuffered
+	// channels, timed as roundTrip times one: no codec call at all.
+	Channel latency.Summary `json:"channel"`
+	// Baseline is the baseline codec's full measured round trip at 1x:
+	// the channel hops plus the harness's per-round-trip work.
+	Baseline latency.Summary `json:"baseline"`
+	Window   time.Duration   `json:"window_ns"` // each of the two measurements
+	Err      string          `json:"error,omitempty"`
+}
+
+// Multiples are a p50 as multiples of the floor: of the bare channel round
+// trip and of the baseline codec's; 0 where that floor was not measured.
+func (c Calibration) Multiples(p50 time.Duration) (ofChannel, ofBaseline float64) {
+	if c.Channel.P50 > 0 {
+		ofChannel = float64(p50) / float64(c.Channel.P50)
+	}
+	if c.Baseline.P50 > 0 {
+		ofBaseline = float64(p50) / float64(c.Baseline.P50)
+	}
+	return ofChannel, ofBaseline
+}
+
+// Environment is what a reader needs to judge whether two runs compare.
+type Environment struct {
+	GoVersion   string `json:"go_version"`
+	GOOS        string `json:"goos"`
+	GOARCH      string `json:"goarch"`
+	CPU         string `json:"cpu"`
+	Cores       int    `json:"cores"`
+	MemoryBytes uint64 `json:"memory_bytes"`
+	GOMAXPROCS  int    `json:"gomaxprocs"`
+	ProcsSource string `json:"gomaxprocs_source"`
+	GOGC        string `json:"gogc"`
+	GOMEMLIMIT  string `json:"gomemlimit"`
+	SonicNative bool   `json:"sonic_native"`
+}
