@@ -51,7 +51,7 @@ func sampleRun() *results.Run {
 	ms := time.Millisecond
 	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
 		return results.Result{
-			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: 2},
+			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
 			N:        n, Bytes: bytes, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, Min: p50 / 2, Mean: p50, P50: p50, P95: p50 * 3 / 2, P99: p50 * 2, P999: p50 * 2, Max: p50 * 3},
 		}

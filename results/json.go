@@ -49,6 +49,14 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Result(j.resultFields)
+	// Files written before modes and targets existed: every row was a
+	// ping-pong into any.
+	if r.Mode == "" {
+		r.Mode = ModeEncdec
+	}
+	if r.Target == "" && r.Mode != ModeIdle {
+		r.Target = TargetAny
+	}
 	for _, h := range []struct {
 		from string
 		to   **hdrhistogram.Histogram

@@ -16,7 +16,7 @@ func TestResultJSONKeepsEveryHistogram(t *testing.T) {
 		}
 		return rs
 	}
-	r := Result{Scenario: Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2}, N: 3}
+	r := Result{Scenario: Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny}, N: 3}
 	r.Hist = hist(1, 2, 3).Merged()
 	r.ProbeHist = hist(time.Millisecond).Merged()
 	r.UncorrectedHist = hist(5, 6).Merged()
@@ -40,5 +40,24 @@ func TestResultJSONKeepsEveryHistogram(t *testing.T) {
 	}
 	if !r.Hist.Equals(back.Hist) || !r.UncorrectedHist.Equals(back.UncorrectedHist) {
 		t.Error("histograms differ after a JSON round trip")
+	}
+}
+
+// A file from before modes and targets existed still loads: its rows were
+// ping-pongs into any.
+func TestOldResultsLoadAsEncdecIntoAny(t *testing.T) {
+	var r Result
+	if err := json.Unmarshal([]byte(`{"input":"x","impl":"std","pairs":1,"procs":2,"n":5}`), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Mode != ModeEncdec || r.Target != TargetAny || !r.IsEncdec() {
+		t.Errorf("mode %q target %q: want %q and %q", r.Mode, r.Target, ModeEncdec, TargetAny)
+	}
+	var idle Result
+	if err := json.Unmarshal([]byte(`{"mode":"idle","n":5}`), &idle); err != nil {
+		t.Fatal(err)
+	}
+	if idle.Target != "" || idle.IsEncdec() {
+		t.Errorf("idle pass: target %q, encdec %v; want none", idle.Target, idle.IsEncdec())
 	}
 }

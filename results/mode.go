@@ -32,3 +32,8 @@ func ParseMode(s string) (string, error) {
 func (c Config) RunsEncdec() bool { return c.Mode == "" || c.Mode == RunEncdec || c.Mode == RunAll }
 
 func (c Config) RunsProbe() bool { return c.Mode == RunProbe || c.Mode == RunAll }
+
+// IsEncdec says whether s is a ping-pong row (as opposed to a probe pass or
+// the idle pass): the rows that have round trips, throughput and a
+// comparison. Files written before modes existed have no mode: encdec.
+func (s Scenario) IsEncdec() bool { return s.Mode == ModeEncdec || s.Mode == "" }
