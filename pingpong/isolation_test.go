@@ -2,6 +2,7 @@ package pingpong
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -17,7 +18,7 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv(WorkerEnv) == "1" {
 		registerCrashCodecs()
-		if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+		if err := ServeWorkerProcess(context.Background()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -64,6 +65,50 @@ func registerCrashCodecs() {
 func unregisterCrashCodecs() {
 	for name := range crashCodecs {
 		delete(registry, name)
+	}
+	delete(registry, "test-chatty")
+}
+
+// chatty is std that prints a line to its stdout on every call, as a codec
+// left with a debug print does.
+type chatty struct {
+	Codec
+	calls *atomic.Int64
+}
+
+func (c chatty) Unmarshal(data []byte, v any) error {
+	if c.calls.Add(1)%500 == 1 { // often enough to garble, rarely enough to read the test's output
+		fmt.Println("chatty: decoding", len(data), "bytes")
+	}
+	return c.Codec.Unmarshal(data, v)
+}
+
+func init() {
+	// registered in the parent and in its workers alike
+	Register(Impl{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (Codec, error) {
+		std, _ := registry["std"].New(nil)
+		return chatty{std, new(atomic.Int64)}, nil
+	}})
+}
+
+// A codec that prints to its stdout must not garble the worker protocol:
+// every row of it keeps its figures.
+func TestIsolationSurvivesACodecPrintingToStdout(t *testing.T) {
+	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{
+		Impls:    []string{"test-chatty"},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
+		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
+		Isolate: true, Worker: []string{os.Args[0]},
+	}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range run.Results {
+		if r.Err != "" || r.N == 0 {
+			t.Errorf("%s: err %q n %d: a print to stdout cost the row", r.Label(), r.Err, r.N)
+		}
 	}
 }
 

@@ -154,16 +154,22 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 		return runOpenScenario(ctx, cfg, r, p)
 	}
 	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, s.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
-	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist
+	fillLevel(&r, lr, err, p.impl.NoJSON)
+	return r
+}
+
+// fillLevel puts what a ping-pong level measured into its row, closed or
+// open loop alike; a codec that failed mid-window keeps what completed.
+func fillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
+	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
 	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
-	if p.impl.NoJSON {
+	if noJSON {
 		r.Bytes = 0 // it moved bytes but processed none
 	}
 	r.Latency = latency.Summarize(lr.Hist)
 	if err != nil {
 		r.Err = err.Error()
 	}
-	return r
 }
 
 // prepared is a codec ready to run on one input, or the reason it is not.

@@ -92,10 +92,14 @@ type Scenario struct {
 // Result is what one scenario measured.
 type Result struct {
 	Scenario
-	N        int64           `json:"n"`
-	Bytes    int64           `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
-	Window   time.Duration   `json:"window_ns"`
-	Partial  bool            `json:"partial,omitempty"`
+	N       int64         `json:"n"`
+	Bytes   int64         `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
+	Window  time.Duration `json:"window_ns"`
+	Partial bool          `json:"partial,omitempty"`
+	// InFlight is the age, when the window closed, of the oldest round
+	// trip still in flight then: a stall that crosses the window's end,
+	// which no other figure holds. 0 when none was.
+	InFlight time.Duration   `json:"in_flight_ns,omitempty"`
 	Latency  latency.Summary `json:"latency"`
 	Mismatch string          `json:"mismatch,omitempty"`
 	Err      string          `json:"error,omitempty"`

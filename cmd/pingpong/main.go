@@ -215,6 +215,9 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.Rate, cfg.RateTotal = o.rate.perSec, o.rate.total
+	if err := cfg.CheckRate(); err != nil {
+		return usagef("-rate: %w", err)
+	}
 	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
 		return err
 	}
