@@ -191,3 +191,42 @@ func TestInputSomeCodecsReject(t *testing.T) {
 		t.Errorf("jsonv2: err %q n %d (check: %q), want an error row naming the duplicate", v.Err, v.N, run.Impls[1].Err)
 	}
 }
+
+// sonic-optdec's worker is started with SONIC_USE_OPTDEC=1, and in it sonic
+// really decodes with optdec: its Check, run in the worker, passes there,
+// while this process (no such variable) runs the JIT decoder.
+func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
+	if !SonicNative {
+		t.Skip("sonic has no native decoder on this platform")
+	}
+	if os.Getenv("SONIC_USE_OPTDEC") == "" && sonicDecoder() != "jit" {
+		t.Fatalf("without SONIC_USE_OPTDEC this process decodes with %q, want jit", sonicDecoder())
+	}
+	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{
+		Impls:    []string{"sonic-optdec"},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
+		Isolate: true, Worker: []string{os.Args[0]},
+	}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Impls) != 1 || run.Impls[0].Err != "" || strings.Join(run.Impls[0].Env, " ") != "SONIC_USE_OPTDEC=1" {
+		t.Fatalf("impl %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Impls)
+	}
+	if r := run.Results[0]; r.Err != "" || r.N == 0 {
+		t.Errorf("row: err %q n %d", r.Err, r.N)
+	}
+	// and the check is not a formality: in this process it fails
+	if os.Getenv("SONIC_USE_OPTDEC") == "" {
+		if err := sonicUsesOptdec(); err == nil || !strings.Contains(err.Error(), "did not take effect") {
+			t.Errorf("check in a process without the variable: %v; want it refused", err)
+		}
+	}
+	cfg.Isolate = false
+	if _, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{}); err == nil {
+		t.Error("sonic-optdec without isolation: want an error, it cannot have its setting")
+	}
+}

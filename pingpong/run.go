@@ -56,6 +56,9 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if cfg.Isolate && len(cfg.Worker) == 0 {
 		return nil, fmt.Errorf("isolation asked for but no worker command given")
 	}
+	if why := NeedsIsolation(cfg.Impls); why != "" && !cfg.Isolate {
+		return nil, fmt.Errorf("%s", why)
+	}
 	if cfg.Swept() && !cfg.Isolate {
 		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
@@ -185,7 +188,14 @@ type prepared struct {
 // prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
 func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
-	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name}
+	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env}
+	if im.Check != nil {
+		if err := im.Check(); err != nil {
+			info.Err = err.Error()
+			p.impl, p.info = im, info
+			return p, info
+		}
+	}
 	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
 	if err != nil {
 		info.Err = err.Error()

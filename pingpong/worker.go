@@ -159,7 +159,7 @@ func startWorker(ctx context.Context, cfg results.Config, im Impl, in *datasets.
 
 func (w *workerRunner) start(ctx context.Context) error {
 	cmd := exec.Command(w.cfg.Worker[0], w.cfg.Worker[1:]...)
-	cmd.Env = append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...)
+	cmd.Env = append(append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...), w.im.Env...)
 	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
 	w.stderr = &tail{max: 4096}
 	cmd.Stderr = w.stderr

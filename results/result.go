@@ -59,12 +59,14 @@ type InputInfo struct {
 // ImplInfo is a codec as it ran on one input: its version and the outcome
 // of the correctness check.
 type ImplInfo struct {
-	Name     string `json:"name"`
-	Desc     string `json:"desc"`
-	Version  string `json:"version"`
-	Input    string `json:"input"`
-	Mismatch string `json:"mismatch,omitempty"` // first difference from encoding/json's reading
-	Err      string `json:"error,omitempty"`    // the codec could not handle the input at all
+	Name    string `json:"name"`
+	Desc    string `json:"desc"`
+	Version string `json:"version"`
+	// Env is the process settings the codec ran with (SONIC_USE_OPTDEC=1).
+	Env      []string `json:"env,omitempty"`
+	Input    string   `json:"input"`
+	Mismatch string   `json:"mismatch,omitempty"` // first difference from encoding/json's reading
+	Err      string   `json:"error,omitempty"`    // the codec could not handle the input at all
 	// The struct target's own check, and the codec's compilation of the
 	// struct type before measuring (Impl.Warm), which users pay at start-up.
 	StructMismatch string        `json:"struct_mismatch,omitempty"`

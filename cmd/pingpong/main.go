@@ -186,6 +186,9 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if _, err := pingpong.LookupImpls(impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
+	if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
+		return usagef("-impls: %s: drop -isolate=false", why)
+	}
 	var inputs []*datasets.Input
 	for _, name := range splitList(o.inputs) {
 		in, err := datasets.Load(name, o.seed)
