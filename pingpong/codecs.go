@@ -35,7 +35,7 @@ func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]by
 const SonicNative = sonic.APIKind == sonic.UseSonicJSON
 
 func init() {
-	Register(Impl{Name: "std", Desc: "encoding/json", New: stateless(stdjson.Marshal, stdjson.Unmarshal)})
+	Register(Impl{Name: "std", Desc: stdDesc, New: stateless(stdjson.Marshal, stdjson.Unmarshal)})
 	Register(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
 		New: stateless(sonic.Marshal, sonic.Unmarshal), Warm: pretouchSonic})
 	Register(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pingpong/pingpong"
+)
+
+// bench_scheduling.sh --goexperiment: a second pingpong built under a
+// GOEXPERIMENT, run beside the normal one. The first jsonv2 build compiles
+// the standard library and every dependency again (about a minute and a
+// half on two cores); later ones come from the build cache.
+
+func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
+	work := t.TempDir()
+	out := filepath.Join(work, "out")
+	tiny, pp := tinyRun(t, work)
+	args := append(tiny, "-o", out, "--goexperiment", "jsonv2", "--compare", "std,stdv2")
+	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
+	}
+	console := readFile(t, filepath.Join(out, "console.txt"))
+	for _, run := range []string{"): std, repeat 1 of 1", "== new (GOEXPERIMENT=jsonv2): std, repeat 1 of 1", "== new (GOEXPERIMENT=jsonv2): stdv2, repeat 1 of 1"} {
+		if !strings.Contains(console, run) {
+			t.Errorf("console.txt lacks the run %q:\n%s", run, console)
+		}
+	}
+	base := readRun(t, filepath.Join(out, "results.json"))
+	exp := readRun(t, filepath.Join(out, "results.new.json"))
+	if v := implVersion(base, "std"); !strings.HasPrefix(v, "go1.") || strings.Contains(v, "GOEXPERIMENT") {
+		t.Errorf("the normal build's std is %q", v)
+	}
+	if v := implVersion(exp, "std"); !strings.HasPrefix(v, "go1.") || !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+		t.Errorf("the jsonv2 build's std is %q, want go1.x (GOEXPERIMENT=jsonv2)", v)
+	}
+	if v := implVersion(base, "stdv2"); v != "missing" {
+		t.Errorf("the normal build ran stdv2 (%s)", v)
+	}
+	if v := implVersion(exp, "stdv2"); !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+		t.Errorf("the jsonv2 build's stdv2 is %q", v)
+	}
+	if !strings.Contains(stdout, "versions:    std go1.") || !strings.Contains(stdout, "versions:    stdv2 go1.") ||
+		!strings.Contains(stdout, " (GOEXPERIMENT=jsonv2)\n") {
+		t.Errorf("the headers do not tell the builds apart:\n%s", stdout)
+	}
+	if row := rowOf(stdout, "stdv2"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
+		t.Errorf("stdv2 did not run cleanly: %q", row)
+	}
+	cmp := readFile(t, filepath.Join(out, "compare.txt"))
+	if !strings.Contains(cmp, "  std version: go1.") || !strings.Contains(cmp, " (GOEXPERIMENT=jsonv2)\n") {
+		t.Errorf("compare.txt does not compare std across the builds:\n%s", cmp)
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := runBench(t, nil, "-o", out, "--goexperiment", "bogusexperiment")
+	want := "bench_scheduling.sh: --goexperiment bogusexperiment: unknown GOEXPERIMENT bogusexperiment"
+	if line := oneLine(t, stderr); code != 2 || line != want {
+		t.Errorf("exit %d, line %q; want 2 and %q", code, line, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s exists after a failed start (stat: %v)", out, err)
+	}
+}
+
+func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
+	if _, err := pingpong.LookupImpls([]string{"stdv2"}); err == nil {
+		t.Skip("this test binary was built with GOEXPERIMENT=jsonv2: stdv2 is there")
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-impls", "std,stdv2"}, &stdout, &stderr)
+	want := "pingpong: -impls: stdv2 needs a build with GOEXPERIMENT=jsonv2 (rebuild: GOEXPERIMENT=jsonv2 go build ./cmd/pingpong, or bench_scheduling.sh --goexperiment jsonv2)\n"
+	if code != 2 || stderr.String() != want || stdout.Len() != 0 {
+		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and %q", code, stderr.String(), stdout.String(), want)
+	}
+}
