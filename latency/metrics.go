@@ -11,6 +11,9 @@ import (
 const (
 	schedLatencies = "/sched/latencies:seconds"
 	gcPauses       = "/sched/pauses/total/gc:seconds"
+	gcStopping     = "/sched/pauses/stopping/gc:seconds"
+	otherStopping  = "/sched/pauses/stopping/other:seconds"
+	otherPauses    = "/sched/pauses/total/other:seconds"
 	gcCycles       = "/gc/cycles/total:gc-cycles"
 	gcCPU          = "/cpu/classes/gc/total:cpu-seconds"
 	totalCPU       = "/cpu/classes/total:cpu-seconds"
@@ -32,6 +35,9 @@ type Buckets struct {
 type Snapshot struct {
 	At                       time.Time
 	SchedLatency, GCPauses   Buckets
+	GCStopping               Buckets // time GC's stops of the world took to begin
+	OtherStopping            Buckets // the same for every other stop (ReadMemStats, GOMAXPROCS, tracer, ...)
+	OtherPauses              Buckets // the whole of those other stops, stopping included
 	GCCycles                 uint64
 	GCCPU, TotalCPU          float64 // cpu-seconds
 	AllocBytes, AllocObjects uint64
@@ -44,7 +50,7 @@ type Snapshot struct {
 // NewSnapshot allocates a snapshot and reads it once, so that its buffers
 // exist and a later Read, inside a window, allocates nothing.
 func NewSnapshot() *Snapshot {
-	names := []string{schedLatencies, gcPauses, gcCycles, gcCPU, totalCPU, allocBytes, allocObjects, heapObjects}
+	names := []string{schedLatencies, gcPauses, gcStopping, otherStopping, otherPauses, gcCycles, gcCPU, totalCPU, allocBytes, allocObjects, heapObjects}
 	s := &Snapshot{samples: make([]metrics.Sample, len(names))}
 	for i, n := range names {
 		s.samples[i].Name = n
@@ -64,6 +70,12 @@ func (s *Snapshot) Read() {
 			s.SchedLatency.copyFrom(m.Value)
 		case gcPauses:
 			s.GCPauses.copyFrom(m.Value)
+		case gcStopping:
+			s.GCStopping.copyFrom(m.Value)
+		case otherStopping:
+			s.OtherStopping.copyFrom(m.Value)
+		case otherPauses:
+			s.OtherPauses.copyFrom(m.Value)
 		case gcCycles:
 			s.GCCycles = uint64Of(m.Value)
 		case gcCPU:
@@ -108,9 +120,18 @@ func (b *Buckets) copyFrom(v metrics.Value) {
 
 // Runtime is what the runtime and the kernel say happened over a window.
 type Runtime struct {
-	Window        time.Duration `json:"window_ns"`     // between the two snapshots
-	SchedLatency  Distribution  `json:"sched_latency"` // time goroutines sat runnable before running
-	GCPauses      Distribution  `json:"gc_pauses"`     // stop-the-world pauses for GC
+	Window       time.Duration `json:"window_ns"`     // between the two snapshots
+	SchedLatency Distribution  `json:"sched_latency"` // time goroutines sat runnable before running
+	GCPauses     Distribution  `json:"gc_pauses"`     // stop-the-world pauses for GC
+
+	// Stopping latencies: from a stop-the-world's request until every P has
+	// stopped, that is how long the slowest goroutine took to reach a safe
+	// point. Code the runtime cannot preempt shows up here first. The
+	// "other" stops include those an STWProbe forces, when one runs.
+	GCStopping    Distribution `json:"gc_stopping"`
+	OtherStopping Distribution `json:"other_stopping"`
+	OtherPauses   Distribution `json:"other_pauses"` // the whole of the other stops, stopping included
+
 	GCCycles      uint64        `json:"gc_cycles"`
 	GCCPUFraction float64       `json:"gc_cpu_fraction"` // see Delta on when the runtime updates it
 	AllocBytes    uint64        `json:"alloc_bytes"`
@@ -138,15 +159,18 @@ type Distribution struct {
 // cycle in the window it is 0.
 func Delta(before, after *Snapshot) Runtime {
 	r := Runtime{
-		Window:       after.At.Sub(before.At),
-		SchedLatency: distribution(before.SchedLatency, after.SchedLatency),
-		GCPauses:     distribution(before.GCPauses, after.GCPauses),
-		GCCycles:     sub(after.GCCycles, before.GCCycles),
-		AllocBytes:   sub(after.AllocBytes, before.AllocBytes),
-		AllocObjects: sub(after.AllocObjects, before.AllocObjects),
-		PeakHeap:     max(before.HeapObjects, after.HeapObjects),
-		UserCPU:      max(after.User-before.User, 0),
-		SysCPU:       max(after.Sys-before.Sys, 0),
+		Window:        after.At.Sub(before.At),
+		SchedLatency:  distribution(before.SchedLatency, after.SchedLatency),
+		GCPauses:      distribution(before.GCPauses, after.GCPauses),
+		GCStopping:    distribution(before.GCStopping, after.GCStopping),
+		OtherStopping: distribution(before.OtherStopping, after.OtherStopping),
+		OtherPauses:   distribution(before.OtherPauses, after.OtherPauses),
+		GCCycles:      sub(after.GCCycles, before.GCCycles),
+		AllocBytes:    sub(after.AllocBytes, before.AllocBytes),
+		AllocObjects:  sub(after.AllocObjects, before.AllocObjects),
+		PeakHeap:      max(before.HeapObjects, after.HeapObjects),
+		UserCPU:       max(after.User-before.User, 0),
+		SysCPU:        max(after.Sys-before.Sys, 0),
 	}
 	if total := after.TotalCPU - before.TotalCPU; total > 0 {
 		r.GCCPUFraction = (after.GCCPU - before.GCCPU) / total

@@ -90,3 +90,47 @@ func TestRuntimeMeterSeesAllocations(t *testing.T) {
 		t.Errorf("window %v, peak heap %d", r.Window, r.PeakHeap)
 	}
 }
+
+// The stop-the-world histograms go through the same subtraction and
+// quantile rule as the others, each into its own field.
+func TestDeltaOfStopTheWorldHistograms(t *testing.T) {
+	before := &Snapshot{
+		GCStopping:    Buckets{Counts: []uint64{0, 10, 0, 0, 0, 0}, Bounds: testBounds},
+		OtherStopping: Buckets{Counts: []uint64{0, 3, 1, 0, 0, 0}, Bounds: testBounds},
+		OtherPauses:   Buckets{Counts: []uint64{0, 2, 1, 1, 0, 0}, Bounds: testBounds},
+	}
+	// GC: 2 new stops in [0,1ms). Other: 1 in [1ms,2ms), 1 in [4ms,8ms)
+	// (a goroutine that would not yield); their whole pauses a bit longer,
+	// one of them past the last finite bound.
+	after := &Snapshot{
+		GCStopping:    Buckets{Counts: []uint64{0, 12, 0, 0, 0, 0}, Bounds: testBounds},
+		OtherStopping: Buckets{Counts: []uint64{0, 3, 2, 0, 1, 0}, Bounds: testBounds},
+		OtherPauses:   Buckets{Counts: []uint64{0, 2, 1, 2, 0, 1}, Bounds: testBounds},
+	}
+	got := Delta(before, after)
+	ms := time.Millisecond
+	if want := (Distribution{Count: 2, Total: 2 * ms, P50: ms, P99: ms, Max: ms}); got.GCStopping != want {
+		t.Errorf("GCStopping %+v, want %+v", got.GCStopping, want)
+	}
+	if want := (Distribution{Count: 2, Total: 10 * ms, P50: 2 * ms, P99: 8 * ms, Max: 8 * ms}); got.OtherStopping != want {
+		t.Errorf("OtherStopping %+v, want %+v", got.OtherStopping, want)
+	}
+	if want := (Distribution{Count: 2, Total: 12 * ms, P50: 4 * ms, P99: 8 * ms, Max: 8 * ms}); got.OtherPauses != want {
+		t.Errorf("OtherPauses %+v, want %+v", got.OtherPauses, want)
+	}
+	if got.GCPauses != (Distribution{}) || got.SchedLatency != (Distribution{}) {
+		t.Errorf("stop-the-world figures leaked into other fields: %+v", got)
+	}
+}
+
+// A forced stop of the world must show in the live "other" histograms.
+func TestRuntimeMeterSeesForcedStop(t *testing.T) {
+	m := NewRuntimeMeter()
+	m.Start()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	r := m.Stop()
+	if r.OtherStopping.Count < 1 || r.OtherPauses.Count < 1 {
+		t.Errorf("ReadMemStats stopped the world, meter says stopping %+v, pauses %+v", r.OtherStopping, r.OtherPauses)
+	}
+}

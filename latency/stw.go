@@ -1,0 +1,161 @@
+package latency
+
+import (
+	"math"
+	"runtime"
+	"runtime/metrics"
+	"sync/atomic"
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// STWProbe is one goroutine that stops the world at a fixed interval and
+// records how long each stop took to begin: the time from the request until
+// every goroutine had reached a safe point. Goroutines stop within
+// microseconds when they can be preempted; a goroutine in code the runtime
+// cannot preempt (assembly, JIT code, a huge memmove) holds every stop, and
+// so every goroutine of the program, until it returns.
+//
+// The stop is runtime.ReadMemStats, the cheapest call that really stops the
+// world in Go 1.26: its work under the stop is flushing each P's allocation
+// cache and summing counters, microseconds. The others do more (a
+// goroutine profile walks every goroutine, starting a trace writes every
+// goroutine's state), wait for a whole GC cycle to end first (GOMAXPROCS and
+// SetDefaultGOMAXPROCS take gcsema), or do not stop at all
+// (runtime.GOMAXPROCS of the current value returns early, and as a side
+// effect turns off the runtime's automatic GOMAXPROCS updates).
+//
+// Each stop is timed twice:
+//   - Stopping (the headline, returned by Stop): the runtime's own
+//     measurement, read from /sched/pauses/stopping/other:seconds just before
+//     and just after the call; the delta holds the one new event. The
+//     runtime's time buckets are four per power of two, so up to 25% wide;
+//     the probe records a bucket's upper bound, as Distribution does for the
+//     passive histograms, so its figures are at most 25% above the truth,
+//     never below it, and line up with Runtime.OtherStopping of the same
+//     window.
+//   - Wall (Wall): the call's whole duration by the clock. It also includes
+//     waiting for worldsema, which a GC holds through its own stops and its
+//     mark-termination handshake with every P, and the tracer holds while it
+//     switches generations (about every second while a flight recorder
+//     runs, and at each snapshot), plus the stop's own work and restarting
+//     the world.
+//
+// Its cost is one stop of the world per interval: on a bare channel
+// ping-pong, the cheapest round trip there is, a 10ms interval costs a few
+// percent of throughput at most (BenchmarkSTWProbeCost in latency/flight
+// measures it).
+type STWProbe struct {
+	interval       time.Duration
+	stopping, wall Recorder
+	before, after  []metrics.Sample // the stopping histogram around each call
+	ms             runtime.MemStats // ReadMemStats' output, ignored; 6 KB, so allocated once
+	ambiguous      int64            // written by the probe goroutine, read after Stop
+	epoch          time.Time
+	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
+	quit, done     chan struct{}
+	ticker         *time.Ticker
+}
+
+// NewSTWProbe prepares a probe that stops the world every interval.
+// Histograms and metric buffers are allocated here, so that a tick
+// allocates nothing inside the window it watches.
+func NewSTWProbe(interval time.Duration) *STWProbe {
+	p := &STWProbe{
+		interval: interval,
+		stopping: Recorder{h: NewHistogram()},
+		wall:     Recorder{h: NewHistogram()},
+		before:   []metrics.Sample{{Name: otherStopping}},
+		after:    []metrics.Sample{{Name: otherStopping}},
+		quit:     make(chan struct{}),
+		done:     make(chan struct{}),
+	}
+	metrics.Read(p.before) // the first read allocates the bucket slices
+	metrics.Read(p.after)
+	return p
+}
+
+// Start launches the probe goroutine. Call it once.
+func (p *STWProbe) Start() {
+	p.epoch = time.Now()
+	p.stopAt.Store(math.MaxInt64)
+	p.ticker = time.NewTicker(p.interval)
+	go p.loop()
+}
+
+func (p *STWProbe) loop() {
+	defer close(p.done)
+	defer p.ticker.Stop()
+	for {
+		select {
+		case <-p.quit:
+			return
+		case <-p.ticker.C: // a tick missed while a stop was stuck is dropped, not queued
+		}
+		metrics.Read(p.before)
+		t0 := time.Since(p.epoch)
+		runtime.ReadMemStats(&p.ms)
+		t1 := time.Since(p.epoch)
+		metrics.Read(p.after)
+		if t1 > time.Duration(p.stopAt.Load()) {
+			return // the stop in flight at Stop is dropped, like a round trip at a window's end
+		}
+		stopping, ok := newEvent(p.before[0].Value, p.after[0].Value)
+		if !ok {
+			p.ambiguous++
+			if stopping == 0 {
+				stopping = t1 - t0
+			}
+		}
+		p.stopping.Record(stopping)
+		p.wall.Record(t1 - t0)
+	}
+}
+
+// newEvent reads the single event that one histogram reading has over an
+// earlier one. ok is false when the delta does not hold exactly one event:
+//   - more than one: another stop of the same class (a profile, another
+//     ReadMemStats, the tracer) slipped in between the two reads. The
+//     largest new event is returned: ours is one of them, so the figure is
+//     never below ours, and each is a real stop of this program that took
+//     that long to begin.
+//   - none: the runtime does not have the metric (a Go that renamed it);
+//     0 is returned and the caller falls back to the wall time, an upper
+//     bound.
+func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
+	if before.Kind() != metrics.KindFloat64Histogram || after.Kind() != metrics.KindFloat64Histogram {
+		return 0, false
+	}
+	b, a := before.Float64Histogram(), after.Float64Histogram()
+	if len(b.Counts) != len(a.Counts) || len(a.Buckets) != len(a.Counts)+1 {
+		return 0, false
+	}
+	var n uint64
+	for i := range a.Counts {
+		if c := sub(a.Counts[i], b.Counts[i]); c > 0 {
+			n += c
+			d = bucketValue(a.Buckets, i) // buckets ascend: the last one seen is the largest
+		}
+	}
+	return d, n == 1
+}
+
+// Stop ends the probe at this instant and returns the stopping latencies.
+// It waits for the stop in flight, if any, so it returns within however
+// long that stop takes.
+func (p *STWProbe) Stop() *hdrhistogram.Histogram {
+	p.stopAt.Store(int64(time.Since(p.epoch)))
+	close(p.quit)
+	<-p.done
+	return p.stopping.h
+}
+
+// Wall returns each forced stop's wall time, ReadMemStats from call to
+// return. Read it after Stop.
+func (p *STWProbe) Wall() *hdrhistogram.Histogram { return p.wall.h }
+
+// Ambiguous is how many of the recorded stops could not be told apart from
+// another stop that began between the same two histogram reads (see
+// newEvent). Read it after Stop.
+func (p *STWProbe) Ambiguous() int64 { return p.ambiguous }

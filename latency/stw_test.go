@@ -1,0 +1,115 @@
+package latency
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"pingpong/internal/spin"
+)
+
+// runSTWProbe runs the probe at 5ms for d while load runs, if any, and
+// returns the stopping and wall-time histograms' summaries.
+func runSTWProbe(d time.Duration, load func(stop *atomic.Bool)) (stopping, wall Summary, ambiguous int64) {
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	if load != nil {
+		wg.Go(func() { load(&stop) })
+		time.Sleep(5 * time.Millisecond) // let it get going
+	}
+	p := NewSTWProbe(5 * time.Millisecond)
+	p.Start()
+	time.Sleep(d)
+	h := p.Stop()
+	stop.Store(true)
+	wg.Wait()
+	return Summarize(h), Summarize(p.Wall()), p.Ambiguous()
+}
+
+// A goroutine in 30ms stretches of non-preemptible assembly holds every
+// stop of the world until its stretch ends: some forced stops must wait
+// most of one. The machine is shared, so a run is retried before failing.
+func TestSTWProbeSeesNonPreemptibleCode(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here; run with GODEBUG=asyncpreemptoff=1")
+	}
+	spinner := func(stop *atomic.Bool) {
+		for !stop.Load() {
+			spin.Spin(30 * time.Millisecond)
+		}
+	}
+	var s, w Summary
+	for try := 0; try < 3; try++ {
+		var amb int64
+		s, w, amb = runSTWProbe(300*time.Millisecond, spinner)
+		t.Logf("try %d: stopping %+v; wall %+v; ambiguous %d", try, s, w, amb)
+		if s.N > 0 && s.Max >= 20*time.Millisecond {
+			break
+		}
+	}
+	if s.Max < 20*time.Millisecond {
+		t.Fatalf("stopping latency max %v with a goroutine spinning 30ms at a time, want >= 20ms", s.Max)
+	}
+	// The recorded bucket bound is up to 25% above the stopping time, which
+	// the wall time of the same call contains.
+	if w.Max < s.Max*4/5 {
+		t.Errorf("wall time max %v below the stopping latency max %v it contains", w.Max, s.Max)
+	}
+}
+
+// With nothing running, stops begin at once: the median is microseconds.
+// Only a loose bound is checked, with retries, because other processes
+// share the machine's cores.
+func TestSTWProbeIdleIsSmall(t *testing.T) {
+	var s Summary
+	for try := 0; try < 3; try++ {
+		var w Summary
+		s, w, _ = runSTWProbe(100*time.Millisecond, nil)
+		t.Logf("try %d: stopping %+v; wall %+v", try, s, w)
+		if s.N >= 3 && s.P50 < 2*time.Millisecond {
+			return
+		}
+	}
+	t.Fatalf("idle stopping latency %+v, want at least 3 stops with p50 < 2ms", s)
+}
+
+// readOtherStopping reads the histogram into fresh buffers: a reused
+// metrics.Sample would overwrite the earlier reading.
+func readOtherStopping() metrics.Value {
+	s := []metrics.Sample{{Name: otherStopping}}
+	metrics.Read(s)
+	return s[0].Value
+}
+
+func TestNewEventTellsOneStopFromMany(t *testing.T) {
+	var ms runtime.MemStats
+	before := readOtherStopping()
+	runtime.ReadMemStats(&ms)
+	if d, ok := newEvent(before, readOtherStopping()); !ok || d <= 0 {
+		t.Errorf("one stop not isolated: %v, %v", d, ok)
+	}
+	// Three stops between two readings: ambiguous, and the largest counts.
+	before = readOtherStopping()
+	for range 3 {
+		runtime.ReadMemStats(&ms)
+	}
+	if d, ok := newEvent(before, readOtherStopping()); ok || d <= 0 {
+		t.Errorf("three stops read as one: %v, %v", d, ok)
+	}
+	// No stop: nothing to read, and the caller falls back to the wall time.
+	before = readOtherStopping()
+	if d, ok := newEvent(before, readOtherStopping()); ok || d != 0 {
+		t.Errorf("no stop read as %v, %v", d, ok)
+	}
+}
+
+func TestSTWProbeStoppedBeforeItsFirstTick(t *testing.T) {
+	p := NewSTWProbe(time.Hour)
+	p.Start()
+	if n := p.Stop().TotalCount(); n != 0 {
+		t.Fatalf("%d stops recorded by a probe stopped before its first tick", n)
+	}
+}
