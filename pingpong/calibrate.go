@@ -61,7 +61,7 @@ func CalibrateOpen(ctx context.Context, d time.Duration, cfg results.Config) (*r
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	rate := cfg.PairRate(pairs)
-	lr, err := RunLevelOpen(ctx, c, bin, nil, pairs, rate, min(d, 100*time.Millisecond), d, 0)
+	lr, err := RunLevelOpen(ctx, c, bin, nil, pairs, rate, Watch{Warmup: min(d, 100*time.Millisecond), Duration: d})
 	if err != nil {
 		return nil, fmt.Errorf("open-loop floor: %w", err)
 	}
@@ -75,11 +75,11 @@ func CalibrateOpen(ctx context.Context, d time.Duration, cfg results.Config) (*r
 func bareRoundTrips(ctx context.Context, warmup, d time.Duration) (*hdrhistogram.Histogram, error) {
 	recs := latency.NewRecorders(1, 1)
 	rec := recs.For(0)
-	ping, pong := make(chan []byte), make(chan []byte)
+	ping, pong := make(chan []byte), make(chan answer)
 	go func() {
 		defer close(pong)
 		for m := range ping {
-			pong <- m
+			pong <- answer{msg: m}
 		}
 	}()
 	defer close(ping)
@@ -97,7 +97,7 @@ func bareRoundTrips(ctx context.Context, warmup, d time.Duration) (*hdrhistogram
 		if t0 >= warmup {
 			rec.Record(t1 - t0)
 		}
-		msg = reply
+		msg = reply.msg
 	}
 	return recs.Merged(), nil
 }

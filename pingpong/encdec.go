@@ -71,10 +71,17 @@ func (w window) ended(t0, t1 time.Duration, st *loadStats) (counts, stop bool) {
 	return t1 >= w.start, false
 }
 
+// answer is what the echo sends back: the new message and, when the row
+// splits its round trips, how long the echo's decode and encode took.
+type answer struct {
+	msg      []byte
+	dec, enc time.Duration
+}
+
 // roundTrip is where a sample is timed: send the message, wait for the
 // echo's answer. Everything the echo does, both channel hops and every wait
 // for a P fall inside; nothing else does.
-func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan []byte, bin []byte) (reply []byte, ok bool, t0, t1 time.Duration) {
+func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan answer, bin []byte) (reply answer, ok bool, t0, t1 time.Duration) {
 	t0 = time.Since(epoch)
 	ping <- bin
 	reply, ok = <-pong
@@ -82,9 +89,25 @@ func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan []byte, bin []by
 	return reply, ok, t0, t1
 }
 
+// split holds one pinger's histograms of where its round trips' time
+// went: the echo's decode, its encode, and the rest (both channel hops and
+// every wait for a P). nil: the row does not split (baseline, whose
+// round trip is all harness).
+type split struct {
+	dec, enc, rest *latency.Recorder
+}
+
+func (s *split) record(rt time.Duration, a answer) {
+	if s != nil {
+		s.dec.Record(a.dec)
+		s.enc.Record(a.enc)
+		s.rest.Record(max(rt-a.dec-a.enc, 0))
+	}
+}
+
 // pinger drives one pair: it owns bin, times each round trip, then decodes
 // and encodes the reply itself (untimed) to make the next message.
-func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *loadStats) {
+func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan answer, echoErr *error, w window, rec *latency.Recorder, sp *split, st *loadStats) {
 	defer close(ping)
 	defer recoverInto(&st.err, "pinger")
 	dec := decoder{new: newTarget} // for any: one interface reused, not one per message
@@ -98,16 +121,17 @@ func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong 
 		if stop {
 			return // the round trip in flight at the window's end is dropped
 		}
-		next, err := reencode(c, &dec, reply)
+		next, err := reencode(c, &dec, reply.msg)
 		if err != nil {
 			st.err = err
 			return
 		}
 		if counts {
 			rec.Record(t1 - t0)
+			sp.record(t1-t0, reply)
 			st.n++
 			// echo decode + encode, then pinger decode + encode
-			st.bytes += int64(len(bin) + 2*len(reply) + len(next))
+			st.bytes += int64(len(bin) + 2*len(reply.msg) + len(next))
 		}
 		bin = next
 	}
@@ -129,22 +153,39 @@ func reencode(c Codec, dec *decoder, reply []byte) ([]byte, error) {
 
 // echo answers each message with the codec's re-encoding of it. On error
 // it records the cause and closes pong, which the pinger reads as failure.
-func echo(c Codec, newTarget func() any, ping <-chan []byte, pong chan<- []byte, errp *error) {
+// With timed set it also times its decode and its encode: three clock
+// reads, which the baseline row, all harness, does without.
+func echo(c Codec, newTarget func() any, timed bool, ping <-chan []byte, pong chan<- answer, errp *error) {
 	defer close(pong)
 	defer recoverInto(errp, "echo")
 	dec := decoder{new: newTarget}
+	var epoch time.Time
+	if timed {
+		epoch = time.Now()
+	}
 	for msg := range ping {
+		var a answer
+		var t0, t1 time.Duration
+		if timed {
+			t0 = time.Since(epoch)
+		}
 		v, err := dec.decode(c, msg)
 		if err != nil {
 			*errp = fmt.Errorf("echo decode: %w", err)
 			return
 		}
-		out, err := c.Marshal(v)
+		if timed {
+			t1 = time.Since(epoch)
+		}
+		a.msg, err = c.Marshal(v)
 		if err != nil {
 			*errp = fmt.Errorf("echo encode: %w", err)
 			return
 		}
-		pong <- out
+		if timed {
+			a.dec, a.enc = t1-t0, time.Since(epoch)-t1
+		}
+		pong <- a
 	}
 }
 
@@ -160,59 +201,71 @@ func recoverInto(errp *error, who string) {
 // mid-window it still holds what completed before: the histogram, n and
 // bytes, next to the error.
 type LevelResult struct {
-	N       int64
-	Bytes   int64
-	Start   time.Time     // when the measured window opened (after warmup)
-	Window  time.Duration // the measured window: duration, or less if cut short
-	Partial bool          // cut short by cancellation
+	N     int64
+	Bytes int64
+	Start time.Time // when the measured window opened (after warmup)
 	// InFlight is the age, when the window closed, of the oldest round trip
 	// still in flight then (dropped from every other figure).
 	InFlight time.Duration
 	Hist     *hdrhistogram.Histogram
-	Runtime  *latency.Runtime        // runtime/metrics over the window; nil if it never opened
-	Probe    *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
+	// Decode, Encode and Rest split the round trips (RunLevelWatched's
+	// split): the echo's decode, its encode, and the rest; nil unsplit.
+	Decode, Encode, Rest *hdrhistogram.Histogram
+	watched              // the window and what its instruments saw
 
 	load loadStats // the pingers' stats, summed
 }
 
 // runPairs starts pairs echo goroutines and their pingers (run(i, ...) is
-// pair i's, with its stats), then runs the window, watching it with the
-// instruments until the pingers stop: at the window's end, or when ctx is
-// cancelled. A pair ends when its pinger has returned and its echo, seeing
-// ping closed, has too.
-func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, warmup, duration, probe time.Duration,
-	run func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats)) (LevelResult, error) {
+// pair i's, with its stats and, when split is set, its split recorders),
+// then runs the window, watched as w says, until the pingers stop: at the
+// window's end, or when ctx is cancelled. A pair ends when its pinger has
+// returned and its echo, seeing ping closed, has too.
+func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, w Watch, splitting bool,
+	run func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats)) (LevelResult, error) {
 	echoErrs := make([]error, pairs)
 	stats := make([]loadStats, pairs)
-	start, seen := runWindow(ctx, pairs, warmup, duration, probe, func(i int) func(window) {
-		ping, pong := make(chan []byte), make(chan []byte)
+	var decs, encs, rests *latency.Recorders
+	if splitting {
+		decs, encs, rests = latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms)
+	}
+	start, seen := runWindow(ctx, pairs, w, func(i int) func(window) {
+		ping, pong := make(chan []byte), make(chan answer)
 		echoDone := make(chan struct{})
-		go func() { defer close(echoDone); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
-		return func(w window) {
-			run(i, w, ping, pong, &echoErrs[i], &stats[i])
+		go func() { defer close(echoDone); echo(c, newTarget, splitting, ping, pong, &echoErrs[i]) }()
+		var sp *split
+		if splitting {
+			sp = &split{decs.For(i), encs.For(i), rests.For(i)}
+		}
+		return func(win window) {
+			run(i, win, ping, pong, &echoErrs[i], sp, &stats[i])
 			<-echoDone
 		}
 	})
 	t := sumStats(stats)
-	return LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start,
-		Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe, load: t}, t.err
+	lr := LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start, watched: seen, load: t}
+	if splitting {
+		lr.Decode, lr.Encode, lr.Rest = decs.Merged(), encs.Merged(), rests.Merged()
+	}
+	return lr, t.err
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
 // document already encoded by c), for warmup then duration. Cancelling ctx
 // cuts the window short; the result is then marked partial.
 func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, duration time.Duration) (LevelResult, error) {
-	return RunLevelProbed(ctx, c, bin, nil, pairs, warmup, duration, 0)
+	return RunLevelWatched(ctx, c, bin, nil, pairs, Watch{Warmup: warmup, Duration: duration}, false)
 }
 
-// RunLevelProbed is RunLevel with the sleep probe running through the
-// window, sleeping probe at a time (0: no probe). newTarget makes what each
-// decode fills: nil decodes into any, else see newTarget in target.go.
-func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, warmup, duration, probe time.Duration) (LevelResult, error) {
+// RunLevelWatched is RunLevel watched by the instruments w turns on, with
+// each round trip split into the echo's decode, its encode and the rest
+// when split is set. newTarget makes what each decode fills: nil decodes
+// into any, else see newTarget in target.go.
+func RunLevelWatched(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, w Watch, splitting bool) (LevelResult, error) {
 	recs := latency.NewRecorders(pairs, MaxHistograms)
-	res, err := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
-		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats) {
-			pinger(c, newTarget, bin, ping, pong, echoErr, w, recs.For(i), st)
+	res, err := runPairs(ctx, c, newTarget, pairs, w, splitting,
+		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats) {
+			pinger(c, newTarget, bin, ping, pong, echoErr, win, recs.For(i), sp, st)
 		})
 	res.Hist = recs.Merged()
 	return res, err

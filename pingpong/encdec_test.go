@@ -202,7 +202,7 @@ func TestRunLevelFailingMidWindowKeepsWhatCompleted(t *testing.T) {
 }
 
 func TestRunPassFailingMidWindowKeepsWhatCompleted(t *testing.T) {
-	pr, err := RunPass(context.Background(), &failing{after: 31}, []byte(`1`), results.ModeDecode, 1, 0, 500*time.Millisecond, time.Millisecond)
+	pr, err := RunPass(context.Background(), &failing{after: 31}, []byte(`1`), results.ModeDecode, 1, Watch{Warmup: 0, Duration: 500 * time.Millisecond, Probe: time.Millisecond})
 	if err == nil {
 		t.Fatal("want the codec's error")
 	}

@@ -40,7 +40,7 @@ type openRecorders struct {
 // before it closed, so a backlog built in warmup is never timed in the
 // window. One still in flight from warmup delays the first due ones: that
 // is the codec's own lateness, and counts.
-func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error,
+func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan answer, echoErr *error,
 	w window, sched schedule, rec openRecorders, st *loadStats) {
 	defer close(ping)
 	defer recoverInto(&st.err, "pinger")
@@ -68,7 +68,7 @@ func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, p
 			if _, stop := w.ended(t0, t1, st); stop {
 				return
 			}
-			next, err := reencode(c, &dec, reply)
+			next, err := reencode(c, &dec, reply.msg)
 			if err != nil {
 				st.err = err
 				return
@@ -77,7 +77,7 @@ func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, p
 				rec.corrected.Record(t1 - due)
 				rec.uncorrected.Record(t1 - t0)
 				st.n++
-				st.bytes += int64(len(bin) + 2*len(reply) + len(next))
+				st.bytes += int64(len(bin) + 2*len(reply.msg) + len(next))
 				if late {
 					st.late++
 				} else {
@@ -151,7 +151,7 @@ type OpenLevelResult struct {
 
 // RunLevelOpen is RunLevelProbed on a schedule: each of pairs pingers
 // starts a round trip every 1/rate seconds (rate per pair).
-func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, rate float64, warmup, duration, probe time.Duration) (OpenLevelResult, error) {
+func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, rate float64, w Watch) (OpenLevelResult, error) {
 	if rate <= 0 {
 		return OpenLevelResult{}, fmt.Errorf("open loop: rate %v round trips per second, want > 0", rate)
 	}
@@ -162,11 +162,11 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 	corr := latency.NewRecorders(pairs, MaxHistograms)
 	uncorr := latency.NewRecorders(pairs, MaxHistograms)
 	delay := latency.NewRecorders(pairs, MaxHistograms)
-	lr, err := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
-		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats) {
+	lr, err := runPairs(ctx, c, newTarget, pairs, w, false,
+		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, _ *split, st *loadStats) {
 			// pairs are spread over the interval, not all sending at once
 			sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
-			openPinger(c, newTarget, bin, ping, pong, echoErr, w, sched, openRecorders{corr.For(i), uncorr.For(i), delay.For(i)}, st)
+			openPinger(c, newTarget, bin, ping, pong, echoErr, win, sched, openRecorders{corr.For(i), uncorr.For(i), delay.For(i)}, st)
 		})
 	res := OpenLevelResult{LevelResult: lr, Uncorrected: uncorr.Merged(), SendDelay: delay.Merged(),
 		Late: lr.load.late, Overslept: lr.load.overslept}
@@ -177,7 +177,7 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 // runOpenScenario is runScenario's encdec level on a schedule.
 func runOpenScenario(ctx context.Context, cfg results.Config, r results.Result, p prepared) results.Result {
 	rate := cfg.PairRate(r.Pairs)
-	lr, err := RunLevelOpen(ctx, p.codec, p.bin, p.newTarget, r.Pairs, rate, cfg.Warmup, cfg.Duration, cfg.Probe)
+	lr, err := RunLevelOpen(ctx, p.codec, p.bin, p.newTarget, r.Pairs, rate, watchOf(cfg, r.Scenario))
 	fillLevel(&r, lr.LevelResult, err, p.impl.NoJSON)
 	r.OpenLoopResult = results.OpenLoopResult{
 		RequestedRate:   rate * float64(r.Pairs),

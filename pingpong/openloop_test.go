@@ -40,7 +40,7 @@ func TestOpenLoopCorrectsCoordinatedOmission(t *testing.T) {
 	var tries []string
 	for try := 0; try < 3; try++ {
 		c := &stalling{every: 100, stall: stall}
-		lr, err := RunLevelOpen(context.Background(), c, []byte(`"x"`), nil, 1, 2000, 50*time.Millisecond, 500*time.Millisecond, 0)
+		lr, err := RunLevelOpen(context.Background(), c, []byte(`"x"`), nil, 1, 2000, Watch{Warmup: 50 * time.Millisecond, Duration: 500 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
-
-	"pingpong/latency"
 	"pingpong/results"
 )
 
@@ -25,13 +22,10 @@ func probePasses(procs int) []results.Scenario {
 
 // PassResult is what one probe pass produced.
 type PassResult struct {
-	Ops     int64         // decodes or encodes completed inside the window
-	Bytes   int64         // JSON those ops read or wrote
-	Start   time.Time     // when the measured window opened (after warmup)
-	Window  time.Duration // the measured window: duration, or less if cut short
-	Partial bool          // cut short by cancellation
-	Runtime *latency.Runtime
-	Probe   *hdrhistogram.Histogram // the sleep probe's overshoots: the pass's latency
+	Ops     int64     // decodes or encodes completed inside the window
+	Bytes   int64     // JSON those ops read or wrote
+	Start   time.Time // when the measured window opened (after warmup)
+	watched           // the window and what its instruments saw; Probe is the pass's latency
 }
 
 // RunPass runs workers goroutines that each loop doing only mode (decode
@@ -40,7 +34,7 @@ type PassResult struct {
 // workers: the probe alone measures the floor. An op counts when it ended
 // inside the window, as a round trip does. A worker that fails keeps what
 // it did before, next to the error.
-func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int, warmup, duration, probe time.Duration) (PassResult, error) {
+func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int, w Watch) (PassResult, error) {
 	if mode == results.ModeIdle {
 		workers = 0
 	}
@@ -53,12 +47,11 @@ func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int,
 		ops[i] = op
 	}
 	stats := make([]loadStats, workers)
-	start, seen := runWindow(ctx, workers, warmup, duration, probe, func(i int) func(window) {
-		return func(w window) { worker(ops[i], w, &stats[i]) }
+	start, seen := runWindow(ctx, workers, w, func(i int) func(window) {
+		return func(win window) { worker(ops[i], win, &stats[i]) }
 	})
 	t := sumStats(stats)
-	return PassResult{Ops: t.n, Bytes: t.bytes, Start: start, Window: seen.Window, Partial: seen.Partial,
-		Runtime: seen.Runtime, Probe: seen.Probe}, t.err
+	return PassResult{Ops: t.n, Bytes: t.bytes, Start: start, watched: seen}, t.err
 }
 
 // passOp builds one worker's operation, with its own decoded value so that

@@ -2,6 +2,7 @@ package pingpong
 
 import (
 	"context"
+	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
@@ -9,12 +10,14 @@ import (
 	"pingpong/results"
 )
 
-func responsiveness(rt *latency.Runtime, probe *hdrhistogram.Histogram, ops int64) results.Responsiveness {
-	r := results.Responsiveness{Runtime: rt, ProbeHist: probe}
-	if probe != nil {
-		s := latency.Summarize(probe)
-		r.Probe = &s
-	}
+// responsiveness is what the instruments saw, as a row holds it; ops are
+// the row's round trips or operations, for the allocation figures.
+func responsiveness(seen watched, ops int64) results.Responsiveness {
+	rt := seen.Runtime
+	r := results.Responsiveness{Runtime: rt, ProbeHist: seen.Probe, STWHist: seen.STW, Noise: seen.Noise,
+		Culprit: seen.Culprit, CulpritErr: seen.CulpritErr, Trace: seen.Trace}
+	r.Probe = summaryOf(seen.Probe)
+	r.STW, r.STWWall = summaryOf(seen.STW), summaryOf(seen.STWWall)
 	if rt != nil && ops > 0 {
 		r.AllocBytesPerOp = float64(rt.AllocBytes) / float64(ops)
 		r.AllocsPerOp = float64(rt.AllocObjects) / float64(ops)
@@ -22,10 +25,18 @@ func responsiveness(rt *latency.Runtime, probe *hdrhistogram.Histogram, ops int6
 	return r
 }
 
+func summaryOf(h *hdrhistogram.Histogram) *latency.Summary {
+	if h == nil {
+		return nil
+	}
+	s := latency.Summarize(h)
+	return &s
+}
+
 // runPassScenario runs a probe pass for a codec ready on its input. The
 // probe's overshoot is the row's latency.
 func runPassScenario(ctx context.Context, cfg results.Config, r results.Result, p prepared) results.Result {
-	pr, err := RunPass(ctx, p.codec, p.bin, r.Mode, r.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
+	pr, err := RunPass(ctx, p.codec, p.bin, r.Mode, r.Pairs, watchOf(cfg, r.Scenario))
 	fillPass(&r, pr)
 	if p.impl.NoJSON {
 		r.Bytes = 0 // it moved bytes but processed none
@@ -36,10 +47,13 @@ func runPassScenario(ctx context.Context, cfg results.Config, r results.Result, 
 	return r
 }
 
-// runIdle is the probe's floor: the probe alone, no load, for one window.
+// runIdle is the probes' floor: the probes alone, no load, for one window.
+// Its flight recorder stays off: there is nothing to blame.
 func runIdle(ctx context.Context, cfg results.Config, procs int) results.Result {
 	r := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: procs}}
-	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, cfg.Warmup, cfg.Duration, cfg.Probe)
+	w := watchOf(cfg, r.Scenario)
+	w.Culprits = false
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, w)
 	fillPass(&r, pr)
 	if err != nil {
 		r.Err = err.Error()
@@ -49,9 +63,23 @@ func runIdle(ctx context.Context, cfg results.Config, procs int) results.Result 
 
 func fillPass(r *results.Result, pr PassResult) {
 	r.Ops, r.Bytes, r.Window, r.Partial, r.Hist = pr.Ops, pr.Bytes, pr.Window, pr.Partial, pr.Probe
-	r.Responsiveness = responsiveness(pr.Runtime, pr.Probe, pr.Ops)
+	r.Responsiveness = responsiveness(pr.watched, pr.Ops)
 	if r.Probe != nil {
 		r.Latency = *r.Probe
 		r.N = r.Latency.N
 	}
+}
+
+// MinStall is the least a stall can be: below it a stop, a probe wake or a
+// round trip is within what a busy 2-core machine does with no codec at all.
+const MinStall = 10 * time.Millisecond
+
+// DefaultStall is -stall when not given: 10ms, or 10 times the idle pass's
+// p99 stopping latency, whichever is larger, so that a machine whose stops
+// are slow even at rest does not blame every codec.
+func DefaultStall(idle results.Result) time.Duration {
+	if idle.STW == nil {
+		return MinStall
+	}
+	return max(MinStall, 10*idle.STW.P99)
 }

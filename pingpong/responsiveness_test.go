@@ -150,7 +150,7 @@ func TestAllocationPerRoundTrip(t *testing.T) {
 func TestRunPassCountsOpsAndProbes(t *testing.T) {
 	c, bin := baselineFor(t, `{"a":[1,2,3]}`)
 	for _, mode := range []string{results.ModeDecode, results.ModeEncode} {
-		pr, err := RunPass(context.Background(), c, bin, mode, 2, 10*time.Millisecond, 60*time.Millisecond, time.Millisecond)
+		pr, err := RunPass(context.Background(), c, bin, mode, 2, Watch{Warmup: 10 * time.Millisecond, Duration: 60 * time.Millisecond, Probe: time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestRunPassCountsOpsAndProbes(t *testing.T) {
 			t.Errorf("%s: the probe and the meter must watch the window", mode)
 		}
 	}
-	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), results.ModeDecode, 1, 0, time.Second, time.Millisecond)
+	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), results.ModeDecode, 1, Watch{Warmup: 0, Duration: time.Second, Probe: time.Millisecond})
 	if err == nil {
 		t.Error("a codec that panics must fail its pass")
 	}
@@ -171,7 +171,7 @@ func TestRunPassCancelledIsPartial(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, 20*time.Millisecond, time.Hour, time.Millisecond)
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, Watch{Warmup: 20 * time.Millisecond, Duration: time.Hour, Probe: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

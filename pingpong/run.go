@@ -63,11 +63,15 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
 	run := &results.Run{Env: env, Config: cfg}
-	if cfg.Probe > 0 {
+	if cfg.Probe > 0 || cfg.STW > 0 {
 		idle := runIdle(ctx, cfg, env.GOMAXPROCS)
 		run.Idle = &idle
 		obs.Result(idle)
+		if cfg.Stall == 0 {
+			cfg.Stall = DefaultStall(idle)
+		}
 	}
+	run.Config.Stall = cfg.Stall
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
 		byName[in.Name] = in
@@ -156,7 +160,7 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 	if cfg.OpenLoop() {
 		return runOpenScenario(ctx, cfg, r, p)
 	}
-	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, s.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
+	lr, err := RunLevelWatched(ctx, p.codec, p.bin, p.newTarget, s.Pairs, watchOf(cfg, s), !p.impl.NoJSON)
 	fillLevel(&r, lr, err, p.impl.NoJSON)
 	return r
 }
@@ -165,7 +169,11 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 // open loop alike; a codec that failed mid-window keeps what completed.
 func fillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
 	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
-	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
+	r.Responsiveness = responsiveness(lr.watched, lr.N)
+	if lr.Decode != nil {
+		r.Split = &results.Split{Decode: latency.Summarize(lr.Decode), Encode: latency.Summarize(lr.Encode), Rest: latency.Summarize(lr.Rest),
+			DecodeHist: lr.Decode, EncodeHist: lr.Encode, RestHist: lr.Rest}
+	}
 	if noJSON {
 		r.Bytes = 0 // it moved bytes but processed none
 	}

@@ -69,7 +69,7 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 }
 
 func selfCheckOnce(ctx context.Context, cfg results.SelfCheckConfig, p prepared) (results.SelfCheckRepeat, error) {
-	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, 1, cfg.Warmup, cfg.Duration, 0)
+	lr, err := RunLevelWatched(ctx, p.codec, p.bin, p.newTarget, 1, Watch{Warmup: cfg.Warmup, Duration: cfg.Duration}, false)
 	if err != nil {
 		return results.SelfCheckRepeat{}, fmt.Errorf("encdec: %w", err)
 	}

@@ -162,7 +162,7 @@ func TestRunLevelDecodesIntoTarget(t *testing.T) {
 		spy := &typeSpy{Codec: funcs{stdjson.Marshal, stdjson.Unmarshal}, types: map[reflect.Type]int{}}
 		// The echo decodes the first message at once, so even a window too
 		// short for a whole round trip (under -race) shows the target.
-		if _, err := RunLevelProbed(context.Background(), spy, in.Data, tc.newTarget, 2, 0, 30*time.Millisecond, 0); err != nil {
+		if _, err := RunLevelWatched(context.Background(), spy, in.Data, tc.newTarget, 2, Watch{Duration: 30 * time.Millisecond}, false); err != nil {
 			t.Fatalf("%v: %v", tc.want, err)
 		}
 		if len(spy.types) != 1 || spy.types[tc.want] == 0 {

@@ -6,27 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
-
-	"pingpong/latency"
 )
-
-// instruments watch a measured window from outside the load: the sleep
-// probe (when on) and the runtime/metrics meter. Both are built before the
-// window opens, so that their allocations are not charged to the codec.
-type instruments struct {
-	probe *latency.Probe // nil when the probe is off
-	meter *latency.RuntimeMeter
-}
-
-func newInstruments(probe time.Duration) *instruments {
-	ins := &instruments{meter: latency.NewRuntimeMeter()}
-	if probe > 0 {
-		ins.probe = latency.NewProbe(probe)
-	}
-	return ins
-}
 
 // runWindow is the skeleton of every measured run: it builds the
 // instruments, collects the garbage of what ran before, readies n load
@@ -34,8 +14,9 @@ func newInstruments(probe time.Duration) *instruments {
 // loop), then fixes the window, releases the loops and watches the window
 // until they have all returned (with no loops, until it ends). It returns
 // when the window opened and what the instruments saw.
-func runWindow(ctx context.Context, n int, warmup, duration, probe time.Duration, prepare func(i int) func(w window)) (time.Time, watched) {
-	ins := newInstruments(probe)
+func runWindow(ctx context.Context, n int, spec Watch, prepare func(i int) func(w window)) (time.Time, watched) {
+	warmup, duration := spec.Warmup, spec.Duration
+	ins := newInstruments(spec)
 	runtime.GC() // one scenario's garbage is not charged to the next
 	var stop atomic.Bool
 	var wg sync.WaitGroup
@@ -58,15 +39,9 @@ func runWindow(ctx context.Context, n int, warmup, duration, probe time.Duration
 		done = make(chan struct{})
 		go func() { wg.Wait(); close(done) }()
 	}
-	return w.epoch.Add(w.start), w.watch(ctx, done, duration, ins)
-}
-
-// watched is what the instruments saw over one window.
-type watched struct {
-	Window  time.Duration // the measured window: duration, or less if cut short
-	Partial bool          // cut short by cancellation
-	Runtime *latency.Runtime
-	Probe   *hdrhistogram.Histogram // nil when the probe was off or the window never opened
+	seen := w.watch(ctx, done, duration, ins)
+	ins.explain(&seen, spec)
+	return w.epoch.Add(w.start), seen
 }
 
 // watch runs the coordinator's side of a window whose load is already
@@ -100,17 +75,8 @@ func (w window) watch(ctx context.Context, done <-chan struct{}, duration time.D
 		cut()
 		return out
 	}
-	ins.meter.Start()
-	if ins.probe != nil {
-		ins.probe.Start()
-	}
-	stopInstruments := func() {
-		rt := ins.meter.Stop()
-		out.Runtime = &rt
-		if ins.probe != nil {
-			out.Probe = ins.probe.Stop()
-		}
-	}
+	ins.start()
+	stopInstruments := func() { ins.stop(&out) }
 	switch sleepUntil(ctx, done, w.epoch, w.end) {
 	case woke:
 		stopInstruments()

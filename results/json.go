@@ -14,30 +14,48 @@ type resultJSON struct {
 	resultFields
 	Histogram            string `json:"histogram,omitempty"`
 	ProbeHistogram       string `json:"probe_histogram,omitempty"`
+	STWHistogram         string `json:"stw_histogram,omitempty"`
 	UncorrectedHistogram string `json:"uncorrected_histogram,omitempty"`
+	DecodeHistogram      string `json:"decode_histogram,omitempty"`
+	EncodeHistogram      string `json:"encode_histogram,omitempty"`
+	RestHistogram        string `json:"rest_histogram,omitempty"`
 }
 
 // resultFields has Result's fields but not its methods, so encoding it does
 // not recurse into MarshalJSON.
 type resultFields Result
 
+// histSlot pairs a histogram of r with its field in j.
+type histSlot struct {
+	h    **hdrhistogram.Histogram
+	enc  *string
+	what string
+}
+
+func (j *resultJSON) slots(r *Result) []histSlot {
+	out := []histSlot{{&r.Hist, &j.Histogram, "histogram"}, {&r.ProbeHist, &j.ProbeHistogram, "probe histogram"},
+		{&r.STWHist, &j.STWHistogram, "stop-the-world histogram"},
+		{&r.UncorrectedHist, &j.UncorrectedHistogram, "uncorrected histogram"}}
+	if r.Split != nil {
+		out = append(out, histSlot{&r.Split.DecodeHist, &j.DecodeHistogram, "decode histogram"},
+			histSlot{&r.Split.EncodeHist, &j.EncodeHistogram, "encode histogram"},
+			histSlot{&r.Split.RestHist, &j.RestHistogram, "rest histogram"})
+	}
+	return out
+}
+
 // MarshalJSON encodes every tagged field plus the histograms.
 func (r Result) MarshalJSON() ([]byte, error) {
 	j := resultJSON{resultFields: resultFields(r)}
-	for _, h := range []struct {
-		from *hdrhistogram.Histogram
-		to   *string
-		what string
-	}{{r.Hist, &j.Histogram, "histogram"}, {r.ProbeHist, &j.ProbeHistogram, "probe histogram"},
-		{r.UncorrectedHist, &j.UncorrectedHistogram, "uncorrected histogram"}} {
-		if h.from == nil {
+	for _, sl := range j.slots(&r) {
+		if *sl.h == nil {
 			continue
 		}
-		enc, err := h.from.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+		enc, err := (*sl.h).Encode(hdrhistogram.V2CompressedEncodingCookieBase)
 		if err != nil {
-			return nil, fmt.Errorf("encoding the %s of %s: %w", h.what, r.Scenario.Name(), err)
+			return nil, fmt.Errorf("encoding the %s of %s: %w", sl.what, r.Scenario.Name(), err)
 		}
-		*h.to = string(enc)
+		*sl.enc = string(enc)
 	}
 	return json.Marshal(j)
 }
@@ -57,20 +75,15 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 	if r.Target == "" && r.Mode != ModeIdle {
 		r.Target = TargetAny
 	}
-	for _, h := range []struct {
-		from string
-		to   **hdrhistogram.Histogram
-		what string
-	}{{j.Histogram, &r.Hist, "histogram"}, {j.ProbeHistogram, &r.ProbeHist, "probe histogram"},
-		{j.UncorrectedHistogram, &r.UncorrectedHist, "uncorrected histogram"}} {
-		if h.from == "" {
+	for _, sl := range j.slots(r) {
+		if *sl.enc == "" {
 			continue
 		}
-		dec, err := hdrhistogram.Decode([]byte(h.from))
+		dec, err := hdrhistogram.Decode([]byte(*sl.enc))
 		if err != nil {
-			return fmt.Errorf("%s of %s: %w", h.what, r.Scenario.Name(), err)
+			return fmt.Errorf("%s of %s: %w", sl.what, r.Scenario.Name(), err)
 		}
-		*h.to = dec
+		*sl.h = dec
 	}
 	return nil
 }

@@ -19,6 +19,13 @@ type Config struct {
 	Count    int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
 	Mode     string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
 	Probe    time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
+	// STW is the stop-the-world probe's interval (0: off); Stall what
+	// counts as a stall, whose culprit a row names; Culprits runs the
+	// flight recorder that names it; TraceDir keeps its snapshots.
+	STW      time.Duration `json:"stw_ns,omitempty"`
+	Stall    time.Duration `json:"stall_ns,omitempty"`
+	Culprits bool          `json:"culprits,omitempty"`
+	TraceDir string        `json:"trace_dir,omitempty"`
 	// Targets: TargetAny and/or TargetStruct; none means any.
 	Targets []string `json:"targets,omitempty"`
 	// Rate, when above 0, runs the encdec levels open loop (openloop.go):
@@ -155,13 +162,42 @@ type Run struct {
 // Responsiveness is how a scenario treated the rest of the program: how
 // late the sleep probe woke, and what the runtime saw over the window.
 type Responsiveness struct {
-	Probe   *latency.Summary `json:"probe,omitempty"` // sleep overshoot; nil when the probe is off
+	Probe *latency.Summary `json:"probe,omitempty"` // sleep overshoot; nil when the probe is off
+	// STW is how long each stop of the world that the stop-the-world probe
+	// forced took to begin (the runtime's stopping latency); STWWall is
+	// each forcing call's wall time, which also waits out a GC's own
+	// stops. nil when that probe is off.
+	STW     *latency.Summary `json:"stw,omitempty"`
+	STWWall *latency.Summary `json:"stw_wall,omitempty"`
 	Runtime *latency.Runtime `json:"runtime,omitempty"`
+	// Culprit is what the worst stall of the window waited on, when the
+	// flight recorder ran and that stall reached -stall; CulpritErr says
+	// why there is none when the recorder failed; Trace is its snapshot.
+	Culprit    *latency.Culprit `json:"culprit,omitempty"`
+	CulpritErr string           `json:"culprit_error,omitempty"`
+	Trace      string           `json:"trace,omitempty"`
+	// Noise is the CPU other processes took during the window; nil where
+	// it cannot be measured.
+	Noise *latency.Noise `json:"noise,omitempty"`
+	// Split is where an encdec row's round trips went; nil when not split.
+	Split *Split `json:"split,omitempty"`
 	// Per round trip (encdec) or per decode or encode (probe passes).
 	AllocBytesPerOp float64 `json:"alloc_bytes_per_op"`
 	AllocsPerOp     float64 `json:"allocs_per_op"`
 
 	ProbeHist *hdrhistogram.Histogram `json:"-"`
+	STWHist   *hdrhistogram.Histogram `json:"-"`
+}
+
+// Split is where a ping-pong row's round trips went: the echo's decode,
+// its encode, and the rest (both channel hops and every wait for a P). At
+// 2N pairs the rest is mostly queueing.
+type Split struct {
+	Decode latency.Summary `json:"decode"`
+	Encode latency.Summary `json:"encode"`
+	Rest   latency.Summary `json:"rest"`
+
+	DecodeHist, EncodeHist, RestHist *hdrhistogram.Histogram `json:"-"`
 }
 
 // OpsPerSec is a probe pass's worker throughput over the exact window.
