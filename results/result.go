@@ -92,10 +92,15 @@ type Scenario struct {
 // Result is what one scenario measured.
 type Result struct {
 	Scenario
-	N        int64           `json:"n"`
-	Bytes    int64           `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
-	Window   time.Duration   `json:"window_ns"`
-	Partial  bool            `json:"partial,omitempty"`
+	N       int64         `json:"n"`
+	Bytes   int64         `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
+	Window  time.Duration `json:"window_ns"`
+	Partial bool          `json:"partial,omitempty"`
+	// InFlight is the age at the window's end of the oldest round trip
+	// still in flight then, 0 if none was: a stall that crosses the
+	// window's end, which n and the latencies, made of completed round
+	// trips only, cannot show.
+	InFlight time.Duration   `json:"in_flight_ns,omitempty"`
 	Latency  latency.Summary `json:"latency"`
 	Mismatch string          `json:"mismatch,omitempty"`
 	Err      string          `json:"error,omitempty"`
@@ -112,10 +117,11 @@ func (r Result) Label() string {
 	if r.Mode == ModeIdle {
 		return ModeIdle
 	}
-	if r.Target == TargetStruct {
-		return fmt.Sprintf("%dx %s struct", r.Pairs, r.Mode)
+	k := r.Key()
+	if k.Target != "" {
+		return fmt.Sprintf("%dx %s %s", k.Pairs, k.Mode, k.Target)
 	}
-	return fmt.Sprintf("%dx %s", r.Pairs, r.Mode)
+	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
 }
 
 // RoundTripsPerSec is n over the exact measured window.
