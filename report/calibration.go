@@ -26,7 +26,7 @@ func (c *Console) floorMultiples() {
 	}
 	var rows []results.Result
 	for _, r := range c.rows {
-		if r.Mode == results.ModeEncdec && r.Pairs == 1 && r.N > 0 {
+		if r.IsEncdec() && r.Pairs == 1 && r.N > 0 {
 			rows = append(rows, r)
 		}
 	}

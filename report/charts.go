@@ -77,7 +77,7 @@ func cellsOf(srcs []Source) []cell {
 	for i, s := range srcs {
 		run := s.Run
 		var rs []results.Result
-		hists := map[string]*hdrhistogram.Histogram{}
+		hists := map[results.Key]*hdrhistogram.Histogram{}
 		if run.Config.Repeats() > 1 {
 			for _, g := range GroupRepeats(run) {
 				rs = append(rs, g.Median)
@@ -86,7 +86,7 @@ func cellsOf(srcs []Source) []cell {
 				if r.Hist == nil {
 					continue
 				}
-				k := withoutRepeat(r.Scenario)
+				k := r.Key()
 				if h, ok := hists[k]; ok {
 					h.Merge(r.Hist)
 				} else {
@@ -96,11 +96,11 @@ func cellsOf(srcs []Source) []cell {
 		} else {
 			rs = run.Results
 			for _, r := range rs {
-				hists[withoutRepeat(r.Scenario)] = r.Hist
+				hists[r.Key()] = r.Hist
 			}
 		}
 		for _, r := range rs {
-			out = append(out, cell{src: i, res: r, hist: hists[withoutRepeat(r.Scenario)], spec: levelSpec(run.Config, r.Pairs)})
+			out = append(out, cell{src: i, res: r, hist: hists[r.Key()], spec: levelSpec(run.Config, r.Pairs)})
 		}
 	}
 	return out
@@ -129,7 +129,7 @@ func groupsOf(cells []cell) []chartGroup {
 	var out []chartGroup
 	at := map[[2]string]int{}
 	for _, c := range cells {
-		if c.res.Mode != results.ModeEncdec && c.res.Mode != "" {
+		if !c.res.IsEncdec() {
 			continue // probe passes have no round trips to plot
 		}
 		k := [2]string{c.res.Input, targetOf(c.res)}

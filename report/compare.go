@@ -21,30 +21,9 @@ import (
 // comparison prints, as benchstat does.
 const MinRepeats = 3
 
-// ScenarioKey is what makes a scenario in one run the same as in another.
-// An empty target is the default, any, as files from before targets
-// existed have it.
-type ScenarioKey struct {
-	Input  string
-	Impl   string
-	Mode   string
-	Target string
-	Pairs  int
-	Procs  int
-	// GOGC and MemLimit: a sweep's values; empty outside one.
-	GOGC     string
-	MemLimit string
-}
-
-func keyOf(s results.Scenario) ScenarioKey {
-	target := s.Target
-	if target == results.TargetAny {
-		target = ""
-	}
-	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs, s.GOGC, s.MemLimit}
-}
-
-func (k ScenarioKey) String() string {
+// keyLabel is how compare names a scenario: "citm-catalog std 1x encdec
+// (procs 2)", with the target and a sweep's values when they are set.
+func keyLabel(k results.Key) string {
 	mode := k.Mode
 	if k.Target != "" {
 		mode += " " + k.Target
@@ -87,7 +66,7 @@ func (c Change) DeltaPct() float64 {
 
 // ScenarioChange is one scenario present in both runs.
 type ScenarioChange struct {
-	Key                    ScenarioKey
+	Key                    results.Key
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
@@ -123,8 +102,8 @@ func (s ScenarioChange) Verdict() string {
 // Comparison is two runs matched scenario by scenario.
 type Comparison struct {
 	Scenarios []ScenarioChange
-	OnlyOld   []ScenarioKey // in the old run only: listed, not dropped
-	OnlyNew   []ScenarioKey
+	OnlyOld   []results.Key // in the old run only: listed, not dropped
+	OnlyNew   []results.Key
 }
 
 // metric is one figure compare looks at; higherBetter says which way is
@@ -137,18 +116,16 @@ type metric struct {
 	applies      func(results.Result) bool
 }
 
-func isEncdec(r results.Result) bool { return r.Mode == "" || r.Mode == results.ModeEncdec }
-
 var compareMetrics = []metric{
 	{"n", func(r results.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
 	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
 	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
 	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
-	{"rt/s", results.Result.RoundTripsPerSec, true, Rate, isEncdec},
-	{"ops/s", results.Result.OpsPerSec, true, Rate, func(r results.Result) bool { return !isEncdec(r) }},
+	{"rt/s", results.Result.RoundTripsPerSec, true, Rate, results.Result.IsEncdec},
+	{"ops/s", results.Result.OpsPerSec, true, Rate, func(r results.Result) bool { return !r.IsEncdec() }},
 	{"MB/s", results.Result.MBPerSec, true, Throughput, func(r results.Result) bool { return r.Bytes > 0 }},
 	{"probe.p99", func(r results.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
-		func(r results.Result) bool { return r.Probe != nil && isEncdec(r) }},
+		func(r results.Result) bool { return r.Probe != nil && r.IsEncdec() }},
 	{"sched.p99", func(r results.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
 		func(r results.Result) bool { return r.Runtime != nil }},
 }
@@ -159,8 +136,8 @@ func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))
 // target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
 // repeats.
 func Compare(old, new *results.Run) Comparison {
-	oldBy, oldKeys := groupRepeats(old)
-	newBy, newKeys := groupRepeats(new)
+	oldBy, oldKeys := groupByKey(old.Results)
+	newBy, newKeys := groupByKey(new.Results)
 	var c Comparison
 	for _, k := range oldKeys {
 		if _, ok := newBy[k]; !ok {
@@ -177,12 +154,12 @@ func Compare(old, new *results.Run) Comparison {
 	return c
 }
 
-// groupRepeats collects each scenario's repeats, keys in first-seen order.
-func groupRepeats(run *results.Run) (map[ScenarioKey][]results.Result, []ScenarioKey) {
-	by := map[ScenarioKey][]results.Result{}
-	var keys []ScenarioKey
-	for _, r := range run.Results {
-		k := keyOf(r.Scenario)
+// groupByKey collects each scenario's repeats, keys in first-seen order.
+func groupByKey(rs []results.Result) (map[results.Key][]results.Result, []results.Key) {
+	by := map[results.Key][]results.Result{}
+	var keys []results.Key
+	for _, r := range rs {
+		k := r.Key()
 		if _, ok := by[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -191,7 +168,7 @@ func groupRepeats(run *results.Run) (map[ScenarioKey][]results.Result, []Scenari
 	return by, keys
 }
 
-func compareScenario(k ScenarioKey, oldRun, newRun *results.Run, old, new []results.Result) ScenarioChange {
+func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []results.Result) ScenarioChange {
 	old, oldErr := measured(old)
 	new, newErr := measured(new)
 	sc := ScenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
@@ -253,7 +230,7 @@ func all(rs []results.Result, f func(results.Result) bool) bool {
 	return true
 }
 
-func implVersion(run *results.Run, k ScenarioKey) string {
+func implVersion(run *results.Run, k results.Key) string {
 	for _, im := range run.Impls {
 		if im.Name == k.Impl && im.Input == k.Input {
 			return im.Version
@@ -279,7 +256,7 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 	fmt.Fprintf(&b, "  new: %s (%s)\n", newName, runSummary(new))
 	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", MinRepeats)
 	for _, s := range c.Scenarios {
-		fmt.Fprintf(&b, "\n%s: %s\n", s.Key, s.Verdict())
+		fmt.Fprintf(&b, "\n%s: %s\n", keyLabel(s.Key), s.Verdict())
 		if s.OldVersion != s.NewVersion {
 			fmt.Fprintf(&b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
 		}
@@ -309,14 +286,14 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 	}
 	for _, side := range []struct {
 		name string
-		keys []ScenarioKey
+		keys []results.Key
 	}{{oldName, c.OnlyOld}, {newName, c.OnlyNew}} {
 		if len(side.keys) == 0 {
 			continue
 		}
 		fmt.Fprintf(&b, "\nonly in %s:\n", side.name)
 		for _, k := range side.keys {
-			fmt.Fprintf(&b, "  %s\n", k)
+			fmt.Fprintf(&b, "  %s\n", keyLabel(k))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

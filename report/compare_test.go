@@ -91,11 +91,11 @@ func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 	c := Compare(old, new)
 	for _, s := range c.Scenarios {
 		if v := s.Verdict(); v != "untested" && v != "not measured" {
-			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key, v)
+			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key.Name(), v)
 		}
 		for _, ch := range s.Changes {
 			if ch.Tested || ch.Significant {
-				t.Errorf("%s %s: tested with 1 repeat a side", s.Key, ch.Metric)
+				t.Errorf("%s %s: tested with 1 repeat a side", s.Key.Name(), ch.Metric)
 			}
 		}
 	}
@@ -121,7 +121,7 @@ func TestCompareWarnsWhenRepeatsCannotReachSignificance(t *testing.T) {
 	}
 	for _, s := range c.Scenarios {
 		if v := s.Verdict(); v != "~" && v != "not measured" {
-			t.Errorf("%s: verdict %q with 3 repeats a side (smallest p is 0.1)", s.Key, v)
+			t.Errorf("%s: verdict %q with 3 repeats a side (smallest p is 0.1)", s.Key.Name(), v)
 		}
 	}
 }

@@ -177,7 +177,7 @@ func row(r results.Result, floor *results.Result) string {
 	if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
 		b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
 	}
-	if r.Mode == results.ModeEncdec {
+	if r.IsEncdec() {
 		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
 		b.WriteString(requestedRate(r))
 	} else {
@@ -222,7 +222,7 @@ func (c *Console) comparison() {
 		if r.N == 0 || r.Impl == results.Baseline {
 			continue // the baseline is the harness's floor, not a contender
 		}
-		if r.Mode != results.ModeEncdec {
+		if !r.IsEncdec() {
 			continue // a probe pass's n is the probe's, not round trips
 		}
 		l := r.Label()

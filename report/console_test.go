@@ -114,3 +114,18 @@ func TestDuration(t *testing.T) {
 		}
 	}
 }
+
+// A result with no mode or target (a file from before they existed, or a
+// hand-made one) is an encdec row into any, on the console and the page.
+func TestNoModeIsAnEncdecRow(t *testing.T) {
+	run := sampleRun()
+	r := run.Results[0]
+	old := r
+	old.Mode, old.Target = "", ""
+	if got, want := Row(old), Row(r); got != want {
+		t.Errorf("row without a mode\n%q\nwant\n%q", got, want)
+	}
+	if got, want := rowOf(run, old, "").Rate, Rate(r.RoundTripsPerSec()); got != want {
+		t.Errorf("page row without a mode: rate %q, want %q", got, want)
+	}
+}

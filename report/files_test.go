@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pingpong/results"
 )
 
 func TestCSVHeaderAndRows(t *testing.T) {
@@ -174,6 +176,10 @@ func TestHgrmNames(t *testing.T) {
 	r := run.Results[0].Scenario
 	r.Input = "my data/a:b"
 	if got, want := HgrmName(r, false), "my_data_a_b_std_1x_procs2.hgrm"; got != want {
+		t.Errorf("HgrmName = %q, want %q", got, want)
+	}
+	r.Mode, r.Target, r.GOGC, r.MemLimit, r.Repeat = results.ModeDecode, results.TargetStruct, "400", "1GiB", 1
+	if got, want := HgrmName(r, true), "my_data_a_b_std_decode_struct_gogc400_memlimit1GiB_1x_procs2_r1.hgrm"; got != want {
 		t.Errorf("HgrmName = %q, want %q", got, want)
 	}
 }

@@ -131,6 +131,10 @@ func TestBenchNameShowsOnlyNonDefaultMode(t *testing.T) {
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q", got, want)
 	}
+	s.GOGC, s.MemLimit = "400", "1GiB"
+	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/gogc=400/memlimit=1GiB/pairs=4-2"; got != want {
+		t.Errorf("benchName = %q, want %q", got, want)
+	}
 }
 
 func equalParts(parts [][]byte, want []string) bool {

@@ -53,31 +53,29 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 }
 
 // HgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
-// with _r1 and so on for the repeat when a run has several.
+// the fields of results.Key.Name joined by "_", with _r1 and so on for the
+// repeat when a run has several.
 func HgrmName(s results.Scenario, repeats bool) string {
-	name := fmt.Sprintf("%s_%s", s.Input, s.Impl)
-	if s.Mode != "" && s.Mode != results.ModeEncdec {
-		name += "_" + s.Mode
-	}
-	if s.Target != "" && s.Target != results.TargetAny {
-		name += "_" + s.Target
-	}
-	name += fmt.Sprintf("_%dx_procs%d", s.Pairs, s.Procs)
-	if s.GOGC != "" { // a sweep's values must not overwrite each other's files
-		name += "_gogc" + s.GOGC
-	}
-	if s.MemLimit != "" {
-		name += "_memlimit" + s.MemLimit
+	var parts []string
+	for _, f := range s.Key().Fields() {
+		switch f.Name {
+		case "input", "impl", "mode", "target":
+			parts = append(parts, f.Value)
+		case "pairs":
+			parts = append(parts, f.Value+"x")
+		default:
+			parts = append(parts, f.Name+f.Value)
+		}
 	}
 	if repeats {
-		name += fmt.Sprintf("_r%d", s.Repeat)
+		parts = append(parts, fmt.Sprintf("r%d", s.Repeat))
 	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
 			return '_'
 		}
 		return r
-	}, name) + ".hgrm"
+	}, strings.Join(parts, "_")) + ".hgrm"
 }
 
 // writeFile creates path and fills it with write, reporting a failure to

@@ -182,16 +182,16 @@ func sourceOf(s Source, label string) (pageSource, error) {
 	}
 	ps.Console = console.String()
 	cells := cellsOf([]Source{s})
-	suffixes := map[string]string{}
+	suffixes := map[results.Key]string{}
 	if c.Repeats() > 1 {
 		for _, g := range GroupRepeats(run) {
 			if g.Runs > 0 {
-				suffixes[withoutRepeat(g.Median.Scenario)] = strings.TrimSpace(g.Suffix())
+				suffixes[g.Median.Key()] = strings.TrimSpace(g.Suffix())
 			}
 		}
 	}
 	for _, cl := range cells {
-		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[withoutRepeat(cl.res.Scenario)]))
+		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[cl.res.Key()]))
 	}
 	ps.Comparisons = comparisons(cells)
 	return ps, nil
@@ -227,7 +227,7 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	if r.N > 0 || r.Err == "" {
 		l := r.Latency
 		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
-		if r.Mode == results.ModeEncdec || r.Mode == "" {
+		if r.IsEncdec() {
 			row.Rate = Rate(r.RoundTripsPerSec())
 		} else {
 			row.Rate = "ops " + Rate(r.OpsPerSec())
@@ -235,7 +235,7 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 		if r.Bytes > 0 {
 			row.MBps = Throughput(r.MBPerSec())
 		}
-		if r.Probe != nil && r.Mode == results.ModeEncdec {
+		if r.Probe != nil && r.IsEncdec() {
 			row.Probe = Duration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
@@ -270,7 +270,7 @@ func comparisons(cells []cell) []comparisonTable {
 	var rs [][]results.Result
 	for _, c := range cells {
 		r := c.res
-		if r.N == 0 || r.Impl == results.Baseline || (r.Mode != results.ModeEncdec && r.Mode != "") {
+		if r.N == 0 || r.Impl == results.Baseline || !r.IsEncdec() {
 			continue
 		}
 		k := [2]string{r.Input, r.Label() + ", " + r.Point().String()} // a sweep's GOGC and GOMEMLIMIT values compare apart

@@ -24,7 +24,7 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 	out.Config.Impls = nil
 	inputs := map[string]results.InputInfo{}
 	impls := map[[2]string]results.ImplInfo{}
-	repeats := map[string]int{}
+	repeats := map[results.Key]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {
 			if have, ok := inputs[in.Name]; ok {
@@ -59,7 +59,7 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 			out.Calibration = run.Calibration
 		}
 		for _, r := range run.Results {
-			k := withoutRepeat(r.Scenario)
+			k := r.Key()
 			r.Repeat = repeats[k]
 			repeats[k]++
 			out.Results = append(out.Results, r)

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -45,15 +44,7 @@ var spreadFigures = []struct {
 // GroupRepeats sums up each scenario's repeats, in the order of a run with
 // one repeat (per input, per codec, per level), whatever order they ran in.
 func GroupRepeats(run *results.Run) []Repeated {
-	var keys []string
-	by := map[string][]results.Result{}
-	for _, r := range run.Results {
-		k := withoutRepeat(r.Scenario)
-		if _, ok := by[k]; !ok {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], r)
-	}
+	by, keys := groupByKey(run.Results)
 	inputAt, implAt := map[string]int{}, map[string]int{}
 	for _, in := range run.Inputs {
 		inputAt[in.Name] = len(inputAt)
@@ -69,7 +60,7 @@ func GroupRepeats(run *results.Run) []Repeated {
 	}
 	// Repeats interleave codecs within a level; the console prints a
 	// codec's levels together.
-	slices.SortStableFunc(keys, func(a, b string) int {
+	slices.SortStableFunc(keys, func(a, b results.Key) int {
 		ra, rb := by[a][0], by[b][0]
 		if c := inputAt[ra.Input] - inputAt[rb.Input]; c != 0 {
 			return c
@@ -85,19 +76,6 @@ func GroupRepeats(run *results.Run) []Repeated {
 		out[i].Of = max(out[i].Of, run.Config.Repeats())
 	}
 	return out
-}
-
-// withoutRepeat identifies a scenario across repeats. It goes through JSON
-// rather than comparing structs so that fields other issues add to
-// Scenario (a decode target, a mode) keep scenarios apart without being
-// listed here, whatever their type.
-func withoutRepeat(s results.Scenario) string {
-	s.Repeat = 0
-	b, err := json.Marshal(s)
-	if err != nil {
-		return fmt.Sprintf("%+v", s)
-	}
-	return string(b)
 }
 
 func summarizeRepeats(rs []results.Result) Repeated {

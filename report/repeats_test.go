@@ -81,16 +81,3 @@ func TestRepeatedSuffix(t *testing.T) {
 func TestConsoleRepeatsGolden(t *testing.T) {
 	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1))
 }
-
-func TestWithoutRepeatKeepsTargetsApart(t *testing.T) {
-	a := results.Scenario{Input: "x", Impl: "std", Mode: results.ModeEncdec, Pairs: 1, Target: results.TargetAny, Repeat: 1}
-	b := a
-	b.Repeat = 2
-	if withoutRepeat(a) != withoutRepeat(b) {
-		t.Error("two repeats of one scenario have different keys")
-	}
-	b.Target = results.TargetStruct
-	if withoutRepeat(a) == withoutRepeat(b) {
-		t.Error("any and struct targets share a key")
-	}
-}

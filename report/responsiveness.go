@@ -16,7 +16,7 @@ var rowIndent = strings.Repeat(" ", 2+28+1)
 // nothing is subtracted, but the timer's own lateness is in plain view.
 func responsivenessColumns(r results.Result, floor *results.Result) string {
 	var b strings.Builder
-	if p := r.Probe; p != nil && r.Mode == results.ModeEncdec {
+	if p := r.Probe; p != nil && r.IsEncdec() {
 		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", Duration(p.P99), Duration(p.Max))
 		b.WriteString(probeFloorColumns(r, floor))
 	}
@@ -35,7 +35,7 @@ func runtimeLine(r results.Result) string {
 		return ""
 	}
 	per := "/op"
-	if r.Mode == results.ModeEncdec {
+	if r.IsEncdec() {
 		per = "/rt"
 	}
 	var b strings.Builder

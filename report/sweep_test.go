@@ -81,7 +81,7 @@ func TestCompareKeepsSweepValuesApart(t *testing.T) {
 	if len(c.Scenarios) != 0 || len(c.OnlyOld) != len(old.Results) {
 		t.Errorf("GOGC=400 matched the default's scenarios: %d matched, %d only old", len(c.Scenarios), len(c.OnlyOld))
 	}
-	if s := c.OnlyNew[0].String(); !strings.Contains(s, "GOGC 400") {
+	if s := keyLabel(c.OnlyNew[0]); !strings.Contains(s, "GOGC 400") {
 		t.Errorf("key %q does not name its GOGC", s)
 	}
 	if c := Compare(old, sweepRun()); len(c.Scenarios) != len(old.Results) {
