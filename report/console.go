@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
@@ -207,59 +206,17 @@ func (c *Console) Finish() error {
 	return c.err
 }
 
-// comparison prints, per level, every codec's throughput relative to the
-// reference (std when it ran, else the first codec), fastest first, as
-// Benchee does.
+// comparison prints the ranking of each level of the rows since the last
+// one: one input, one sweep value.
 func (c *Console) comparison() {
 	c.floorMultiples()
-	if c.cfg.OpenLoop() {
-		c.rows = nil // on a schedule every codec runs at the requested rate: there is no throughput to compare
-		return
-	}
-	byLevel := map[string][]results.Result{}
-	var labels []string
-	for _, r := range c.rows {
-		if r.N == 0 || r.Impl == results.Baseline {
-			continue // the baseline is the harness's floor, not a contender
-		}
-		if !r.IsEncdec() {
-			continue // a probe pass's n is the probe's, not round trips
-		}
-		l := r.Label()
-		if _, ok := byLevel[l]; !ok {
-			labels = append(labels, l)
-		}
-		byLevel[l] = append(byLevel[l], r)
-	}
-	for _, l := range labels {
-		rs := byLevel[l]
-		if len(rs) < 2 {
-			continue
-		}
-		ref := rs[0]
-		for _, r := range rs {
-			if r.Impl == "std" {
-				ref = r
-			}
-		}
-		sort.SliceStable(rs, func(i, j int) bool { return rs[i].RoundTripsPerSec() > rs[j].RoundTripsPerSec() })
-		c.printf("\ncomparison, %s (round trips/s):\n", l)
-		for _, r := range rs {
-			c.printf("  %-12s %10s  %s\n", r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref))
+	for _, l := range levelRankings(c.cfg, c.rows) {
+		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
+		for _, r := range l.Rows {
+			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
 		}
 	}
 	c.rows = nil
-}
-
-func relative(r, ref results.Result) string {
-	if r.Impl == ref.Impl {
-		return "(reference)"
-	}
-	a, b := r.RoundTripsPerSec(), ref.RoundTripsPerSec()
-	if a >= b {
-		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Impl)
-	}
-	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Impl)
 }
 
 func orUnknown(s string) string {

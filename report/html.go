@@ -10,7 +10,6 @@ import (
 	"io"
 	"pingpong/results"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -52,7 +51,7 @@ type pageSource struct {
 	Inputs          []results.InputInfo
 	Impls           []results.ImplInfo
 	Results         []resultRow
-	Comparisons     []comparisonTable
+	Comparisons     []levelRanking
 	Console         string
 }
 
@@ -75,13 +74,6 @@ type resultRow struct {
 	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
 	Notes                                              string
 }
-
-type comparisonTable struct {
-	Input, Level string
-	Rows         []comparisonRow
-}
-
-type comparisonRow struct{ Impl, Rate, Relative string }
 
 func buildPage(srcs []Source) (*page, error) {
 	if len(srcs) == 0 {
@@ -190,10 +182,12 @@ func sourceOf(s Source, label string) (pageSource, error) {
 			}
 		}
 	}
+	var rs []results.Result
 	for _, cl := range cells {
 		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[cl.res.Key()]))
+		rs = append(rs, cl.res)
 	}
-	ps.Comparisons = comparisons(cells)
+	ps.Comparisons = levelRankings(c, rs)
 	return ps, nil
 }
 
@@ -259,48 +253,6 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	}
 	row.Notes = strings.Join(notes, "; ")
 	return row
-}
-
-// comparisons are the console's comparison per level as tables: every
-// codec's round trips per second against std's (or the first codec's),
-// fastest first. The baseline is no contender.
-func comparisons(cells []cell) []comparisonTable {
-	var out []comparisonTable
-	at := map[[2]string]int{}
-	var rs [][]results.Result
-	for _, c := range cells {
-		r := c.res
-		if r.N == 0 || r.Impl == results.Baseline || !r.IsEncdec() {
-			continue
-		}
-		k := [2]string{r.Input, r.Label() + ", " + r.Point().String()} // a sweep's GOGC and GOMEMLIMIT values compare apart
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, comparisonTable{Input: k[0], Level: k[1]})
-			rs = append(rs, nil)
-		}
-		rs[i] = append(rs[i], r)
-	}
-	var kept []comparisonTable
-	for i, t := range out {
-		if len(rs[i]) < 2 {
-			continue
-		}
-		ref := rs[i][0]
-		for _, r := range rs[i] {
-			if r.Impl == "std" {
-				ref = r
-			}
-		}
-		slices.SortStableFunc(rs[i], func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
-		for _, r := range rs[i] {
-			t.Rows = append(t.Rows, comparisonRow{r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref)})
-		}
-		kept = append(kept, t)
-	}
-	return kept
 }
 
 // pageHTML is the page's template, CSS included: kept as a file of its own
