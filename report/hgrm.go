@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"pingpong/results"
 	"strings"
@@ -37,13 +36,13 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 			continue
 		}
 		name := HgrmName(r.Scenario, run.Config.Repeats() > 1)
-		if err := writeFile(filepath.Join(dir, name), func(w io.Writer) error { return WriteHgrm(w, r.Hist) }); err != nil {
+		if err := WriteFile(filepath.Join(dir, name), func(w io.Writer) error { return WriteHgrm(w, r.Hist) }); err != nil {
 			return names, err
 		}
 		names = append(names, name)
 		if r.ProbeHist != nil && r.ProbeHist.TotalCount() > 0 {
 			probe := strings.TrimSuffix(name, ".hgrm") + "_probe.hgrm"
-			if err := writeFile(filepath.Join(dir, probe), func(w io.Writer) error { return WriteHgrm(w, r.ProbeHist) }); err != nil {
+			if err := WriteFile(filepath.Join(dir, probe), func(w io.Writer) error { return WriteHgrm(w, r.ProbeHist) }); err != nil {
 				return names, err
 			}
 			names = append(names, probe)
@@ -76,21 +75,4 @@ func HgrmName(s results.Scenario, repeats bool) string {
 		}
 		return r
 	}, strings.Join(parts, "_")) + ".hgrm"
-}
-
-// writeFile creates path and fills it with write, reporting a failure to
-// write or to close (where a full disk shows) with the path.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
 }

@@ -24,7 +24,7 @@ func (o *outputs) writeCharts(run *results.Run) []error {
 func writeReport(htmlPath, pngDir string, srcs []report.Source) []error {
 	var errs []error
 	if htmlPath != "" {
-		if err := writeFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
+		if err := report.WriteFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
 			errs = append(errs, fmt.Errorf("-html: %w", err))
 		}
 	}
