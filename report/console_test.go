@@ -99,22 +99,6 @@ func TestRowKeepsTheOriginalsColumns(t *testing.T) {
 	}
 }
 
-func TestDuration(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		32400 * time.Microsecond: "32.4ms", time.Millisecond: "1.0ms", 999 * time.Microsecond: "999us",
-		850 * time.Microsecond: "850us", time.Microsecond: "1us", 999: "999ns", 420: "420ns", 1500 * time.Millisecond: "1500.0ms",
-	} {
-		if got := Duration(d); got != want {
-			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
-		}
-	}
-	for v, want := range map[float64]string{54: "54/s", 1234: "1234/s", 12345: "12.3k/s", 999999: "1000k/s", 1.234e6: "1.23M/s"} {
-		if got := Rate(v); got != want {
-			t.Errorf("Rate(%v) = %q, want %q", v, got, want)
-		}
-	}
-}
-
 // A result with no mode or target (a file from before they existed, or a
 // hand-made one) is an encdec row into any, on the console and the page.
 func TestNoModeIsAnEncdecRow(t *testing.T) {

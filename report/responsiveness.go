@@ -74,18 +74,3 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 	}
 	return s
 }
-
-// compactSize prints a byte count with no space, so a column stays one
-// word: "0B", "512B", "12.3kB", "45.2MB".
-func compactSize(n float64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2fGB", n/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fMB", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.1fkB", n/1e3)
-	default:
-		return fmt.Sprintf("%.0fB", n)
-	}
-}
