@@ -10,6 +10,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"pingpong/latency"
 	"pingpong/results"
 )
 
@@ -369,19 +370,30 @@ func percentileChart(cs []cell, names []string, id, title string) Chart {
 const ticksPerHalf = 5
 
 // percentileCurve is a histogram's latency (ns) at x = 1/(1-p) up to the
-// last percentile its count can tell, then the maximum at x = n.
+// last percentile its count can tell, then the maximum at x = n. Its
+// percentiles are nearest-rank, as every figure's.
 func percentileCurve(h *hdrhistogram.Histogram) (pts, marks [][2]float64) {
 	n := float64(h.TotalCount())
+	var xs, qs []float64
 	for i := 0; ; i++ {
 		x := math.Pow(2, float64(i)/ticksPerHalf)
 		if x >= n {
 			break
 		}
-		pts = append(pts, [2]float64{x, float64(h.ValueAtPercentile(100 * (1 - 1/x)))})
+		xs, qs = append(xs, x), append(qs, 1-1/x)
 	}
+	curve := len(xs)
 	for _, p := range percentileTicks {
 		if x := 1 / (1 - p/100); x < n {
-			marks = append(marks, [2]float64{x, float64(h.ValueAtPercentile(p))})
+			xs, qs = append(xs, x), append(qs, p/100)
+		}
+	}
+	for i, v := range latency.Quantiles(h, qs...) {
+		pt := [2]float64{xs[i], float64(v)}
+		if i < curve {
+			pts = append(pts, pt)
+		} else {
+			marks = append(marks, pt)
 		}
 	}
 	last := [2]float64{n, float64(h.Max())}

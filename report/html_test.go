@@ -285,7 +285,8 @@ func TestPercentileCurve(t *testing.T) {
 	if last != [2]float64{float64(h.TotalCount()), float64(h.Max())} {
 		t.Errorf("the curve ends at %v, want the max %d at x = n = %d", last, h.Max(), h.TotalCount())
 	}
-	if pts[0] != [2]float64{1, float64(h.ValueAtPercentile(0))} {
+	q := func(p float64) float64 { return float64(latency.Quantiles(h, p)[0]) }
+	if pts[0] != [2]float64{1, q(0)} {
 		t.Errorf("the curve starts at %v, want the 0th percentile at x = 1", pts[0])
 	}
 	for i := 1; i < len(pts); i++ {
@@ -294,7 +295,7 @@ func TestPercentileCurve(t *testing.T) {
 		}
 	}
 	// n=108: 50%, 90% and 99% can be told (x = 2, 10, 100 < 108), 99.9% not.
-	want := [][2]float64{{2, float64(h.ValueAtPercentile(50))}, {10, float64(h.ValueAtPercentile(90))}, {100, float64(h.ValueAtPercentile(99))}, last}
+	want := [][2]float64{{2, q(0.5)}, {10, q(0.9)}, {100, q(0.99)}, last}
 	if len(marks) != len(want) {
 		t.Fatalf("marks %v, want %v", marks, want)
 	}
