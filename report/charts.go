@@ -123,39 +123,49 @@ func levelSpec(cfg results.Config, pairs int) string {
 // decode target.
 type chartGroup struct {
 	input, target string
+	inputAt       int // where the input first appears among the sources' cells
 	cells         []cell
 }
 
+// groupsOf sorts cells into groups: inputs in the order they first
+// appear, across every source, then the any target before struct.
 func groupsOf(cells []cell) []chartGroup {
 	var out []chartGroup
+	inputAt := map[string]int{}
 	at := map[[2]string]int{}
 	for _, c := range cells {
 		if !c.res.IsEncdec() {
 			continue // probe passes have no round trips to plot
+		}
+		if _, ok := inputAt[c.res.Input]; !ok {
+			inputAt[c.res.Input] = len(inputAt)
 		}
 		k := [2]string{c.res.Input, targetOf(c.res)}
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
-			out = append(out, chartGroup{input: k[0], target: k[1]})
+			out = append(out, chartGroup{input: k[0], target: k[1], inputAt: inputAt[k[0]]})
 		}
 		out[i].cells = append(out[i].cells, c)
 	}
-	slices.SortStableFunc(out, func(a, b chartGroup) int {
-		if a.input != b.input {
-			return 0 // inputs keep the order they ran in
-		}
-		return cmp.Compare(targetRank(a.target), targetRank(b.target))
-	})
+	sortGroups(out)
 	return out
 }
 
+// sortGroups orders groups by their key alone, input then target, so the
+// order does not depend on the order they come in.
+func sortGroups(gs []chartGroup) {
+	slices.SortFunc(gs, func(a, b chartGroup) int {
+		return cmp.Or(cmp.Compare(a.inputAt, b.inputAt), cmp.Compare(targetRank(a.target), targetRank(b.target)), strings.Compare(a.target, b.target))
+	})
+}
+
 func targetOf(r results.Result) string {
-	if r.Target == "" {
-		return results.TargetAny
+	if t := r.Key().Target; t != "" {
+		return t
 	}
-	return r.Target
+	return results.TargetAny
 }
 
 func targetRank(t string) int {
