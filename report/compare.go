@@ -203,22 +203,25 @@ func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []resu
 	return sc
 }
 
-// measured drops the repeats that measured nothing, returning the first
-// one's error: a failed repeat is no sample of the codec's speed.
+// measured keeps the repeats that measured round trips and ended without
+// error, returning the first other one's reason: a failed repeat is no
+// sample of the codec's speed, even with the round trips it completed
+// before it failed.
 func measured(rs []results.Result) ([]results.Result, string) {
 	var out []results.Result
-	errMsg := ""
+	why := ""
 	for _, r := range rs {
-		if r.N > 0 {
+		switch {
+		case r.N > 0 && r.Err == "":
 			out = append(out, r)
-		} else if errMsg == "" {
-			errMsg = r.Err
-			if errMsg == "" {
-				errMsg = "nothing measured"
-			}
+		case why != "":
+		case r.Err != "":
+			why = r.Err
+		default:
+			why = "nothing measured"
 		}
 	}
-	return out, errMsg
+	return out, why
 }
 
 func all(rs []results.Result, f func(results.Result) bool) bool {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"pingpong/latency"
 	"pingpong/results"
 	"strconv"
 	"strings"
@@ -157,4 +158,38 @@ func TestCompareFilesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "compare", b.Bytes())
+}
+
+// A repeat that ended in error is no sample, even with the round trips it
+// completed before it failed: compare leaves it out.
+func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
+	old, new := compareRuns(5)
+	var good []float64
+	for i := range new.Results {
+		r := &new.Results[i]
+		if r.Impl != "std" || r.Pairs != 1 {
+			continue
+		}
+		if r.Repeat == 2 {
+			r.Err = "echo decode: boom" // failed mid-window, after 100 round trips
+			r.N, r.Latency.N, r.Latency.P50 = 100, 100, time.Hour
+			continue
+		}
+		good = append(good, float64(r.Latency.P50))
+	}
+	for _, s := range Compare(old, new).Scenarios {
+		if s.Key.Impl != "std" || s.Key.Pairs != 1 {
+			continue
+		}
+		if s.NewRepeats != 4 || s.NewErr != "echo decode: boom" {
+			t.Errorf("new repeats %d, error %q; want 4 and the failed repeat's error", s.NewRepeats, s.NewErr)
+		}
+		for _, ch := range s.Changes {
+			if ch.Metric == "p50" && ch.New != latency.Median(good) {
+				t.Errorf("new p50 median %v, want %v, that of the repeats without error", time.Duration(ch.New), time.Duration(latency.Median(good)))
+			}
+		}
+		return
+	}
+	t.Fatal("no std 1x scenario")
 }

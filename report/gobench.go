@@ -51,8 +51,8 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 		fmt.Fprintf(&b, "Unit %s better=%s\n", u.unit, u.better)
 	}
 	for _, r := range run.Results {
-		if r.N == 0 {
-			continue // nothing measured: `go test` prints no line for a failed benchmark either
+		if r.N == 0 || r.Err != "" {
+			continue // `go test` prints no line for a failed benchmark, whatever it ran first
 		}
 		l := r.Latency
 		fmt.Fprintf(&b, "%s\t%8d\t%12d ns/op", benchName(r.Scenario), r.N, l.P50.Nanoseconds())
