@@ -217,6 +217,8 @@ func measured(rs []results.Result) ([]results.Result, string) {
 		case why != "":
 		case r.Err != "":
 			why = r.Err
+		case r.IsEncdec():
+			why = whyNoRoundTrip(r)
 		default:
 			why = "nothing measured"
 		}

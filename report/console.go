@@ -171,22 +171,27 @@ func row(r results.Result, floor *results.Result) string {
 		b.WriteString("error: " + r.Err)
 		return b.String()
 	}
-	l := r.Latency
-	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
-	if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
-		b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
-	}
-	if r.IsEncdec() {
-		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
-		b.WriteString(requestedRate(r))
+	if r.N == 0 && r.IsEncdec() {
+		fmt.Fprintf(&b, "n=0 (%s)", whyNoRoundTrip(r))
 	} else {
-		fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
+		l := r.Latency
+		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
+			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
+		}
+		if r.IsEncdec() {
+			fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+			b.WriteString(requestedRate(r))
+		} else {
+			fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
+		}
+		if r.Bytes > 0 {
+			b.WriteString(" " + Throughput(r.MBPerSec()))
+		}
+		b.WriteString(openLoopColumns(r))
 	}
-	if r.Bytes > 0 {
-		b.WriteString(" " + Throughput(r.MBPerSec()))
-	}
-	b.WriteString(openLoopColumns(r))
 	b.WriteString(responsivenessColumns(r, floor))
+	b.WriteString(inFlightColumn(r))
 	if r.Partial {
 		b.WriteString(" PARTIAL")
 	}

@@ -218,7 +218,8 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 		}
 	}
 	var notes []string
-	if r.N > 0 || r.Err == "" {
+	noRoundTrip := r.N == 0 && r.IsEncdec()
+	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
 		l := r.Latency
 		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
 		if r.IsEncdec() {
@@ -229,12 +230,20 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 		if r.Bytes > 0 {
 			row.MBps = Throughput(r.MBPerSec())
 		}
+	}
+	if r.N > 0 || r.Err == "" {
 		if r.Probe != nil && r.IsEncdec() {
 			row.Probe = Duration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
 			row.Sched = Duration(r.Runtime.SchedLatency.P99)
 		}
+	}
+	if noRoundTrip && r.Err == "" {
+		notes = append(notes, "n=0: "+whyNoRoundTrip(r))
+	}
+	if c := inFlightColumn(r); c != "" {
+		notes = append(notes, strings.TrimSpace(c))
 	}
 	if r.GOGC != "" || r.MemLimit != "" {
 		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))
