@@ -21,37 +21,37 @@ type Source struct {
 	Run  *results.Run
 }
 
-// Chart is one picture of a report, as data: the page draws it as SVG,
+// chartData is one picture of a report, as data: the page draws it as SVG,
 // -png as a PNG file. Charts are built from runs in a stable order, so
 // that a page rendered from saved results is the page of the run.
-type Chart struct {
+type chartData struct {
 	ID     string // stable: the page's anchor and the PNG's file name
 	Title  string
 	Desc   string // what the chart shows, for its caption and screen readers
 	XLabel string
 	YLabel string // without the unit, which drawing picks from the values
-	Kind   ChartKind
-	Series []Series
+	Kind   chartKind
+	Series []chartSeries
 }
 
-// ChartKind says how a chart's axes are drawn.
-type ChartKind int
+// chartKind says how a chart's axes are drawn.
+type chartKind int
 
 const (
-	// PercentileChart: x is 1/(1-percentile), logarithmic, ticks at 50%,
+	// percentileKind: x is 1/(1-percentile), logarithmic, ticks at 50%,
 	// 90%, 99%...; y is latency, logarithmic (the HdrHistogram plot).
-	PercentileChart ChartKind = iota
-	// ScalingRateChart: x is a count (pairs, GOMAXPROCS) on a log scale; y
+	percentileKind chartKind = iota
+	// scalingRateKind: x is a count (pairs, GOMAXPROCS) on a log scale; y
 	// is round trips per second from 0.
-	ScalingRateChart
-	// ScalingDurationChart: x as ScalingRateChart; y is a latency from 0.
-	ScalingDurationChart
+	scalingRateKind
+	// scalingDurationKind: x as scalingRateKind; y is a latency from 0.
+	scalingDurationKind
 )
 
-// Series is one line of a chart. Impl picks its colour and marker, Src
+// chartSeries is one line of a chart. Impl picks its colour and marker, Src
 // (which source it came from) its dash, so a codec looks the same in every
 // chart and two files of one codec differ only in the dash.
-type Series struct {
+type chartSeries struct {
 	Name   string
 	Impl   string
 	Src    int
@@ -80,7 +80,7 @@ func cellsOf(srcs []Source) []cell {
 		var rs []results.Result
 		hists := map[results.Key]*hdrhistogram.Histogram{}
 		if run.Config.Repeats() > 1 {
-			for _, g := range GroupRepeats(run) {
+			for _, g := range groupRepeats(run) {
 				rs = append(rs, g.Median)
 			}
 			for _, r := range run.Results {
@@ -175,13 +175,13 @@ func targetRank(t string) int {
 	return 1
 }
 
-// Charts are the charts of a report on srcs, in the page's order: per
+// buildCharts builds the charts of a report on srcs, in the page's order: per
 // input and decode target, per GOMAXPROCS, throughput, probe and sched
 // latency against pairs, then latency by percentile per level; then, when
 // more than one GOMAXPROCS ran, throughput against GOMAXPROCS per level.
-func Charts(srcs []Source) []Chart {
+func buildCharts(srcs []Source) []chartData {
 	names := sourceNames(srcs)
-	var out []Chart
+	var out []chartData
 	for _, g := range groupsOf(cellsOf(srcs)) {
 		subject := g.input
 		if g.target != results.TargetAny {
@@ -193,12 +193,12 @@ func Charts(srcs []Source) []Chart {
 			cs := filter(g.cells, func(c cell) bool { return c.res.Procs == p })
 			id := fmt.Sprintf("%s-procs%d", slug, p)
 			at := fmt.Sprintf("%s, GOMAXPROCS=%d", subject, p)
-			out = append(out, scalingChart(cs, names, "throughput-"+id, ScalingRateChart,
+			out = append(out, scalingChart(cs, names, "throughput-"+id, scalingRateKind,
 				"Throughput against pairs: "+at, "pairs (log scale)", "round trips/s",
 				"Round trips per second at each level, one line per codec: how each scales from one pair to 2N pairs. The baseline codec, which does no JSON work, is left out: it is the harness's own ceiling.",
 				func(c cell) int { return c.res.Pairs }, rateOf, false))
 			floors := idleFloors(srcs, p)
-			if ch := scalingChart(cs, names, "probe-"+id, ScalingDurationChart,
+			if ch := scalingChart(cs, names, "probe-"+id, scalingDurationKind,
 				"Sleep probe overshoot p99 against pairs: "+at, "pairs (log scale)", "probe overshoot p99",
 				"How late a goroutine sleeping in a loop woke (99th percentile) while the pairs ran; the dotted line is the idle floor, with no load.",
 				func(c cell) int { return c.res.Pairs }, probeP99, true); len(ch.Series) > 0 {
@@ -206,7 +206,7 @@ func Charts(srcs []Source) []Chart {
 					return float64(r.Latency.P99), r.N > 0
 				}, names))
 			}
-			if ch := scalingChart(cs, names, "sched-"+id, ScalingDurationChart,
+			if ch := scalingChart(cs, names, "sched-"+id, scalingDurationKind,
 				"Scheduling latency p99 against pairs: "+at, "pairs (log scale)", "sched latency p99",
 				"How long goroutines sat runnable waiting for a P (99th percentile of /sched/latencies:seconds); the dotted line is the idle floor.",
 				func(c cell) int { return c.res.Pairs }, schedP99, true); len(ch.Series) > 0 {
@@ -228,7 +228,7 @@ func Charts(srcs []Source) []Chart {
 		if len(procs) > 1 {
 			for _, spec := range distinctStrings(g.cells, func(c cell) string { return c.spec }) {
 				cs := filter(g.cells, func(c cell) bool { return c.spec == spec })
-				out = append(out, scalingChart(cs, names, fmt.Sprintf("procs-%s-%s", slug, slugOf(spec)), ScalingRateChart,
+				out = append(out, scalingChart(cs, names, fmt.Sprintf("procs-%s-%s", slug, slugOf(spec)), scalingRateKind,
 					fmt.Sprintf("Throughput against GOMAXPROCS, level %s: %s", spec, subject), "GOMAXPROCS (log scale)", "round trips/s",
 					fmt.Sprintf("Round trips per second at level %s (pairs as a multiple of N = GOMAXPROCS), one line per codec, for each GOMAXPROCS that ran.", spec),
 					func(c cell) int { return c.res.Procs }, rateOf, false))
@@ -260,9 +260,9 @@ func schedP99(c cell) (float64, bool) {
 
 // scalingChart draws one figure against a count: one line per codec (and
 // per source, when two sources have the same codec at the same x).
-func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, xlabel, ylabel, desc string,
-	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) Chart {
-	ch := Chart{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
+func scalingChart(cs []cell, names []string, id string, kind chartKind, title, xlabel, ylabel, desc string,
+	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) chartData {
+	ch := chartData{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
 	type key struct {
 		impl string
 		src  int
@@ -299,7 +299,7 @@ func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, x
 		if split {
 			name += " (" + names[k.src] + ")"
 		}
-		ch.Series = append(ch.Series, Series{Name: name, Impl: k.impl, Src: k.src, Points: p})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: k.impl, Src: k.src, Points: p})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -318,7 +318,7 @@ func idleFloors(srcs []Source, procs int) map[int]results.Result {
 
 // withFloor adds each source's idle figure as a flat line across the
 // chart's x range.
-func withFloor(ch Chart, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) Chart {
+func withFloor(ch chartData, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) chartData {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ch.Series {
 		for _, p := range s.Points {
@@ -339,7 +339,7 @@ func withFloor(ch Chart, floors map[int]results.Result, y func(results.Result) (
 		if len(srcs) > 1 {
 			name += " (" + names[i] + ")"
 		}
-		ch.Series = append(ch.Series, Series{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, v}, {hi, v}}, Marks: [][2]float64{}})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, v}, {hi, v}}, Marks: [][2]float64{}})
 	}
 	return ch
 }
@@ -351,8 +351,8 @@ var percentileTicks = []float64{50, 90, 99, 99.9, 99.99, 99.999, 99.9999}
 // percentileChart is the HdrHistogram plot of one level: latency against
 // 1/(1-percentile), every codec one line, a marker at each labelled
 // percentile and at the maximum.
-func percentileChart(cs []cell, names []string, id, title string) Chart {
-	ch := Chart{ID: id, Title: title, Kind: PercentileChart, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
+func percentileChart(cs []cell, names []string, id, title string) chartData {
+	ch := chartData{ID: id, Title: title, Kind: percentileKind, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
 		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n."}
 	perImpl := map[string]int{}
 	for _, c := range cs {
@@ -369,7 +369,7 @@ func percentileChart(cs []cell, names []string, id, title string) Chart {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
-		ch.Series = append(ch.Series, Series{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -418,8 +418,8 @@ func implRank(impl string) int {
 	return len(results.DefaultImpls)
 }
 
-func sortSeries(ss []Series) {
-	slices.SortStableFunc(ss, func(a, b Series) int {
+func sortSeries(ss []chartSeries) {
+	slices.SortStableFunc(ss, func(a, b chartSeries) int {
 		if a.Floor != b.Floor {
 			if a.Floor {
 				return 1

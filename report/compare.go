@@ -14,12 +14,12 @@ import (
 	"pingpong/results"
 )
 
-// MinRepeats is how many repeats each side needs before compare tests a
+// minRepeats is how many repeats each side needs before compare tests a
 // change for significance. Note that at alpha 0.05 a Mann-Whitney U test
 // needs 4 a side (or 3 against 5) to ever find a difference: with 3 and 3
 // the smallest p is 0.1. benchmath says so in a warning, which the
 // comparison prints, as benchstat does.
-const MinRepeats = 3
+const minRepeats = 3
 
 // keyLabel is how compare names a scenario: "citm-catalog std 1x encdec
 // (procs 2)", with the target and a sweep's values when they are set.
@@ -38,12 +38,12 @@ func keyLabel(k results.Key) string {
 	return fmt.Sprintf("%s %s %dx %s (%s)", k.Input, k.Impl, k.Pairs, mode, procs)
 }
 
-// Change is one figure of one scenario, old against new. Old and New
+// figureChange is one figure of one scenario, old against new. Old and New
 // are the medians of the repeats.
-type Change struct {
+type figureChange struct {
 	Metric   string
 	Old, New float64
-	Tested   bool    // both sides had MinRepeats repeats or more
+	Tested   bool    // both sides had minRepeats repeats or more
 	P        float64 // the U test's p-value, when Tested
 	// Significant: tested and p below alpha. Better is +1 when the change
 	// is an improvement, -1 a regression, 0 no difference.
@@ -53,8 +53,8 @@ type Change struct {
 	format      func(float64) string
 }
 
-// DeltaPct is the change from old to new in percent; NaN when old is 0.
-func (c Change) DeltaPct() float64 {
+// deltaPct is the change from old to new in percent; NaN when old is 0.
+func (c figureChange) deltaPct() float64 {
 	if c.Old == c.New {
 		return 0
 	}
@@ -64,23 +64,23 @@ func (c Change) DeltaPct() float64 {
 	return (c.New/c.Old - 1) * 100
 }
 
-// ScenarioChange is one scenario present in both runs.
-type ScenarioChange struct {
+// scenarioChange is one scenario present in both runs.
+type scenarioChange struct {
 	Key                    results.Key
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
-	Changes                []Change
+	Changes                []figureChange
 }
 
-// Verdict sums up the scenario's significant changes: "improved",
+// verdict sums up the scenario's significant changes: "improved",
 // "regressed", "mixed", "~" (nothing significant), "untested" when a side
 // has too few repeats to tell, or "not measured" when a side has none.
-func (s ScenarioChange) Verdict() string {
+func (s scenarioChange) verdict() string {
 	if s.OldRepeats == 0 || s.NewRepeats == 0 {
 		return "not measured"
 	}
-	if s.OldRepeats < MinRepeats || s.NewRepeats < MinRepeats {
+	if s.OldRepeats < minRepeats || s.NewRepeats < minRepeats {
 		return "untested"
 	}
 	var better, worse bool
@@ -99,9 +99,9 @@ func (s ScenarioChange) Verdict() string {
 	return "~"
 }
 
-// Comparison is two runs matched scenario by scenario.
-type Comparison struct {
-	Scenarios []ScenarioChange
+// runComparison is two runs matched scenario by scenario.
+type runComparison struct {
+	Scenarios []scenarioChange
 	OnlyOld   []results.Key // in the old run only: listed, not dropped
 	OnlyNew   []results.Key
 }
@@ -121,24 +121,24 @@ var compareMetrics = []metric{
 	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
 	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
 	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
-	{"rt/s", results.Result.RoundTripsPerSec, true, Rate, results.Result.IsEncdec},
-	{"ops/s", results.Result.OpsPerSec, true, Rate, func(r results.Result) bool { return !r.IsEncdec() }},
-	{"MB/s", results.Result.MBPerSec, true, Throughput, func(r results.Result) bool { return r.Bytes > 0 }},
+	{"rt/s", results.Result.RoundTripsPerSec, true, fmtRate, results.Result.IsEncdec},
+	{"ops/s", results.Result.OpsPerSec, true, fmtRate, func(r results.Result) bool { return !r.IsEncdec() }},
+	{"MB/s", results.Result.MBPerSec, true, fmtThroughput, func(r results.Result) bool { return r.Bytes > 0 }},
 	{"probe.p99", func(r results.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
 		func(r results.Result) bool { return r.Probe != nil && r.IsEncdec() }},
 	{"sched.p99", func(r results.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
 		func(r results.Result) bool { return r.Runtime != nil }},
 }
 
-func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))) }
+func durationOf(v float64) string { return fmtDuration(time.Duration(math.Round(v))) }
 
-// Compare matches the scenarios of two runs by input, codec, mode, decode
+// compare matches the scenarios of two runs by input, codec, mode, decode
 // target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
 // repeats.
-func Compare(old, new *results.Run) Comparison {
+func compare(old, new *results.Run) runComparison {
 	oldBy, oldKeys := groupByKey(old.Results)
 	newBy, newKeys := groupByKey(new.Results)
-	var c Comparison
+	var c runComparison
 	for _, k := range oldKeys {
 		if _, ok := newBy[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
@@ -168,21 +168,21 @@ func groupByKey(rs []results.Result) (map[results.Key][]results.Result, []result
 	return by, keys
 }
 
-func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []results.Result) ScenarioChange {
+func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []results.Result) scenarioChange {
 	old, oldErr := measured(old)
 	new, newErr := measured(new)
-	sc := ScenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
+	sc := scenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
 		OldVersion: implVersion(oldRun, k), NewVersion: implVersion(newRun, k)}
 	if len(old) == 0 || len(new) == 0 {
 		return sc
 	}
-	tested := len(old) >= MinRepeats && len(new) >= MinRepeats
+	tested := len(old) >= minRepeats && len(new) >= minRepeats
 	for _, m := range compareMetrics {
 		if m.applies != nil && !(all(old, m.applies) && all(new, m.applies)) {
 			continue // baseline has no MB/s, a run without -probe no probe
 		}
 		ov, nv := values(old, m.value), values(new, m.value)
-		ch := Change{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
+		ch := figureChange{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
 		if tested {
 			th := benchmath.DefaultThresholds
 			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(ov, &th), benchmath.NewSample(nv, &th))
@@ -252,16 +252,21 @@ func values(rs []results.Result, f func(results.Result) float64) []float64 {
 	return out
 }
 
-// Write prints the comparison: per scenario, old and new medians with the
-// change and its significance, then the scenarios found on one side only.
-func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *results.Run) error {
+// WriteComparison prints `pingpong compare` of two runs: their scenarios
+// matched, and per scenario the old and new medians with the change and its
+// significance, then the scenarios found on one side only.
+func WriteComparison(w io.Writer, oldName, newName string, old, new *results.Run) error {
+	return compare(old, new).write(w, oldName, newName, old, new)
+}
+
+func (c runComparison) write(w io.Writer, oldName, newName string, old, new *results.Run) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pingpong compare\n")
 	fmt.Fprintf(&b, "  old: %s (%s)\n", oldName, runSummary(old))
 	fmt.Fprintf(&b, "  new: %s (%s)\n", newName, runSummary(new))
-	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", MinRepeats)
+	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", minRepeats)
 	for _, s := range c.Scenarios {
-		fmt.Fprintf(&b, "\n%s: %s\n", keyLabel(s.Key), s.Verdict())
+		fmt.Fprintf(&b, "\n%s: %s\n", keyLabel(s.Key), s.verdict())
 		if s.OldVersion != s.NewVersion {
 			fmt.Fprintf(&b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
 		}
@@ -274,15 +279,15 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 		if len(s.Changes) == 0 {
 			continue
 		}
-		if s.Verdict() == "untested" {
-			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, MinRepeats)
+		if s.verdict() == "untested" {
+			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, minRepeats)
 		}
 		for _, w := range warnings(s) {
 			fmt.Fprintf(&b, "  note: %s\n", w)
 		}
 		fmt.Fprintf(&b, "  %-9s %12s %12s %9s\n", "", "old", "new", "delta")
 		for _, ch := range s.Changes {
-			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.DeltaPct()))
+			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.deltaPct()))
 			if ch.Tested {
 				fmt.Fprintf(&b, "  %s", significance(ch, s))
 			}
@@ -306,7 +311,7 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 }
 
 // warnings are the scenario's test warnings, each once.
-func warnings(s ScenarioChange) []string {
+func warnings(s scenarioChange) []string {
 	var out []string
 	for _, ch := range s.Changes {
 		for _, w := range ch.Warnings {
@@ -318,7 +323,7 @@ func warnings(s ScenarioChange) []string {
 	return out
 }
 
-func significance(ch Change, s ScenarioChange) string {
+func significance(ch figureChange, s scenarioChange) string {
 	n := fmt.Sprintf("n=%d+%d", s.OldRepeats, s.NewRepeats)
 	if s.OldRepeats == s.NewRepeats {
 		n = fmt.Sprintf("n=%d", s.OldRepeats)

@@ -158,12 +158,10 @@ func (c *Console) Result(r results.Result) {
 	}
 }
 
-// Row is one console row: the Erlang original's columns byte for byte,
-// then pingpong's own.
-func Row(r results.Result) string { return row(r, nil) }
-
-// row is Row with the idle probe floor (nil: none) next to the probe's
-// figures, so that timer granularity is not read as the codec's harm.
+// row is one console row: the Erlang original's columns byte for byte,
+// then pingpong's own, with the idle probe floor (nil: none) next to the
+// probe's figures, so that timer granularity is not read as the codec's
+// harm.
 func row(r results.Result, floor *results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-28s ", r.Label())
@@ -175,18 +173,18 @@ func row(r results.Result, floor *results.Result) string {
 		fmt.Fprintf(&b, "n=0 (%s)", whyNoRoundTrip(r))
 	} else {
 		l := r.Latency
-		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
 		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
 			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
 		}
 		if r.IsEncdec() {
-			fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
+			fmt.Fprintf(&b, "  %s", fmtRate(r.RoundTripsPerSec()))
 			b.WriteString(requestedRate(r))
 		} else {
-			fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
+			fmt.Fprintf(&b, "  ops=%s", fmtRate(r.OpsPerSec()))
 		}
 		if r.Bytes > 0 {
-			b.WriteString(" " + Throughput(r.MBPerSec()))
+			b.WriteString(" " + fmtThroughput(r.MBPerSec()))
 		}
 		b.WriteString(openLoopColumns(r))
 	}

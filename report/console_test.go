@@ -92,7 +92,7 @@ func TestConsoleGolden(t *testing.T) {
 
 func TestRowKeepsTheOriginalsColumns(t *testing.T) {
 	r := sampleRun().Results[0]
-	got := Row(r)
+	got := row(r, nil)
 	want := "  1x encdec                    n=108 p50=9.5ms p95=14.2ms p99=19.0ms max=28.5ms"
 	if len(got) < len(want) || got[:len(want)] != want {
 		t.Fatalf("row\n%q\nwant prefix\n%q", got, want)
@@ -106,10 +106,10 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 	r := run.Results[0]
 	old := r
 	old.Mode, old.Target = "", ""
-	if got, want := Row(old), Row(r); got != want {
+	if got, want := row(old, nil), row(r, nil); got != want {
 		t.Errorf("row without a mode\n%q\nwant\n%q", got, want)
 	}
-	if got, want := rowOf(run, old, "").Rate, Rate(r.RoundTripsPerSec()); got != want {
+	if got, want := rowOf(run, old, "").Rate, fmtRate(r.RoundTripsPerSec()); got != want {
 		t.Errorf("page row without a mode: rate %q, want %q", got, want)
 	}
 }

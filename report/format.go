@@ -14,10 +14,10 @@ import (
 // that a value just below a unit's step prints in the next unit up, as
 // "1.0ms" rather than "1000us".
 
-// Duration prints a latency as the Erlang original does: "32.4ms" from 1ms
+// fmtDuration prints a latency as the Erlang original does: "32.4ms" from 1ms
 // up, "850us" from 1us; below that "420ns", a resolution the original never
 // needed but the baseline codec does.
-func Duration(d time.Duration) string {
+func fmtDuration(d time.Duration) string {
 	switch us := (d + time.Microsecond/2) / time.Microsecond; {
 	case us >= 1000:
 		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
@@ -28,10 +28,10 @@ func Duration(d time.Duration) string {
 	}
 }
 
-// Rate prints round trips per second: whole numbers up to "9999/s", then
+// fmtRate prints round trips per second: whole numbers up to "9999/s", then
 // three significant figures, "12.3k/s", "1.23M/s"; below 1/s with a
 // decimal, "0.5/s".
-func Rate(perSec float64) string {
+func fmtRate(perSec float64) string {
 	switch {
 	case perSec == 0:
 		return "0/s"
@@ -46,8 +46,8 @@ func Rate(perSec float64) string {
 	return sig3(roundedSig3(perSec/1e6)) + "M/s"
 }
 
-// Throughput prints MB/s (1 MB = 1e6 bytes): "370MB/s", "9.5MB/s".
-func Throughput(mbps float64) string {
+// fmtThroughput prints MB/s (1 MB = 1e6 bytes): "370MB/s", "9.5MB/s".
+func fmtThroughput(mbps float64) string {
 	if rounded(mbps, 1) >= 10 {
 		return fmt.Sprintf("%.0fMB/s", mbps)
 	}

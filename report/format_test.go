@@ -18,7 +18,7 @@ func TestDuration(t *testing.T) {
 		{999*us + 600, "1.0ms"},
 		{time.Millisecond, "1.0ms"}, {32400 * us, "32.4ms"}, {1500 * time.Millisecond, "1500.0ms"},
 	} {
-		if got := Duration(c.d); got != c.want {
+		if got := fmtDuration(c.d); got != c.want {
 			t.Errorf("Duration(%d) = %q, want %q", c.d, got, c.want)
 		}
 	}
@@ -39,7 +39,7 @@ func TestRate(t *testing.T) {
 		{999700, "1.00M/s"}, // not 1000k/s
 		{999999, "1.00M/s"}, {1.234e6, "1.23M/s"}, {9.996e6, "10.0M/s"}, {12.34e6, "12.3M/s"},
 	} {
-		if got := Rate(c.v); got != c.want {
+		if got := fmtRate(c.v); got != c.want {
 			t.Errorf("Rate(%v) = %q, want %q", c.v, got, c.want)
 		}
 	}
@@ -49,9 +49,9 @@ func TestThroughputAndSizes(t *testing.T) {
 	for _, c := range []struct {
 		got, want string
 	}{
-		{Throughput(0.04), "0.0MB/s"}, {Throughput(9.94), "9.9MB/s"},
-		{Throughput(9.96), "10MB/s"}, // not 10.0MB/s
-		{Throughput(370.4), "370MB/s"},
+		{fmtThroughput(0.04), "0.0MB/s"}, {fmtThroughput(9.94), "9.9MB/s"},
+		{fmtThroughput(9.96), "10MB/s"}, // not 10.0MB/s
+		{fmtThroughput(370.4), "370MB/s"},
 		{Size(0), "0 B"}, {Size(999), "999 B"}, {Size(1000), "1.0 kB"}, {Size(55_549), "55.5 kB"},
 		{Size(999_949), "999.9 kB"},
 		{Size(999_950), "1.00 MB"}, // not 1000.0 kB

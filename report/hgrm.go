@@ -12,12 +12,12 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// WriteHgrm writes h as an HdrHistogram percentile distribution (the
+// writeHgrm writes h as an HdrHistogram percentile distribution (the
 // "Value Percentile TotalCount 1/(1-Percentile)" table that every
 // HdrHistogram implementation prints and its plotter reads), values in
 // microseconds: the histograms hold nanoseconds, and the plotter's axis
 // says milliseconds or microseconds, never nanoseconds.
-func WriteHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
+func writeHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
 	bw := bufio.NewWriter(w)
 	if _, err := h.PercentilesPrint(bw, 5, 1000.0); err != nil {
 		return err
@@ -35,14 +35,14 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 		if r.Hist == nil || r.Hist.TotalCount() == 0 {
 			continue
 		}
-		name := HgrmName(r.Scenario, run.Config.Repeats() > 1)
-		if err := WriteFile(filepath.Join(dir, name), func(w io.Writer) error { return WriteHgrm(w, r.Hist) }); err != nil {
+		name := hgrmName(r.Scenario, run.Config.Repeats() > 1)
+		if err := WriteFile(filepath.Join(dir, name), func(w io.Writer) error { return writeHgrm(w, r.Hist) }); err != nil {
 			return names, err
 		}
 		names = append(names, name)
 		if r.ProbeHist != nil && r.ProbeHist.TotalCount() > 0 {
 			probe := strings.TrimSuffix(name, ".hgrm") + "_probe.hgrm"
-			if err := WriteFile(filepath.Join(dir, probe), func(w io.Writer) error { return WriteHgrm(w, r.ProbeHist) }); err != nil {
+			if err := WriteFile(filepath.Join(dir, probe), func(w io.Writer) error { return writeHgrm(w, r.ProbeHist) }); err != nil {
 				return names, err
 			}
 			names = append(names, probe)
@@ -51,10 +51,10 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 	return names, nil
 }
 
-// HgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
+// hgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
 // the fields of results.Key.Name joined by "_", with _r1 and so on for the
 // repeat when a run has several.
-func HgrmName(s results.Scenario, repeats bool) string {
+func hgrmName(s results.Scenario, repeats bool) string {
 	var parts []string
 	for _, f := range s.Key().Fields() {
 		switch f.Name {

@@ -95,13 +95,13 @@ func buildPage(srcs []Source) (*page, error) {
 	}
 	if len(srcs) == 2 {
 		var b strings.Builder
-		if err := Compare(srcs[0].Run, srcs[1].Run).Write(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
+		if err := WriteComparison(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
 			return nil, err
 		}
 		pg.Compare = b.String()
 	}
-	for _, ch := range Charts(srcs) {
-		svg, err := ch.SVG()
+	for _, ch := range buildCharts(srcs) {
+		svg, err := ch.svg()
 		if err != nil {
 			return nil, err
 		}
@@ -121,7 +121,7 @@ func buildPage(srcs []Source) (*page, error) {
 
 // sectionTitle groups a page's charts: what follows the title's colon,
 // the input, target and GOMAXPROCS they are about.
-func sectionTitle(ch Chart) string {
+func sectionTitle(ch chartData) string {
 	if _, after, ok := strings.Cut(ch.Title, ": "); ok {
 		return after
 	}
@@ -131,7 +131,7 @@ func sectionTitle(ch Chart) string {
 // inlineSVG makes gonum's SVG document an element of the page: no XML
 // prolog, no namespace URLs (HTML puts <svg> in its namespace itself), and
 // a role and label for screen readers.
-func inlineSVG(svg []byte, ch Chart) template.HTML {
+func inlineSVG(svg []byte, ch chartData) template.HTML {
 	s := string(svg)
 	if i := strings.Index(s, "<svg"); i >= 0 {
 		s = s[i:]
@@ -176,9 +176,9 @@ func sourceOf(s Source, label string) (pageSource, error) {
 	cells := cellsOf([]Source{s})
 	suffixes := map[results.Key]string{}
 	if c.Repeats() > 1 {
-		for _, g := range GroupRepeats(run) {
+		for _, g := range groupRepeats(run) {
 			if g.Runs > 0 {
-				suffixes[g.Median.Key()] = strings.TrimSpace(g.Suffix())
+				suffixes[g.Median.Key()] = strings.TrimSpace(g.suffix())
 			}
 		}
 	}
@@ -205,7 +205,7 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 	s := fmt.Sprintf("time.Sleep(%v) overshoot", probe)
 	if idle != nil && idle.N > 0 {
 		l := idle.Latency
-		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", Duration(l.P50), Duration(l.P99), Duration(l.Max))
+		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", fmtDuration(l.P50), fmtDuration(l.P99), fmtDuration(l.Max))
 	}
 	return s
 }
@@ -221,22 +221,22 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	noRoundTrip := r.N == 0 && r.IsEncdec()
 	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
 		l := r.Latency
-		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
+		row.P50, row.P95, row.P99, row.P999, row.Max = fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.P999), fmtDuration(l.Max)
 		if r.IsEncdec() {
-			row.Rate = Rate(r.RoundTripsPerSec())
+			row.Rate = fmtRate(r.RoundTripsPerSec())
 		} else {
-			row.Rate = "ops " + Rate(r.OpsPerSec())
+			row.Rate = "ops " + fmtRate(r.OpsPerSec())
 		}
 		if r.Bytes > 0 {
-			row.MBps = Throughput(r.MBPerSec())
+			row.MBps = fmtThroughput(r.MBPerSec())
 		}
 	}
 	if r.N > 0 || r.Err == "" {
 		if r.Probe != nil && r.IsEncdec() {
-			row.Probe = Duration(r.Probe.P99)
+			row.Probe = fmtDuration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
-			row.Sched = Duration(r.Runtime.SchedLatency.P99)
+			row.Sched = fmtDuration(r.Runtime.SchedLatency.P99)
 		}
 	}
 	if noRoundTrip && r.Err == "" {

@@ -48,7 +48,7 @@ func renderHTML(t *testing.T, srcs ...Source) []byte {
 }
 
 // chartsOf parses the page and returns, per chart figure, the text of its
-// SVG (where the legend's series names are) and how many SVGs it holds.
+// svg (where the legend's series names are) and how many SVGs it holds.
 func chartsOf(t *testing.T, page []byte) (texts map[string][]string, svgs map[string]int, doc *nethtml.Node) {
 	t.Helper()
 	doc, err := nethtml.Parse(bytes.NewReader(page))
@@ -184,7 +184,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 	}
 	sonic2x := run.Results[3]
 	for _, s := range []string{"Test CPU @ 2.0GHz, 2 cores", "2 (source: cpu count)", "v1.15.5", "2s after 500ms warmup", "disagrees at $.a: 1 vs 2",
-		Duration(sonic2x.Latency.P999), relative(sonic2x, run.Results[1])} {
+		fmtDuration(sonic2x.Latency.P999), relative(sonic2x, run.Results[1])} {
 		if !strings.Contains(page, s) {
 			t.Errorf("the page lacks %q", s)
 		}
@@ -313,8 +313,8 @@ func TestPNGDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != len(Charts(srcs)) || len(names) == 0 {
-		t.Fatalf("%d files for %d charts", len(names), len(Charts(srcs)))
+	if len(names) != len(buildCharts(srcs)) || len(names) == 0 {
+		t.Fatalf("%d files for %d charts", len(names), len(buildCharts(srcs)))
 	}
 	for _, n := range names {
 		f, err := os.Open(filepath.Join(dir, n))

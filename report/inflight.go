@@ -38,10 +38,10 @@ func whyNoRoundTrip(r results.Result) string {
 }
 
 // age prints how long something has lasted: in seconds from 1s ("2.3s"),
-// below as Duration does.
+// below as fmtDuration does.
 func age(d time.Duration) string {
 	if rounded(float64(d)/float64(time.Millisecond), 1) >= 1000 {
 		return fmt.Sprintf("%.1fs", d.Seconds())
 	}
-	return Duration(d)
+	return fmtDuration(d)
 }

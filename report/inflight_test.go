@@ -35,11 +35,11 @@ func TestConsoleInFlightGolden(t *testing.T) {
 		t.Errorf("%d in-flight columns, want sonic 2x's alone, in-flight=2.3s:\n%s", n, out)
 	}
 	std.InFlight, std.Window, std.Partial = 0, 0, true
-	if got := Row(*std); !strings.HasSuffix(got, "n=0 (cut short before the window opened) PARTIAL") {
+	if got := row(*std, nil); !strings.HasSuffix(got, "n=0 (cut short before the window opened) PARTIAL") {
 		t.Errorf("row cut before its window: %q", got)
 	}
 	std.Window, std.Partial = 2*time.Second, false
-	if got := Row(*std); !strings.HasSuffix(got, "n=0 (no round trip completed in 2.0s)") {
+	if got := row(*std, nil); !strings.HasSuffix(got, "n=0 (no round trip completed in 2.0s)") {
 		t.Errorf("row with no round trip and none in flight: %q", got)
 	}
 }

@@ -64,7 +64,7 @@ func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
 		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
 		lr := levelRanking{Input: l.input, Label: l.label, Point: l.point}
 		for _, r := range rs {
-			lr.Rows = append(lr.Rows, rankedRow{r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref)})
+			lr.Rows = append(lr.Rows, rankedRow{r.Impl, fmtRate(r.RoundTripsPerSec()), relative(r, ref)})
 		}
 		out = append(out, lr)
 	}

@@ -12,20 +12,20 @@ import (
 	"pingpong/results"
 )
 
-// Repeated is one scenario's repeats summed up for the console: Median is
+// repeatGroup is one scenario's repeats summed up for the console: Median is
 // a Result whose n, bytes, window and latency figures are each the median
 // of the repeats' (the other fields are those of the repeat with the
-// median round trips per second), and Spread is, per figure, the largest
+// median round trips per second), and Spreads is, per figure, the largest
 // deviation of a repeat from that median, as a fraction of it.
-type Repeated struct {
+type repeatGroup struct {
 	Median  results.Result
 	Runs    int // repeats that measured something
 	Of      int // repeats planned (more than ran, after an interrupt)
-	Spreads []Spread
+	Spreads []figureSpread
 }
 
-// Spread is how far one figure's repeats stray from their median.
-type Spread struct {
+// figureSpread is how far one figure's repeats stray from their median.
+type figureSpread struct {
 	Figure string
 	Frac   float64
 }
@@ -41,9 +41,9 @@ var spreadFigures = []struct {
 	{"rt/s", results.Result.RoundTripsPerSec},
 }
 
-// GroupRepeats sums up each scenario's repeats, in the order of a run with
+// groupRepeats sums up each scenario's repeats, in the order of a run with
 // one repeat (per input, per codec, per level), whatever order they ran in.
-func GroupRepeats(run *results.Run) []Repeated {
+func groupRepeats(run *results.Run) []repeatGroup {
 	by, keys := groupByKey(run.Results)
 	inputAt, implAt := map[string]int{}, map[string]int{}
 	for _, in := range run.Inputs {
@@ -70,7 +70,7 @@ func GroupRepeats(run *results.Run) []Repeated {
 		}
 		return implAt[ra.Impl] - implAt[rb.Impl]
 	})
-	out := make([]Repeated, len(keys))
+	out := make([]repeatGroup, len(keys))
 	for i, k := range keys {
 		out[i] = summarizeRepeats(by[k])
 		out[i].Of = max(out[i].Of, run.Config.Repeats())
@@ -78,9 +78,9 @@ func GroupRepeats(run *results.Run) []Repeated {
 	return out
 }
 
-func summarizeRepeats(rs []results.Result) Repeated {
+func summarizeRepeats(rs []results.Result) repeatGroup {
 	ok, _ := measured(rs)
-	rep := Repeated{Median: rs[0], Runs: len(ok), Of: len(rs)}
+	rep := repeatGroup{Median: rs[0], Runs: len(ok), Of: len(rs)}
 	if len(ok) == 0 {
 		return rep
 	}
@@ -121,7 +121,7 @@ func summarizeRepeats(rs []results.Result) Repeated {
 			dev = max(dev, math.Abs(v-c))
 		}
 		if c != 0 {
-			rep.Spreads = append(rep.Spreads, Spread{f.name, dev / c})
+			rep.Spreads = append(rep.Spreads, figureSpread{f.name, dev / c})
 		}
 	}
 	return rep
@@ -137,10 +137,10 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// Suffix is what a repeated row adds to the row of its median:
+// suffix is what a repeated row adds to the row of its median:
 // "  [5 runs; ± p50 2% p99 8% max 31% rt/s 1%]", or "  [1 of 5 runs]"
 // after an interrupt, where one run has no spread.
-func (r Repeated) Suffix() string {
+func (r repeatGroup) suffix() string {
 	var b strings.Builder
 	b.WriteString("  [")
 	if r.Runs != r.Of {
@@ -169,7 +169,7 @@ func writeRepeats(w io.Writer, run *results.Run) error {
 	if run.Idle != nil {
 		c.Result(*run.Idle)
 	}
-	groups := GroupRepeats(run)
+	groups := groupRepeats(run)
 	for _, in := range run.Inputs {
 		c.Input(withScenarios(run, in), implsOf(run, in.Name))
 		for _, g := range groups {
@@ -177,7 +177,7 @@ func writeRepeats(w io.Writer, run *results.Run) error {
 				continue
 			}
 			if g.Runs > 0 {
-				c.rowSuffix = g.Suffix()
+				c.rowSuffix = g.suffix()
 			}
 			c.Result(g.Median)
 			c.rowSuffix = ""

@@ -17,11 +17,11 @@ var rowIndent = strings.Repeat(" ", 2+28+1)
 func responsivenessColumns(r results.Result, floor *results.Result) string {
 	var b strings.Builder
 	if p := r.Probe; p != nil && r.IsEncdec() {
-		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", Duration(p.P99), Duration(p.Max))
+		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", fmtDuration(p.P99), fmtDuration(p.Max))
 		b.WriteString(probeFloorColumns(r, floor))
 	}
 	if rt := r.Runtime; rt != nil {
-		fmt.Fprintf(&b, " sched.p99=%s gc=%d", Duration(rt.SchedLatency.P99), rt.GCCycles)
+		fmt.Fprintf(&b, " sched.p99=%s gc=%d", fmtDuration(rt.SchedLatency.P99), rt.GCCycles)
 	}
 	return b.String()
 }
@@ -40,9 +40,9 @@ func runtimeLine(r results.Result) string {
 	}
 	var b strings.Builder
 	b.WriteString(rowIndent)
-	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", Duration(rt.SchedLatency.P50), Duration(rt.SchedLatency.Max))
+	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", fmtDuration(rt.SchedLatency.P50), fmtDuration(rt.SchedLatency.Max))
 	fmt.Fprintf(&b, " gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
-		rt.GCPauses.Count, Duration(rt.GCPauses.Total), Duration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
+		rt.GCPauses.Count, fmtDuration(rt.GCPauses.Total), fmtDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
 	if r.Mode != results.ModeIdle {
 		fmt.Fprintf(&b, " alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
 	}
@@ -65,9 +65,9 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 		return head + "; idle floor: error: " + idle.Err
 	}
 	l := idle.Latency
-	s := fmt.Sprintf("%s; idle floor n=%d p50=%s p95=%s p99=%s max=%s", head, l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+	s := fmt.Sprintf("%s; idle floor n=%d p50=%s p95=%s p99=%s max=%s", head, l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
 	if rt := idle.Runtime; rt != nil {
-		s += fmt.Sprintf(" sched.p99=%s", Duration(rt.SchedLatency.P99))
+		s += fmt.Sprintf(" sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
 	}
 	if idle.Partial {
 		s += " PARTIAL"

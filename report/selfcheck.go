@@ -40,7 +40,7 @@ func selfCheckRow(r results.SelfCheckResult, count int) string {
 	if len(r.Repeats) == 0 {
 		return head + "error: " + r.Err
 	}
-	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", Duration(r.P50), Duration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
+	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", fmtDuration(r.P50), fmtDuration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
 	if len(r.Repeats) < count {
 		s += fmt.Sprintf("  (%d of %d repeats)", len(r.Repeats), count)
 	}

@@ -118,7 +118,7 @@ func sweepCellText(r results.Result, ok bool) string {
 	case r.N == 0:
 		return "n=0"
 	}
-	s := Rate(r.RoundTripsPerSec()) + " p99=" + Duration(r.Latency.P99)
+	s := fmtRate(r.RoundTripsPerSec()) + " p99=" + fmtDuration(r.Latency.P99)
 	if r.Partial {
 		s += " PARTIAL"
 	}

@@ -35,7 +35,7 @@ func compare(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := report.Compare(old, new).Write(stdout, oldPath, newPath, old, new); err != nil {
+	if err := report.WriteComparison(stdout, oldPath, newPath, old, new); err != nil {
 		return fmt.Errorf("writing the comparison: %w", err)
 	}
 	return nil

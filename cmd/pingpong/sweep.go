@@ -69,8 +69,7 @@ func parseEach(v string, parse func(string) (string, error)) ([]string, error) {
 }
 
 // single is the GOMAXPROCS this process sets: the one -procs value, else 0
-// (automatic), as before sweeps existed; under a sweep only workers use
-// the values.
+// (automatic); under a sweep only workers use the values.
 func (s *sweepFlags) single() int {
 	if len(s.procs) == 1 {
 		return s.procs[0]
