@@ -22,12 +22,17 @@ const DefaultSeed = 1
 
 // Input is one JSON document ready to benchmark.
 type Input struct {
-	Name   string // corpus name without .json, e.g. "citm-catalog"
-	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA) or "built-in"
-	Path   string // the file read, empty for built-in
-	Seed   int64  // generator seed for built-in, 0 otherwise
+	Name   string // corpus name without .json, e.g. "citm-catalog", or a shape's canonical spec, e.g. "long-string:16MB"
+	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA), "built-in" or "shape"
+	Path   string // the file read, empty for built-in and shape
+	Seed   int64  // generator seed for built-in and for shapes that use one, 0 otherwise
 	Data   []byte
 	SHA256 string // hex of Data
+
+	// For Kind "shape", so that a header can say what was asked as well as
+	// what was made, e.g. "long-string:16MB (asked 16 MB, real 16.00 MB)".
+	Shape     string // the shape's name, e.g. "long-string"
+	AskedSize int    // the SIZE asked for in bytes, 0 for shapes that take none
 }
 
 // Builtin describes one synthetic corpus.
@@ -78,8 +83,10 @@ func Generate(name string, seed int64) ([]byte, error) {
 }
 
 // Load resolves name as, in order, an existing file path, NAME(.json) in the
-// directory $PINGPONG_DATA, or a built-in corpus generated with seed. The
-// document is always validated, so callers can benchmark it as is.
+// directory $PINGPONG_DATA, a built-in corpus generated with seed, or a
+// parametric shape spec (SHAPE:SIZE, deep:D, small-doc, tiny; see Shapes).
+// The document is always validated, so callers can benchmark it as is. A
+// malformed or out-of-range shape spec is a *ShapeError.
 func Load(name string, seed int64) (*Input, error) {
 	in, err := resolve(name, seed)
 	if err != nil {
@@ -123,6 +130,12 @@ func resolve(name string, seed int64) (*Input, error) {
 	if g, ok := generators[base]; ok {
 		return &Input{Name: base, Kind: "built-in", Seed: seed, Data: g.gen(seed)}, nil
 	}
+	if isShapeSpec(name) {
+		if statErr == nil {
+			statErr = fs.ErrNotExist
+		}
+		return resolveShape(name, seed, statErr)
+	}
 	where := "no such file"
 	if os.Getenv("PINGPONG_DATA") != "" {
 		where += ", not in $PINGPONG_DATA"
@@ -130,7 +143,7 @@ func resolve(name string, seed int64) (*Input, error) {
 	if statErr == nil {
 		statErr = fs.ErrNotExist
 	}
-	return nil, fmt.Errorf("input %q: %s and not a built-in corpus (built-ins: %s): %w", name, where, builtinNames(), statErr)
+	return nil, fmt.Errorf("input %q: %s and not a built-in corpus (built-ins: %s) or SHAPE:SIZE (see -list): %w", name, where, builtinNames(), statErr)
 }
 
 func readFile(path string) ([]byte, error) {

@@ -45,6 +45,30 @@ func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
 	return cal
 }
 
+// CalibrateOpen measures the open-loop floor of cfg's schedule: the
+// baseline codec at its largest level and that level's rate, for d.
+func CalibrateOpen(ctx context.Context, d time.Duration, cfg results.Config) (*results.OpenLoopFloor, error) {
+	pairs := 0
+	for _, lv := range cfg.Levels {
+		pairs = max(pairs, lv.Pairs)
+	}
+	c, err := newBaseline([]byte(calibrationDoc))
+	if err != nil {
+		return nil, err
+	}
+	bin, err := c.Marshal(nil)
+	if err != nil {
+		return nil, fmt.Errorf("baseline: %w", err)
+	}
+	rate := cfg.PairRate(pairs)
+	lr, err := RunLevelOpen(ctx, c, bin, nil, pairs, rate, min(d, 100*time.Millisecond), d, 0)
+	if err != nil {
+		return nil, fmt.Errorf("open-loop floor: %w", err)
+	}
+	return &results.OpenLoopFloor{Pairs: pairs, Rate: rate * float64(pairs),
+		Latency: latency.Summarize(lr.Hist), SendDelay: latency.Summarize(lr.SendDelay)}, nil
+}
+
 // bareRoundTrips is a pair with no codec: the echo sends back what it
 // got. Timing and recording are the pinger's own (roundTrip, a Recorder),
 // so the difference to a real pair is exactly the codec's calls.

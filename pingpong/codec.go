@@ -32,6 +32,25 @@ type Impl struct {
 	// first use, which users pay at start-up; it is timed and reported
 	// apart, never inside a measured window.
 	Warm func(t reflect.Type) error
+	// Env is settings of the whole process the codec needs, read once at
+	// start-up (SONIC_USE_OPTDEC=1): its worker process is started with
+	// them, so such a codec runs only isolated.
+	Env []string
+	// Check, when set, tells in the codec's own process whether Env took
+	// effect; its error turns the codec's rows into error rows rather than
+	// measure the wrong thing.
+	Check func() error
+}
+
+// NeedsIsolation names the first of the codecs that needs a process of its
+// own (Env), or "" when none does.
+func NeedsIsolation(names []string) string {
+	for _, n := range names {
+		if im, ok := registry[n]; ok && len(im.Env) > 0 {
+			return n + " needs " + strings.Join(im.Env, " ") + " in its process, which only a worker process (-isolate) can have"
+		}
+	}
+	return ""
 }
 
 // Version is the module version the binary was built with, from its build

@@ -18,7 +18,9 @@ const MaxHistograms = 64
 
 // window is the measured interval. It is fixed before any pair starts, so
 // every pinger decides on its own, with no shared state, whether a round
-// trip counts: it must start at or after start and end at or before end.
+// trip counts: it must end inside [start, end]. One that began in warmup
+// counts, as in the original, so that long round trips are not dropped at
+// both edges; only the one still in flight at end is dropped.
 // Times are monotonic offsets from epoch: time.Since reads only the
 // monotonic clock, about half the cost of time.Now, twice per round trip.
 type window struct {
@@ -27,11 +29,46 @@ type window struct {
 	stop       *atomic.Bool // set at the end or on cancellation; checked each round
 }
 
-// pairStats is owned by one pinger while it runs and read after it stops.
-type pairStats struct {
-	n     int64
+// loadStats is owned by one load goroutine (a pinger, or a probe pass's
+// worker) while it runs, and read after it stops.
+type loadStats struct {
+	n     int64 // round trips, or a worker's ops, that ended inside the window
 	bytes int64
-	err   error
+	// inFlight is how long the goroutine's last round trip had been in
+	// flight when the window closed: a stall that crosses the end would
+	// otherwise vanish from every figure.
+	inFlight time.Duration
+	// late and overslept: the open loop's pacing (openloop.go).
+	late, overslept int64
+	err             error
+}
+
+// sumStats adds up the goroutines' stats. The error is the first one met;
+// what the others completed before it still counts.
+func sumStats(sts []loadStats) loadStats {
+	var t loadStats
+	for _, st := range sts {
+		t.n += st.n
+		t.bytes += st.bytes
+		t.late += st.late
+		t.overslept += st.overslept
+		t.inFlight = max(t.inFlight, st.inFlight)
+		if t.err == nil {
+			t.err = st.err
+		}
+	}
+	return t
+}
+
+// ended sees a round trip (or op) that ran from t0 to t1 out: whether it
+// counts (it ended inside the window) and whether the loop must stop (it
+// ended after the window closed, in which case st keeps its age at the end).
+func (w window) ended(t0, t1 time.Duration, st *loadStats) (counts, stop bool) {
+	if t1 > w.end {
+		st.inFlight = max(w.end-t0, 0)
+		return false, true
+	}
+	return t1 >= w.start, false
 }
 
 // roundTrip is where a sample is timed: send the message, wait for the
@@ -47,7 +84,7 @@ func roundTrip(epoch time.Time, ping chan<- []byte, pong <-chan []byte, bin []by
 
 // pinger drives one pair: it owns bin, times each round trip, then decodes
 // and encodes the reply itself (untimed) to make the next message.
-func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *pairStats) {
+func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error, w window, rec *latency.Recorder, st *loadStats) {
 	defer close(ping)
 	defer recoverInto(&st.err, "pinger")
 	dec := decoder{new: newTarget} // for any: one interface reused, not one per message
@@ -57,7 +94,8 @@ func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong 
 			st.err = *echoErr
 			return
 		}
-		if t1 > w.end {
+		counts, stop := w.ended(t0, t1, st)
+		if stop {
 			return // the round trip in flight at the window's end is dropped
 		}
 		next, err := reencode(c, &dec, reply)
@@ -65,7 +103,7 @@ func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong 
 			st.err = err
 			return
 		}
-		if t0 >= w.start {
+		if counts {
 			rec.Record(t1 - t0)
 			st.n++
 			// echo decode + encode, then pinger decode + encode
@@ -118,36 +156,46 @@ func recoverInto(errp *error, who string) {
 	}
 }
 
-// LevelResult is what one level of one codec produced.
+// LevelResult is what one level of one codec produced. When a codec fails
+// mid-window it still holds what completed before: the histogram, n and
+// bytes, next to the error.
 type LevelResult struct {
 	N       int64
 	Bytes   int64
 	Start   time.Time     // when the measured window opened (after warmup)
 	Window  time.Duration // the measured window: duration, or less if cut short
 	Partial bool          // cut short by cancellation
-	Hist    *hdrhistogram.Histogram
-	Runtime *latency.Runtime        // runtime/metrics over the window; nil if it never opened
-	Probe   *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
+	// InFlight is the age, when the window closed, of the oldest round trip
+	// still in flight then (dropped from every other figure).
+	InFlight time.Duration
+	Hist     *hdrhistogram.Histogram
+	Runtime  *latency.Runtime        // runtime/metrics over the window; nil if it never opened
+	Probe    *hdrhistogram.Histogram // sleep-probe overshoots; nil when the probe is off
+
+	load loadStats // the pingers' stats, summed
 }
 
 // runPairs starts pairs echo goroutines and their pingers (run(i, ...) is
-// pair i's), then opens the window and watches it with the probe and
-// runtime metrics until the pingers stop: at the window's end, or when ctx
-// is cancelled. A pair ends when its pinger has returned and its echo,
-// seeing ping closed, has too.
+// pair i's, with its stats), then runs the window, watching it with the
+// instruments until the pingers stop: at the window's end, or when ctx is
+// cancelled. A pair ends when its pinger has returned and its echo, seeing
+// ping closed, has too.
 func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, warmup, duration, probe time.Duration,
-	run func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error)) LevelResult {
+	run func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats)) (LevelResult, error) {
 	echoErrs := make([]error, pairs)
-	start, seen := openWindow(ctx, pairs, warmup, duration, probe, func(i int) func(window) {
+	stats := make([]loadStats, pairs)
+	start, seen := runWindow(ctx, pairs, warmup, duration, probe, func(i int) func(window) {
 		ping, pong := make(chan []byte), make(chan []byte)
 		echoDone := make(chan struct{})
 		go func() { defer close(echoDone); echo(c, newTarget, ping, pong, &echoErrs[i]) }()
 		return func(w window) {
-			run(i, w, ping, pong, &echoErrs[i])
+			run(i, w, ping, pong, &echoErrs[i], &stats[i])
 			<-echoDone
 		}
 	})
-	return LevelResult{Start: start, Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
+	t := sumStats(stats)
+	return LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start,
+		Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe, load: t}, t.err
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
@@ -162,19 +210,10 @@ func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, durat
 // decode fills: nil decodes into any, else see newTarget in target.go.
 func RunLevelProbed(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, warmup, duration, probe time.Duration) (LevelResult, error) {
 	recs := latency.NewRecorders(pairs, MaxHistograms)
-	stats := make([]pairStats, pairs)
-	res := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
-		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error) {
-			pinger(c, newTarget, bin, ping, pong, echoErr, w, recs.For(i), &stats[i])
+	res, err := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
+		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats) {
+			pinger(c, newTarget, bin, ping, pong, echoErr, w, recs.For(i), st)
 		})
-
-	for i := range stats {
-		res.N += stats[i].n
-		res.Bytes += stats[i].bytes
-		if stats[i].err != nil {
-			return res, stats[i].err
-		}
-	}
 	res.Hist = recs.Merged()
-	return res, nil
+	return res, err
 }

@@ -42,5 +42,13 @@ func memLimit() string {
 	return strconv.FormatInt(lim, 10)
 }
 
-// MachineMemory is the machine's total memory in bytes, 0 where unknown.
-func MachineMemory() uint64 { return totalMemory() }
+// MachineMemory is the memory this process may use, in bytes: the
+// machine's total, or its cgroup's (container's) limit when that is lower;
+// 0 where unknown.
+func MachineMemory() uint64 {
+	total := totalMemory()
+	if lim := cgroupMemoryLimit(); lim > 0 && (total == 0 || lim < total) {
+		return lim
+	}
+	return total
+}

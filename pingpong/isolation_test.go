@@ -2,6 +2,7 @@ package pingpong
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -17,7 +18,7 @@ import (
 func TestMain(m *testing.M) {
 	if os.Getenv(WorkerEnv) == "1" {
 		registerCrashCodecs()
-		if err := ServeWorker(context.Background(), os.Stdin, os.Stdout); err != nil {
+		if err := ServeWorkerProcess(context.Background()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -64,6 +65,50 @@ func registerCrashCodecs() {
 func unregisterCrashCodecs() {
 	for name := range crashCodecs {
 		delete(registry, name)
+	}
+	delete(registry, "test-chatty")
+}
+
+// chatty is std that prints a line to its stdout on every call, as a codec
+// left with a debug print does.
+type chatty struct {
+	Codec
+	calls *atomic.Int64
+}
+
+func (c chatty) Unmarshal(data []byte, v any) error {
+	if c.calls.Add(1)%500 == 1 { // often enough to garble, rarely enough to read the test's output
+		fmt.Println("chatty: decoding", len(data), "bytes")
+	}
+	return c.Codec.Unmarshal(data, v)
+}
+
+func init() {
+	// registered in the parent and in its workers alike
+	Register(Impl{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (Codec, error) {
+		std, _ := registry["std"].New(nil)
+		return chatty{std, new(atomic.Int64)}, nil
+	}})
+}
+
+// A codec that prints to its stdout must not garble the worker protocol:
+// every row of it keeps its figures.
+func TestIsolationSurvivesACodecPrintingToStdout(t *testing.T) {
+	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{
+		Impls:    []string{"test-chatty"},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
+		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
+		Isolate: true, Worker: []string{os.Args[0]},
+	}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range run.Results {
+		if r.Err != "" || r.N == 0 {
+			t.Errorf("%s: err %q n %d: a print to stdout cost the row", r.Label(), r.Err, r.N)
+		}
 	}
 }
 
@@ -144,5 +189,44 @@ func TestInputSomeCodecsReject(t *testing.T) {
 	}
 	if v := run.Results[1]; v.Err == "" || v.N != 0 || !strings.Contains(run.Impls[1].Err, "duplicate") {
 		t.Errorf("jsonv2: err %q n %d (check: %q), want an error row naming the duplicate", v.Err, v.N, run.Impls[1].Err)
+	}
+}
+
+// sonic-optdec's worker is started with SONIC_USE_OPTDEC=1, and in it sonic
+// really decodes with optdec: its Check, run in the worker, passes there,
+// while this process (no such variable) runs the JIT decoder.
+func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
+	if !SonicNative {
+		t.Skip("sonic has no native decoder on this platform")
+	}
+	if os.Getenv("SONIC_USE_OPTDEC") == "" && sonicDecoder() != "jit" {
+		t.Fatalf("without SONIC_USE_OPTDEC this process decodes with %q, want jit", sonicDecoder())
+	}
+	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{
+		Impls:    []string{"sonic-optdec"},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
+		Isolate: true, Worker: []string{os.Args[0]},
+	}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Impls) != 1 || run.Impls[0].Err != "" || strings.Join(run.Impls[0].Env, " ") != "SONIC_USE_OPTDEC=1" {
+		t.Fatalf("impl %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Impls)
+	}
+	if r := run.Results[0]; r.Err != "" || r.N == 0 {
+		t.Errorf("row: err %q n %d", r.Err, r.N)
+	}
+	// and the check is not a formality: in this process it fails
+	if os.Getenv("SONIC_USE_OPTDEC") == "" {
+		if err := sonicUsesOptdec(); err == nil || !strings.Contains(err.Error(), "did not take effect") {
+			t.Errorf("check in a process without the variable: %v; want it refused", err)
+		}
+	}
+	cfg.Isolate = false
+	if _, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{}); err == nil {
+		t.Error("sonic-optdec without isolation: want an error, it cannot have its setting")
 	}
 }

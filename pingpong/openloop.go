@@ -28,59 +28,67 @@ type schedule struct {
 
 func (s schedule) at(k int64) time.Duration { return s.phase + time.Duration(k)*s.interval }
 
-// openStats is owned by one open-loop pinger while it runs.
-type openStats struct {
-	pairStats
-	late, overslept int64
+// openRecorders are one open-loop pinger's histograms.
+type openRecorders struct {
+	corrected, uncorrected, sendDelay *latency.Recorder
 }
 
 // openPinger is the open-loop pinger: a separate function so that the
-// closed loop's hot path stays as it is. A round trip counts as in the
-// closed loop: sent at or after the window opened, answered before it
-// closed. One sent late because the schedule fell behind during warmup
-// still counts, its lateness included: a codec that cannot keep up builds
-// a backlog whatever the window, and its row says it is saturated.
+// closed loop's hot path stays as it is. The schedule runs from the epoch
+// through warmup, then starts again when the window opens: a round trip
+// counts when it was due at or after the window opened and was answered
+// before it closed, so a backlog built in warmup is never timed in the
+// window. One still in flight from warmup delays the first due ones: that
+// is the codec's own lateness, and counts.
 func openPinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan []byte, echoErr *error,
-	w window, sched schedule, corrected, uncorrected *latency.Recorder, st *openStats) {
+	w window, sched schedule, rec openRecorders, st *loadStats) {
 	defer close(ping)
 	defer recoverInto(&st.err, "pinger")
 	dec := decoder{new: newTarget}
-	for k := int64(0); !w.stop.Load(); k++ {
-		due := sched.at(k)
-		if due > w.end {
-			idle(w) // nothing more is due; stay until the window closes so it is not cut short
-			return
-		}
-		late, overslept, ok := waitFor(w, due)
-		if !ok {
-			return
-		}
-		reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
-		if !ok {
-			st.err = *echoErr
-			return
-		}
-		if t1 > w.end {
-			return
-		}
-		next, err := reencode(c, &dec, reply)
-		if err != nil {
-			st.err = err
-			return
-		}
-		if t0 >= w.start {
-			corrected.Record(t1 - due)
-			uncorrected.Record(t1 - t0)
-			st.n++
-			st.bytes += int64(len(bin) + 2*len(reply) + len(next))
-			if late {
-				st.late++
+	for _, from := range []time.Duration{0, w.start} {
+		for k := int64(0); !w.stop.Load(); k++ {
+			due := from + sched.at(k)
+			measured := from == w.start
+			if !measured && (due >= w.start || time.Since(w.epoch) >= w.start) {
+				break // warmup is over: the measured schedule starts afresh
 			}
-			if overslept {
-				st.overslept++
+			if due > w.end {
+				idle(w) // nothing more is due; stay until the window closes so it is not cut short
+				return
 			}
+			late, overslept, ok := waitFor(w, due)
+			if !ok {
+				return
+			}
+			reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
+			if !ok {
+				st.err = *echoErr
+				return
+			}
+			if _, stop := w.ended(t0, t1, st); stop {
+				return
+			}
+			next, err := reencode(c, &dec, reply)
+			if err != nil {
+				st.err = err
+				return
+			}
+			if measured {
+				rec.corrected.Record(t1 - due)
+				rec.uncorrected.Record(t1 - t0)
+				st.n++
+				st.bytes += int64(len(bin) + 2*len(reply) + len(next))
+				if late {
+					st.late++
+				} else {
+					rec.sendDelay.Record(max(t0-due, 0))
+				}
+				if overslept {
+					st.overslept++
+				}
+			}
+			bin = next
 		}
-		bin = next
 	}
 }
 
@@ -133,7 +141,11 @@ func idle(w window) {
 // whose Hist is corrected, and the rest.
 type OpenLevelResult struct {
 	LevelResult
-	Uncorrected     *hdrhistogram.Histogram
+	Uncorrected *hdrhistogram.Histogram
+	// SendDelay is, for each round trip whose pinger was ready before it
+	// was due, how long after its due time it was sent: the harness's own
+	// pacing error, which the corrected latency includes.
+	SendDelay       *hdrhistogram.Histogram
 	Late, Overslept int64
 }
 
@@ -149,46 +161,32 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 	}
 	corr := latency.NewRecorders(pairs, MaxHistograms)
 	uncorr := latency.NewRecorders(pairs, MaxHistograms)
-	stats := make([]openStats, pairs)
-	res := OpenLevelResult{LevelResult: runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
-		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error) {
+	delay := latency.NewRecorders(pairs, MaxHistograms)
+	lr, err := runPairs(ctx, c, newTarget, pairs, warmup, duration, probe,
+		func(i int, w window, ping chan<- []byte, pong <-chan []byte, echoErr *error, st *loadStats) {
 			// pairs are spread over the interval, not all sending at once
 			sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
-			openPinger(c, newTarget, bin, ping, pong, echoErr, w, sched, corr.For(i), uncorr.For(i), &stats[i])
-		})}
-	for i := range stats {
-		res.N += stats[i].n
-		res.Bytes += stats[i].bytes
-		res.Late += stats[i].late
-		res.Overslept += stats[i].overslept
-		if stats[i].err != nil {
-			return res, stats[i].err
-		}
-	}
-	res.Hist, res.Uncorrected = corr.Merged(), uncorr.Merged()
-	return res, nil
+			openPinger(c, newTarget, bin, ping, pong, echoErr, w, sched, openRecorders{corr.For(i), uncorr.For(i), delay.For(i)}, st)
+		})
+	res := OpenLevelResult{LevelResult: lr, Uncorrected: uncorr.Merged(), SendDelay: delay.Merged(),
+		Late: lr.load.late, Overslept: lr.load.overslept}
+	res.Hist = corr.Merged()
+	return res, err
 }
 
 // runOpenScenario is runScenario's encdec level on a schedule.
 func runOpenScenario(ctx context.Context, cfg results.Config, r results.Result, p prepared) results.Result {
 	rate := cfg.PairRate(r.Pairs)
 	lr, err := RunLevelOpen(ctx, p.codec, p.bin, p.newTarget, r.Pairs, rate, cfg.Warmup, cfg.Duration, cfg.Probe)
-	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist
-	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
-	if p.impl.NoJSON {
-		r.Bytes = 0 // it moved bytes but processed none
-	}
-	r.Latency = latency.Summarize(lr.Hist)
+	fillLevel(&r, lr.LevelResult, err, p.impl.NoJSON)
 	r.OpenLoopResult = results.OpenLoopResult{
 		RequestedRate:   rate * float64(r.Pairs),
 		AchievedRate:    r.RoundTripsPerSec(),
 		Uncorrected:     latency.Summarize(lr.Uncorrected),
+		SendDelay:       latency.Summarize(lr.SendDelay),
 		Late:            lr.Late,
 		Overslept:       lr.Overslept,
 		UncorrectedHist: lr.Uncorrected,
-	}
-	if err != nil {
-		r.Err = err.Error()
 	}
 	return r
 }

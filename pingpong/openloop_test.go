@@ -150,3 +150,40 @@ func TestPairRate(t *testing.T) {
 		t.Errorf("500 per pair: %v, want 500", got)
 	}
 }
+
+// The schedule starts afresh when the window opens: a backlog a saturated
+// codec built during warmup is not timed in the window, so the corrected
+// latency does not grow with -warmup.
+func TestOpenLoopWarmupBacklogStaysOutOfTheWindow(t *testing.T) {
+	p := prepared{impl: Impl{Name: "slow"}, codec: slow{2 * time.Millisecond}, bin: []byte(`"x"`)}
+	p50 := func(warmup time.Duration) time.Duration {
+		cfg := results.Config{Rate: 400, Warmup: warmup, Duration: 200 * time.Millisecond}
+		r := runScenario(context.Background(), cfg, results.Scenario{Impl: "slow", Mode: results.ModeEncdec, Pairs: 1}, p)
+		if r.Err != "" || r.N == 0 {
+			t.Fatalf("warmup %v: err %q n %d", warmup, r.Err, r.N)
+		}
+		return r.Latency.P50
+	}
+	retry(t, func() error {
+		short, long := p50(50*time.Millisecond), p50(400*time.Millisecond)
+		// With the backlog carried over, 400ms of warmup at 400/s against
+		// at most 250/s would add about 150ms to every round trip.
+		if float64(long) > 1.6*float64(short) {
+			return fmt.Errorf("corrected p50 %v after 400ms of warmup against %v after 50ms: the warmup's backlog was timed", long, short)
+		}
+		return nil
+	})
+}
+
+// The open-loop floor is the baseline codec on the run's schedule: it
+// exists, and its corrected latency counts every round trip it ran.
+func TestCalibrateOpen(t *testing.T) {
+	cfg := results.Config{Rate: 200, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "4", Pairs: 4}}}
+	floor, err := CalibrateOpen(context.Background(), 200*time.Millisecond, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if floor.Pairs != 4 || floor.Rate != 800 || floor.Latency.N == 0 || floor.SendDelay.N == 0 {
+		t.Fatalf("floor %+v: want 4 pairs at 800/s with latency and send delay measured", floor)
+	}
+}

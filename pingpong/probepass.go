@@ -34,17 +34,12 @@ type PassResult struct {
 	Probe   *hdrhistogram.Histogram // the sleep probe's overshoots: the pass's latency
 }
 
-// workerStats is owned by one worker while it runs and read after it stops.
-type workerStats struct {
-	ops, bytes int64
-	err        error
-}
-
 // RunPass runs workers goroutines that each loop doing only mode (decode
 // or encode) of bin with codec c, for warmup then duration, with the sleep
 // probe (interval probe, > 0) watching the window. Mode idle runs no
-// workers: the probe alone measures the floor. An op counts when it both
-// started and ended inside the window, as a round trip does.
+// workers: the probe alone measures the floor. An op counts when it ended
+// inside the window, as a round trip does. A worker that fails keeps what
+// it did before, next to the error.
 func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int, warmup, duration, probe time.Duration) (PassResult, error) {
 	if mode == results.ModeIdle {
 		workers = 0
@@ -57,19 +52,13 @@ func RunPass(ctx context.Context, c Codec, bin []byte, mode string, workers int,
 		}
 		ops[i] = op
 	}
-	stats := make([]workerStats, workers)
-	start, seen := openWindow(ctx, workers, warmup, duration, probe, func(i int) func(window) {
+	stats := make([]loadStats, workers)
+	start, seen := runWindow(ctx, workers, warmup, duration, probe, func(i int) func(window) {
 		return func(w window) { worker(ops[i], w, &stats[i]) }
 	})
-	res := PassResult{Start: start, Window: seen.Window, Partial: seen.Partial, Runtime: seen.Runtime, Probe: seen.Probe}
-	for i := range stats {
-		res.Ops += stats[i].ops
-		res.Bytes += stats[i].bytes
-		if stats[i].err != nil {
-			return res, stats[i].err
-		}
-	}
-	return res, nil
+	t := sumStats(stats)
+	return PassResult{Ops: t.n, Bytes: t.bytes, Start: start, Window: seen.Window, Partial: seen.Partial,
+		Runtime: seen.Runtime, Probe: seen.Probe}, t.err
 }
 
 // passOp builds one worker's operation, with its own decoded value so that
@@ -96,7 +85,7 @@ func passOp(c Codec, bin []byte, mode string) (op func() (int, error), err error
 	return nil, fmt.Errorf("unknown probe pass mode %q", mode)
 }
 
-func worker(op func() (int, error), w window, st *workerStats) {
+func worker(op func() (int, error), w window, st *loadStats) {
 	defer recoverInto(&st.err, "worker")
 	for !w.stop.Load() {
 		t0 := time.Since(w.epoch)
@@ -106,11 +95,12 @@ func worker(op func() (int, error), w window, st *workerStats) {
 			st.err = err
 			return
 		}
-		if t1 > w.end {
+		counts, stop := w.ended(t0, t1, st)
+		if stop {
 			return
 		}
-		if t0 >= w.start {
-			st.ops++
+		if counts {
+			st.n++
 			st.bytes += int64(n)
 		}
 	}

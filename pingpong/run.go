@@ -56,6 +56,9 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if cfg.Isolate && len(cfg.Worker) == 0 {
 		return nil, fmt.Errorf("isolation asked for but no worker command given")
 	}
+	if why := NeedsIsolation(cfg.Impls); why != "" && !cfg.Isolate {
+		return nil, fmt.Errorf("%s", why)
+	}
 	if cfg.Swept() && !cfg.Isolate {
 		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
@@ -154,16 +157,22 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 		return runOpenScenario(ctx, cfg, r, p)
 	}
 	lr, err := RunLevelProbed(ctx, p.codec, p.bin, p.newTarget, s.Pairs, cfg.Warmup, cfg.Duration, cfg.Probe)
-	r.N, r.Bytes, r.Window, r.Partial, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.Hist
+	fillLevel(&r, lr, err, p.impl.NoJSON)
+	return r
+}
+
+// fillLevel puts what a ping-pong level measured into its row, closed or
+// open loop alike; a codec that failed mid-window keeps what completed.
+func fillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
+	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
 	r.Responsiveness = responsiveness(lr.Runtime, lr.Probe, lr.N)
-	if p.impl.NoJSON {
+	if noJSON {
 		r.Bytes = 0 // it moved bytes but processed none
 	}
 	r.Latency = latency.Summarize(lr.Hist)
 	if err != nil {
 		r.Err = err.Error()
 	}
-	return r
 }
 
 // prepared is a codec ready to run on one input, or the reason it is not.
@@ -179,7 +188,14 @@ type prepared struct {
 // prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
 func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
-	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name}
+	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env}
+	if im.Check != nil {
+		if err := im.Check(); err != nil {
+			info.Err = err.Error()
+			p.impl, p.info = im, info
+			return p, info
+		}
+	}
 	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
 	if err != nil {
 		info.Err = err.Error()

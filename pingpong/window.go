@@ -28,13 +28,13 @@ func newInstruments(probe time.Duration) *instruments {
 	return ins
 }
 
-// openWindow is the skeleton of every measured run: it builds the
+// runWindow is the skeleton of every measured run: it builds the
 // instruments, collects the garbage of what ran before, readies n load
 // goroutines (prepare(i) starts whatever goroutine i needs and returns its
 // loop), then fixes the window, releases the loops and watches the window
 // until they have all returned (with no loops, until it ends). It returns
 // when the window opened and what the instruments saw.
-func openWindow(ctx context.Context, n int, warmup, duration, probe time.Duration, prepare func(i int) func(w window)) (time.Time, watched) {
+func runWindow(ctx context.Context, n int, warmup, duration, probe time.Duration, prepare func(i int) func(w window)) (time.Time, watched) {
 	ins := newInstruments(probe)
 	runtime.GC() // one scenario's garbage is not charged to the next
 	var stop atomic.Bool

@@ -23,16 +23,18 @@ import (
 // codec failure (a fault in JIT code, a stack overflow, a fatal concurrent
 // map write), and one codec's heap, caches and JIT state should never sit
 // in another's measurement. The parent starts the same binary with
-// PINGPONG_WORKER=1; they speak line-delimited JSON over the child's stdin
-// and stdout:
+// PINGPONG_WORKER=1; they speak line-delimited JSON over two pipes of their
+// own, the child's descriptors 3 (in) and 4 (out), never its stdout, which
+// a codec may print to:
 //
 //	parent: workerJob          child: workerHello (the codec readied)
 //	parent: Scenario           child: Result (histograms included)
 //	...                        ...
-//	parent: closes stdin       child: exits 0
+//	parent: closes jobs        child: exits 0
 //
-// The child's stderr is kept (its last lines) to explain a death.
-const workerProtocol = "pingpong-worker/1"
+// The child's stdout goes to the parent's stderr; its stderr is kept (its
+// last lines) to explain a death.
+const workerProtocol = "pingpong-worker/2"
 
 // WorkerEnv is set in a worker's environment; main checks it first.
 const WorkerEnv = "PINGPONG_WORKER"
@@ -49,11 +51,30 @@ type workerHello struct {
 	Info     results.ImplInfo `json:"info"`
 }
 
+// The protocol's descriptors in the child: jobs and scenarios come in on
+// workerJobsFD, hello and results go out on workerResultsFD.
+const (
+	workerJobsFD    = 3
+	workerResultsFD = 4
+)
+
+// ServeWorkerProcess is ServeWorker on this process's protocol descriptors.
+func ServeWorkerProcess(ctx context.Context) error {
+	jobs, res := os.NewFile(workerJobsFD, "pingpong-jobs"), os.NewFile(workerResultsFD, "pingpong-results")
+	if jobs == nil || res == nil {
+		return ServeWorker(ctx, nil, nil)
+	}
+	return ServeWorker(ctx, jobs, res)
+}
+
 // ServeWorker is the child's side: read the job, ready the codec, then
-// run each scenario asked for until stdin closes. Cancelling ctx (the
+// run each scenario asked for until the jobs pipe closes. Cancelling ctx (the
 // child's own SIGINT/SIGTERM) cuts the current scenario short; its partial
 // result is still sent.
 func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
+	if r == nil || w == nil {
+		return fmt.Errorf("worker: no protocol descriptors 3 and 4 (a worker is started by pingpong itself)")
+	}
 	in := bufio.NewReader(r)
 	enc := json.NewEncoder(w)
 	var job workerJob
@@ -113,8 +134,8 @@ type workerRunner struct {
 	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
 	info  results.ImplInfo
 
-	cmd    *exec.Cmd // nil before the first start and after a death
-	stdin  io.WriteCloser
+	cmd    *exec.Cmd      // nil before the first start and after a death
+	jobs   io.WriteCloser // the child's descriptor 3
 	lines  chan lineOrErr // the child's stdout, line by line
 	stderr *tail
 }
@@ -138,25 +159,36 @@ func startWorker(ctx context.Context, cfg results.Config, im Impl, in *datasets.
 
 func (w *workerRunner) start(ctx context.Context) error {
 	cmd := exec.Command(w.cfg.Worker[0], w.cfg.Worker[1:]...)
-	cmd.Env = append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...)
+	cmd.Env = append(append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...), w.im.Env...)
 	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
 	w.stderr = &tail{max: 4096}
 	cmd.Stderr = w.stderr
-	stdin, err := cmd.StdinPipe()
+	// The protocol has descriptors of its own, so that a codec printing to
+	// its stdout cannot garble it: that output goes to the parent's stderr.
+	cmd.Stdout = os.Stderr
+	jobsR, jobsW, err := os.Pipe()
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	stdout, err := cmd.StdoutPipe()
+	resultsR, resultsW, err := os.Pipe()
 	if err != nil {
+		jobsR.Close()
+		jobsW.Close()
 		return fmt.Errorf("worker: %w", err)
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.ExtraFiles = []*os.File{jobsR, resultsW} // the child's descriptors 3 and 4
+	err = cmd.Start()
+	jobsR.Close() // the child's ends now live in the child
+	resultsW.Close()
+	if err != nil {
+		jobsW.Close()
+		resultsR.Close()
 		return fmt.Errorf("starting worker: %w", err)
 	}
-	w.cmd, w.stdin = cmd, stdin
+	w.cmd, w.jobs = cmd, jobsW
 	w.lines = make(chan lineOrErr)
 	go func(lines chan<- lineOrErr) {
-		br := bufio.NewReaderSize(stdout, 1<<16)
+		br := bufio.NewReaderSize(resultsR, 1<<16)
 		for {
 			line, err := br.ReadBytes('\n')
 			if err != nil {
@@ -168,7 +200,7 @@ func (w *workerRunner) start(ctx context.Context) error {
 		}
 	}(w.lines)
 	job := workerJob{Protocol: workerProtocol, Config: w.cfg, Impl: w.im.Name, Input: w.input}
-	if err := json.NewEncoder(stdin).Encode(job); err != nil {
+	if err := json.NewEncoder(jobsW).Encode(job); err != nil {
 		return w.died(fmt.Errorf("sending job: %w", err))
 	}
 	var hello workerHello
@@ -196,7 +228,7 @@ func (w *workerRunner) Run(ctx context.Context, s results.Scenario) results.Resu
 			return fail(err)
 		}
 	}
-	if err := json.NewEncoder(w.stdin).Encode(s); err != nil {
+	if err := json.NewEncoder(w.jobs).Encode(s); err != nil {
 		return fail(w.died(fmt.Errorf("sending scenario: %w", err)))
 	}
 	budget := 3*(w.cfg.Warmup+w.cfg.Duration) + 30*time.Second
@@ -239,7 +271,7 @@ func (w *workerRunner) receive(ctx context.Context, budget time.Duration, v any)
 // exit status ("signal: segmentation fault", "exit status 3"), plus the
 // last lines of its stderr. The next Run starts a new worker.
 func (w *workerRunner) died(cause error) error {
-	_ = w.stdin.Close()
+	_ = w.jobs.Close()
 	done := make(chan error, 1)
 	go func() { done <- w.cmd.Wait() }()
 	var werr error
@@ -267,12 +299,12 @@ func (w *workerRunner) died(cause error) error {
 	return errors.New(msg)
 }
 
-// Close ends the worker: it exits when its stdin closes.
+// Close ends the worker: it exits when its jobs pipe closes.
 func (w *workerRunner) Close() {
 	if w.cmd == nil {
 		return
 	}
-	_ = w.stdin.Close()
+	_ = w.jobs.Close()
 	done := make(chan struct{})
 	go func() { _ = w.cmd.Wait(); close(done) }()
 	select {

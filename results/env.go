@@ -16,7 +16,20 @@ type Calibration struct {
 	// the channel hops plus the harness's per-round-trip work.
 	Baseline latency.Summary `json:"baseline"`
 	Window   time.Duration   `json:"window_ns"` // each of the two measurements
-	Err      string          `json:"error,omitempty"`
+	// OpenLoop is, in an open-loop run, the baseline codec on the run's
+	// schedule at its largest level: the latency the harness's own pacing
+	// adds to every row; nil in a closed-loop run.
+	OpenLoop *OpenLoopFloor `json:"open_loop,omitempty"`
+	Err      string         `json:"error,omitempty"`
+}
+
+// OpenLoopFloor is the baseline codec run open loop: corrected latency and
+// send delay with no JSON work at all.
+type OpenLoopFloor struct {
+	Pairs     int             `json:"pairs"`
+	Rate      float64         `json:"rate"` // round trips per second across the pairs
+	Latency   latency.Summary `json:"latency"`
+	SendDelay latency.Summary `json:"send_delay"`
 }
 
 // Multiples are a p50 as multiples of the floor: of the bare channel round

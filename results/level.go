@@ -47,6 +47,9 @@ func levelPairs(f string, n int) (int, error) {
 		}
 		k = v
 	}
+	if k < 1 || k > maxPairs { // before multiplying: 6148914691236517206N must not wrap around
+		return 0, fmt.Errorf("%q: a level must be 1 to %d pairs", f, maxPairs)
+	}
 	pairs := k
 	if isN {
 		pairs = k * n

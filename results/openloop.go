@@ -14,6 +14,12 @@ import (
 // clock read and the number is surely a typo.
 const maxRate = 1e8
 
+// MinRate bounds -rate from below, per pair: a pinger sends at least once a
+// second, so that a window of a few seconds holds enough round trips for
+// its percentiles to mean something, and a schedule slower than that is
+// surely a typo (500 meant, 0.0005 typed).
+const MinRate = 1.0
+
 // ParseRate reads a -rate value: "500" is round trips per second per pair,
 // "5000/s" per second in total, spread over a level's pairs. "" and "0" mean
 // closed loop (rate 0).
@@ -30,11 +36,25 @@ func ParseRate(s string) (rate float64, total bool, err error) {
 	if rate < 0 || rate > maxRate || (rate == 0 && total) {
 		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(maxRate))
 	}
+	if rate > 0 && rate < MinRate {
+		return 0, false, fmt.Errorf("%q: a rate must be at least %g round trip per second per pair", s, MinRate)
+	}
 	return rate, total, nil
 }
 
 // OpenLoop reports whether round trips follow a fixed schedule.
 func (c Config) OpenLoop() bool { return c.Rate > 0 }
+
+// CheckRate refuses a total rate that leaves a level's pairs below
+// MinRate each.
+func (c Config) CheckRate() error {
+	for _, lv := range c.Levels {
+		if r := c.PairRate(lv.Pairs); c.OpenLoop() && r < MinRate {
+			return fmt.Errorf("%g/s over %d pairs is %.3g round trips per second per pair, below the minimum of %g", c.Rate, lv.Pairs, r, MinRate)
+		}
+	}
+	return nil
+}
 
 // PairRate is the schedule of one pinger at a level of pairs pairs.
 func (c Config) PairRate(pairs int) float64 {
@@ -63,6 +83,9 @@ type OpenLoopResult struct {
 	// timer woke it after the round trip was due: pacing error, which the
 	// corrected latency includes. Zero means the schedule was kept.
 	Overslept int64 `json:"overslept,omitempty"`
+	// SendDelay is how long after its due time each round trip whose
+	// pinger was ready in time was sent: the harness's pacing error.
+	SendDelay latency.Summary `json:"send_delay,omitzero"`
 
 	UncorrectedHist *hdrhistogram.Histogram `json:"-"`
 }

@@ -59,12 +59,14 @@ type InputInfo struct {
 // ImplInfo is a codec as it ran on one input: its version and the outcome
 // of the correctness check.
 type ImplInfo struct {
-	Name     string `json:"name"`
-	Desc     string `json:"desc"`
-	Version  string `json:"version"`
-	Input    string `json:"input"`
-	Mismatch string `json:"mismatch,omitempty"` // first difference from encoding/json's reading
-	Err      string `json:"error,omitempty"`    // the codec could not handle the input at all
+	Name    string `json:"name"`
+	Desc    string `json:"desc"`
+	Version string `json:"version"`
+	// Env is the process settings the codec ran with (SONIC_USE_OPTDEC=1).
+	Env      []string `json:"env,omitempty"`
+	Input    string   `json:"input"`
+	Mismatch string   `json:"mismatch,omitempty"` // first difference from encoding/json's reading
+	Err      string   `json:"error,omitempty"`    // the codec could not handle the input at all
 	// The struct target's own check, and the codec's compilation of the
 	// struct type before measuring (Impl.Warm), which users pay at start-up.
 	StructMismatch string        `json:"struct_mismatch,omitempty"`
@@ -96,10 +98,9 @@ type Result struct {
 	Bytes   int64         `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
 	Window  time.Duration `json:"window_ns"`
 	Partial bool          `json:"partial,omitempty"`
-	// InFlight is the age at the window's end of the oldest round trip
-	// still in flight then, 0 if none was: a stall that crosses the
-	// window's end, which n and the latencies, made of completed round
-	// trips only, cannot show.
+	// InFlight is the age, when the window closed, of the oldest round
+	// trip still in flight then: a stall that crosses the window's end,
+	// which no other figure holds. 0 when none was.
 	InFlight time.Duration   `json:"in_flight_ns,omitempty"`
 	Latency  latency.Summary `json:"latency"`
 	Mismatch string          `json:"mismatch,omitempty"`

@@ -134,6 +134,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if _, err := pingpong.LookupImpls(impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
+	if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
+		return usagef("-impls: %s: drop -isolate=false", why)
+	}
 	inputs, err := loadInputs(o.inputs, o.seed)
 	if err != nil {
 		return err
@@ -156,6 +159,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 	cfg.Rate, cfg.RateTotal = o.rate.perSec, o.rate.total
+	if err := cfg.CheckRate(); err != nil {
+		return usagef("-rate: %w", err)
+	}
 	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
 		return err
 	}

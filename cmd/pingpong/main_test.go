@@ -160,6 +160,10 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-input", deep}, "10001"},
 		{[]string{"-levels", "100000", "-input", "govtrack"}, "memory"},
 		{[]string{"stray"}, "stray"},
+		{[]string{"-isolate=false", "-impls", "std,sonic-optdec"}, "SONIC_USE_OPTDEC=1"},
+		{[]string{"-levels", "6148914691236517206N"}, "-levels"},
+		{[]string{"-rate", "0.5"}, "-rate"},
+		{[]string{"-rate", "3/s", "-levels", "1,4"}, "-rate"},
 	}
 	out := filepath.Join(dir, "out.json")
 	for _, c := range cases {

@@ -39,6 +39,14 @@ const calibrationWindow = 300 * time.Millisecond
 // so that -json and a replayed console show it too.
 func calibrate(ctx context.Context, cfg results.Config, c *consoleReport) *results.Calibration {
 	cal := pingpong.Calibrate(ctx, min(cfg.Duration, calibrationWindow))
+	if cfg.OpenLoop() {
+		// the schedule's own floor needs a window long enough for slow rates
+		floor, err := pingpong.CalibrateOpen(ctx, min(cfg.Duration, time.Second), cfg)
+		if err != nil && cal.Err == "" {
+			cal.Err = err.Error()
+		}
+		cal.OpenLoop = floor
+	}
 	if c.stream != nil {
 		c.stream.SetCalibration(&cal)
 	}

@@ -11,13 +11,14 @@ import (
 )
 
 // worker is the process a codec runs in under -isolate: started by the
-// parent with PINGPONG_WORKER=1, it speaks to it over stdin and stdout. A
-// signal cuts the current scenario short; the parent still gets what it
-// measured, then closes stdin.
+// parent with PINGPONG_WORKER=1, it speaks to it over descriptors 3 (in)
+// and 4 (out); its stdout goes to the parent's stderr. A signal cuts the
+// current scenario short; the parent still gets what it measured, then
+// closes the jobs descriptor.
 func worker() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := pingpong.ServeWorker(ctx, os.Stdin, os.Stdout); err != nil {
+	if err := pingpong.ServeWorkerProcess(ctx); err != nil {
 		fmt.Fprintf(os.Stderr, "pingpong worker: %v\n", err)
 		return 1
 	}

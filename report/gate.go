@@ -1,0 +1,463 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"pingpong/latency"
+)
+
+// The gate turns a comparison into a CI verdict: -fail 'p99>+10%,rt/s<-5%'
+// names, per figure, how much worse its median may get. It works on plain
+// figures per scenario (GateScenario), so that it needs nothing of how a
+// run is stored.
+
+// worse is the direction in which a figure regresses.
+type worse int
+
+const (
+	higherIsWorse worse = iota + 1 // the zero value, a metric not in the table, never regresses
+	lowerIsWorse
+)
+
+// gateMetrics are the figures a rule may name, spelled as the console
+// prints them on a row, and the direction that is a regression.
+var gateMetrics = map[string]worse{
+	// the original's columns and throughput
+	"p50": higherIsWorse, "p95": higherIsWorse, "p99": higherIsWorse, "max": higherIsWorse,
+	"rt/s": lowerIsWorse, "ops/s": lowerIsWorse, "MB/s": lowerIsWorse, "docs/s": lowerIsWorse,
+	// responsiveness
+	"probe.p99": higherIsWorse, "probe.max": higherIsWorse,
+	"sched.p50": higherIsWorse, "sched.p99": higherIsWorse, "sched.max": higherIsWorse,
+	"stw.p99": higherIsWorse, "stw.max": higherIsWorse,
+	// garbage collection and memory; gc is cycles per window
+	"gc": higherIsWorse, "gc.pauses": higherIsWorse, "gc.pause.total": higherIsWorse, "gc.pause.max": higherIsWorse,
+	"gc.cpu": higherIsWorse, "alloc": higherIsWorse, "allocs": higherIsWorse, "heap.peak": higherIsWorse,
+	// open loop
+	"late": higherIsWorse, "uncorr.p50": higherIsWorse, "uncorr.p99": higherIsWorse,
+}
+
+// GateRule is one clause of -fail: Metric regresses when its median gets
+// worse by more than Pct percent, in the direction gateMetrics gives it.
+type GateRule struct {
+	Metric string
+	Pct    float64 // >= 0
+}
+
+func (r GateRule) String() string {
+	if gateMetrics[r.Metric] == lowerIsWorse {
+		return r.Metric + "<-" + number(r.Pct) + "%"
+	}
+	return r.Metric + ">+" + number(r.Pct) + "%"
+}
+
+// limit is the rule's threshold as a signed change: "+10%", "-5%".
+func (r GateRule) limit() string {
+	if gateMetrics[r.Metric] == lowerIsWorse {
+		return "-" + number(r.Pct) + "%"
+	}
+	return "+" + number(r.Pct) + "%"
+}
+
+// beyond says whether a change of delta percent is worse than the rule
+// allows.
+func (r GateRule) beyond(delta float64) bool {
+	switch gateMetrics[r.Metric] {
+	case higherIsWorse:
+		return delta > r.Pct
+	case lowerIsWorse:
+		return delta < -r.Pct
+	}
+	return false
+}
+
+// Gate is a parsed -fail expression.
+type Gate []GateRule
+
+func (g Gate) String() string {
+	s := make([]string, len(g))
+	for i, r := range g {
+		s[i] = r.String()
+	}
+	return strings.Join(s, ",")
+}
+
+// ParseGate reads a -fail expression: comma-separated rules METRIC>+N%
+// (fails when the metric grows by more than N%) or METRIC<-N% (falls by
+// more than N%). A rule whose direction is an improvement, such as
+// rt/s>+5%, is refused rather than read as meant: a gate that can never
+// fire on a regression would pass CI silently.
+func ParseGate(expr string) (Gate, error) {
+	if strings.TrimSpace(expr) == "" {
+		return nil, fmt.Errorf("-fail %q: empty; %s", expr, gateUsage())
+	}
+	clauses := strings.Split(expr, ",")
+	var g Gate
+	for _, c := range clauses {
+		r, reason := parseRule(c)
+		if reason == "" && slices.ContainsFunc(g, func(o GateRule) bool { return o.Metric == r.Metric }) {
+			reason = r.Metric + " has two rules"
+		}
+		if reason != "" {
+			if len(clauses) > 1 {
+				reason = fmt.Sprintf("rule %q: %s", strings.TrimSpace(c), reason)
+			}
+			return nil, fmt.Errorf("-fail %q: %s; %s", expr, reason, gateUsage())
+		}
+		g = append(g, r)
+	}
+	return g, nil
+}
+
+// parseRule reads one clause, or says in a few words what is wrong with it.
+func parseRule(s string) (GateRule, string) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return GateRule{}, "empty rule"
+	}
+	i := strings.IndexAny(s, "<>")
+	if i < 0 {
+		return GateRule{}, "no > or <"
+	}
+	name, op, rest := strings.TrimSpace(s[:i]), s[i], strings.TrimSpace(s[i+1:])
+	if name == "" {
+		return GateRule{}, "no metric before " + string(op)
+	}
+	dir, ok := gateMetrics[name]
+	if !ok {
+		return GateRule{}, fmt.Sprintf("unknown metric %q", name)
+	}
+	if rest == "" {
+		return GateRule{}, "no percentage after " + string(op)
+	}
+	switch sign := rest[0]; {
+	case sign != '+' && sign != '-':
+		return GateRule{}, "missing sign"
+	case op == '>' && sign == '-', op == '<' && sign == '+':
+		return GateRule{}, fmt.Sprintf("%c%c mixes directions: > takes +N%% (grew by more than N%%), < takes -N%%", op, sign)
+	}
+	num, ok := strings.CutSuffix(rest[1:], "%")
+	if !ok || !isDecimal(num) {
+		return GateRule{}, fmt.Sprintf("%q is not a percentage", rest[1:])
+	}
+	pct, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return GateRule{}, fmt.Sprintf("%q is not a percentage", rest[1:])
+	}
+	switch {
+	case op == '>' && dir == lowerIsWorse:
+		return GateRule{}, fmt.Sprintf("%s is better higher, so growing is no regression (%s<-N%% is)", name, name)
+	case op == '<' && dir == higherIsWorse:
+		return GateRule{}, fmt.Sprintf("%s is better lower, so falling is no regression (%s>+N%% is)", name, name)
+	case op == '<' && pct >= 100:
+		return GateRule{}, fmt.Sprintf("%s cannot fall by %s%% or more", name, num)
+	}
+	return GateRule{Metric: name, Pct: pct}, ""
+}
+
+// isDecimal accepts what a person writes for a percentage, "10" or
+// "2.5", and not the rest of what ParseFloat takes (Inf, 1e3, 0x1p3).
+func isDecimal(s string) bool {
+	digits, dots := 0, 0
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}
+
+// gateUsage is the accepted form, for every parse error.
+func gateUsage() string {
+	var up, down []string
+	for _, name := range slices.SortedFunc(maps.Keys(gateMetrics), func(a, b string) int {
+		return strings.Compare(strings.ToLower(a), strings.ToLower(b))
+	}) {
+		if gateMetrics[name] == higherIsWorse {
+			up = append(up, name)
+		} else {
+			down = append(down, name)
+		}
+	}
+	return fmt.Sprintf("use METRIC>+N%% or METRIC<-N%%, comma separated, e.g. 'p99>+10%%,rt/s<-5%%'; >+N%% for %s; <-N%% for %s",
+		strings.Join(up, ", "), strings.Join(down, ", "))
+}
+
+// GateScenario is one scenario's figures in the old and new runs: metric
+// name to its value in each repeat. A nil map means the run does not have
+// the scenario at all; a scenario that ran but measured nothing has an
+// empty one.
+type GateScenario struct {
+	Name     string // as the report names it, e.g. input=x/impl=std/pairs=2
+	Old, New map[string][]float64
+	Noisy    bool // either run found the machine noisy while it ran the scenario
+}
+
+// GateCheck is one rule on one scenario.
+type GateCheck struct {
+	Rule       GateRule
+	OldN, NewN int     // repeats with the metric; a side with none is not judged
+	Old, New   float64 // medians of the repeats
+	Delta      float64 // median change in percent; +-Inf from 0
+	Beyond     bool    // the median moved past the rule's limit, the worse way
+	// Tested: both sides had repeats enough for the U test to reach
+	// alpha. Then P is its p-value and Significant is P <= alpha;
+	// otherwise the medians alone decide.
+	Tested      bool
+	P           float64
+	Significant bool
+}
+
+// Fails says whether the check is a regression: beyond the limit, and
+// significant where significance could be had.
+func (c GateCheck) Fails() bool { return c.Beyond && (c.Significant || !c.Tested) }
+
+func (c GateCheck) judged() bool { return c.OldN > 0 && c.NewN > 0 }
+
+// GateVerdict is one scenario's checks, one per rule whose metric either
+// side has.
+type GateVerdict struct {
+	Name   string
+	Noisy  bool
+	OnlyIn string // "old" or "new" when one run alone has the scenario; it is then not judged
+	Checks []GateCheck
+}
+
+// Regressed says whether any check fails.
+func (v GateVerdict) Regressed() bool { return slices.ContainsFunc(v.Checks, GateCheck.Fails) }
+
+// GateReport is the gate applied to every scenario.
+type GateReport struct {
+	Gate      Gate
+	Scenarios []GateVerdict
+}
+
+// Failed says whether the gate fails: some scenario in both runs
+// regressed. A scenario in one run only is listed but fails nothing: a
+// matrix that changed is no regression.
+func (r GateReport) Failed() bool { return slices.ContainsFunc(r.Scenarios, GateVerdict.Regressed) }
+
+// Evaluate applies the gate to each scenario.
+func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
+	rep := GateReport{Gate: g}
+	for _, s := range scenarios {
+		v := GateVerdict{Name: s.Name, Noisy: s.Noisy}
+		switch {
+		case s.New == nil:
+			v.OnlyIn = "old"
+		case s.Old == nil:
+			v.OnlyIn = "new"
+		default:
+			for _, r := range g {
+				if c, ok := check(r, s.Old[r.Metric], s.New[r.Metric]); ok {
+					v.Checks = append(v.Checks, c)
+				}
+			}
+		}
+		rep.Scenarios = append(rep.Scenarios, v)
+	}
+	return rep
+}
+
+// check applies one rule to one metric's repeats; ok is false when
+// neither side has the metric, as baseline has no MB/s.
+func check(r GateRule, old, new []float64) (c GateCheck, ok bool) {
+	c = GateCheck{Rule: r, OldN: len(old), NewN: len(new)}
+	if !c.judged() {
+		return c, c.OldN+c.NewN > 0
+	}
+	c.Old, c.New = latency.Median(old), latency.Median(new)
+	c.Delta = deltaPct(c.Old, c.New)
+	c.Beyond = r.beyond(c.Delta)
+	if uTestCanReachAlpha(len(old), len(new)) {
+		cmp := uTest(old, new)
+		c.Tested, c.P, c.Significant = true, cmp.P, cmp.P <= cmp.Alpha
+	}
+	return c, true
+}
+
+func deltaPct(old, new float64) float64 {
+	switch {
+	case old == new:
+		return 0
+	case old == 0:
+		return math.Inf(int(math.Copysign(1, new)))
+	}
+	return (new/old - 1) * 100
+}
+
+// uTest is compare's test: benchstat's default, a Mann-Whitney U test at
+// its default alpha.
+func uTest(old, new []float64) benchmath.Comparison {
+	th := benchmath.DefaultThresholds
+	return benchmath.AssumeNothing.Compare(benchmath.NewSample(old, &th), benchmath.NewSample(new, &th))
+}
+
+// uTestCanReachAlpha says whether n1 against n2 repeats can ever be
+// significant. The smallest p the test can give is that of two samples
+// that do not overlap at all, so benchmath is asked for exactly that rather
+// than a table kept here: 3 against 3 cannot (p >= 0.1), 4 against 4 or 3
+// against 5 can.
+func uTestCanReachAlpha(n1, n2 int) bool {
+	if n1 == 0 || n2 == 0 {
+		return false
+	}
+	a, b := make([]float64, n1), make([]float64, n2)
+	for i := range a {
+		a[i] = float64(i)
+	}
+	for i := range b {
+		b[i] = float64(n1 + i)
+	}
+	cmp := uTest(a, b)
+	return cmp.P <= cmp.Alpha
+}
+
+// Write prints the gate section: a line per scenario that moved beyond a
+// limit (FAIL, or ~ when not significant), a line per metric one side
+// lacks and per scenario one run lacks, notes, and last the verdict line,
+// "REGRESSION: K of M scenarios (...)" or "ok: no regression beyond -fail",
+// where M counts the scenarios both runs have.
+func (r GateReport) Write(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "gate: -fail '%s'\n", r.Gate)
+	var compared, mediansOnly int
+	var only []string
+	var regressions []string
+	judgedRule := map[string]bool{}
+	for _, v := range r.Scenarios {
+		if v.OnlyIn != "" {
+			only = append(only, fmt.Sprintf("  only in %s: %s\n", v.OnlyIn, v.Name))
+			continue
+		}
+		compared++
+		untested := false
+		var moved []string
+		for _, c := range v.Checks {
+			if !c.judged() {
+				side := "new"
+				if c.OldN == 0 {
+					side = "old"
+				}
+				fmt.Fprintf(&b, "  ?    %s: %s not in the %s run, not judged\n", v.Name, c.Rule.Metric, side)
+				continue
+			}
+			judgedRule[c.Rule.Metric] = true
+			untested = untested || !c.Tested
+			if c.Beyond {
+				moved = append(moved, c.String())
+			}
+		}
+		if untested {
+			mediansOnly++
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		mark := "~   "
+		if v.Regressed() {
+			mark = "FAIL"
+			regressions = append(regressions, v.short())
+		}
+		noisy := ""
+		if v.Noisy {
+			noisy = " [machine noisy]"
+		}
+		fmt.Fprintf(&b, "  %s %s: %s%s\n", mark, v.Name, strings.Join(moved, "; "), noisy)
+	}
+	for _, l := range only {
+		b.WriteString(l)
+	}
+	if mediansOnly > 0 {
+		fmt.Fprintf(&b, "  note: %d of %d scenarios judged on medians alone: too few repeats for a Mann-Whitney U test to reach alpha %v (%d a side can)\n",
+			mediansOnly, compared, benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+	}
+	for _, rule := range r.Gate {
+		if !judgedRule[rule.Metric] {
+			fmt.Fprintf(&b, "  note: no scenario has %s in both runs: %s judged nothing\n", rule.Metric, rule)
+		}
+	}
+	if len(regressions) > 0 {
+		fmt.Fprintf(&b, "REGRESSION: %d of %d scenarios (%s)\n", len(regressions), compared, strings.Join(regressions, "; "))
+	} else {
+		b.WriteString("ok: no regression beyond -fail\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// String is the check as a report line shows it:
+// "p99 +23.4% (limit +10%, p=0.008 n=5)".
+func (c GateCheck) String() string {
+	n := fmt.Sprintf("n=%d+%d", c.OldN, c.NewN)
+	if c.OldN == c.NewN {
+		n = fmt.Sprintf("n=%d", c.OldN)
+	}
+	how := fmt.Sprintf("p=%.3f %s", c.P, n)
+	switch {
+	case !c.Tested:
+		how = "medians only, " + n
+	case !c.Significant:
+		how = "not significant: " + how
+	}
+	return fmt.Sprintf("%s %s (limit %s, %s)", c.Rule.Metric, c.change(), c.Rule.limit(), how)
+}
+
+// change is the median's change: "+23.4%", or "from 0 to 3" where no
+// percentage exists.
+func (c GateCheck) change() string {
+	if c.Old == 0 && c.New != 0 {
+		return fmt.Sprintf("from 0 to %g", c.New)
+	}
+	return signed(c.Delta) + "%"
+}
+
+// short is the scenario's failing checks for the verdict line:
+// "p99 +23.4% in input=x/impl=std/pairs=2".
+func (v GateVerdict) short() string {
+	var s []string
+	for _, c := range v.Checks {
+		if c.Fails() {
+			s = append(s, c.Rule.Metric+" "+c.change())
+		}
+	}
+	out := strings.Join(s, ", ") + " in " + v.Name
+	if v.Noisy {
+		out += " [noisy]"
+	}
+	return out
+}
+
+// minTestableRepeats is the fewest repeats a side, equal on both sides,
+// with which the U test can reach alpha.
+func minTestableRepeats() int {
+	n := 1
+	for !uTestCanReachAlpha(n, n) {
+		n++
+	}
+	return n
+}
+
+// number prints a percentage with one decimal at most: "10", "2.5".
+func number(v float64) string {
+	return strings.TrimSuffix(strconv.FormatFloat(v, 'f', 1, 64), ".0")
+}
+
+func signed(v float64) string {
+	if v >= 0 {
+		return "+" + number(v)
+	}
+	return "-" + number(-v)
+}
