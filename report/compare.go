@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
 	"pingpong/latency"
 	"pingpong/results"
 )
@@ -53,16 +51,9 @@ type figureChange struct {
 	format      func(float64) string
 }
 
-// deltaPct is the change from old to new in percent; NaN when old is 0.
-func (c figureChange) deltaPct() float64 {
-	if c.Old == c.New {
-		return 0
-	}
-	if c.Old == 0 {
-		return math.NaN()
-	}
-	return (c.New/c.Old - 1) * 100
-}
+// deltaPct is the change from old to new in percent; infinite when old is
+// 0.
+func (c figureChange) deltaPct() float64 { return deltaPct(c.Old, c.New) }
 
 // scenarioChange is one scenario present in both runs.
 type scenarioChange struct {
@@ -184,8 +175,7 @@ func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []resu
 		ov, nv := values(old, m.value), values(new, m.value)
 		ch := figureChange{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
 		if tested {
-			th := benchmath.DefaultThresholds
-			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(ov, &th), benchmath.NewSample(nv, &th))
+			cmp := uTest(ov, nv)
 			ch.P = cmp.P
 			for _, w := range cmp.Warnings {
 				ch.Warnings = append(ch.Warnings, w.Error())
@@ -340,7 +330,7 @@ func significance(ch figureChange, s scenarioChange) string {
 }
 
 func pct(v float64) string {
-	if math.IsNaN(v) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "?"
 	}
 	return fmt.Sprintf("%+.2f%%", v)
