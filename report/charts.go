@@ -241,7 +241,7 @@ func buildCharts(srcs []Source) []chartData {
 // rateOf and the others read one figure of a cell; ok is false when the
 // cell has no such figure.
 func rateOf(c cell) (float64, bool) {
-	return c.res.RoundTripsPerSec(), c.res.N > 0
+	return c.res.RoundTripsPerSec(), c.res.N > 0 && c.res.Err == "" // a failed row's n is not its rate
 }
 
 func probeP99(c cell) (float64, bool) {

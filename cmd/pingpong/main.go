@@ -212,6 +212,9 @@ func (e failedScenarios) Error() string {
 // scenarioErrors is a failedScenarios if any of run's scenarios, the idle
 // pass included, ended in error.
 func scenarioErrors(run *results.Run) error {
+	if run == nil {
+		return nil
+	}
 	all := run.Results
 	if run.Idle != nil {
 		all = append([]results.Result{*run.Idle}, all...)
