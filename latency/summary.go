@@ -1,6 +1,8 @@
 package latency
 
 import (
+	"cmp"
+	"math"
 	"slices"
 	"time"
 
@@ -19,23 +21,69 @@ type Summary struct {
 	Max  time.Duration `json:"max_ns"`
 }
 
-// Summarize reads a histogram's quantiles. hdrhistogram-go v1.4 takes
-// percentiles in 0..100.
+// Summarize reads a histogram's figures, its percentiles by nearest rank
+// (see Quantiles).
 func Summarize(h *hdrhistogram.Histogram) Summary {
 	if h == nil || h.TotalCount() == 0 {
 		return Summary{}
 	}
-	q := h.ValueAtPercentilesSlice([]float64{50, 95, 99, 99.9})
+	q := Quantiles(h, 0.50, 0.95, 0.99, 0.999)
 	return Summary{
 		N:    h.TotalCount(),
 		Min:  time.Duration(h.Min()),
 		Mean: time.Duration(h.Mean()),
-		P50:  time.Duration(q[0]),
-		P95:  time.Duration(q[1]),
-		P99:  time.Duration(q[2]),
-		P999: time.Duration(q[3]),
+		P50:  q[0],
+		P95:  q[1],
+		P99:  q[2],
+		P999: q[3],
 		Max:  time.Duration(h.Max()),
 	}
+}
+
+// Quantiles are h's values at the quantiles qs (each from 0 to 1, in any
+// order) by nearest rank, the one rule of every percentile pingpong
+// prints: the value of the sample of rank ceil(q*n), the smallest value
+// with at least a fraction q of the n samples at or below it. A histogram
+// keeps buckets, not samples, so the value is that sample's bucket's
+// highest equivalent value, as hdrhistogram reports values: at most 0.1%
+// above the sample with 3 significant digits. hdrhistogram's own
+// ValueAtQuantile rounds q*n to the nearest rank instead, which can be one
+// sample lower.
+func Quantiles(h *hdrhistogram.Histogram, qs ...float64) []time.Duration {
+	out := make([]time.Duration, len(qs))
+	if h == nil || h.TotalCount() == 0 {
+		return out
+	}
+	n := h.TotalCount()
+	order := make([]int, len(qs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(qs[a], qs[b]) })
+	var cum int64
+	k := 0
+	for _, b := range h.Distribution() {
+		cum += b.Count
+		for ; k < len(order) && cum >= nearestRank(qs[order[k]], n); k++ {
+			out[order[k]] = time.Duration(b.To)
+		}
+		if k == len(order) {
+			break
+		}
+	}
+	return out
+}
+
+// nearestRank is the rank of quantile q among n samples: ceil(q*n), from 1
+// to n.
+func nearestRank(q float64, n int64) int64 {
+	x := q * float64(n)
+	// q*n can come out a rounding error above a whole number (0.07*100 is
+	// 7.000000000000001), which ceil would take to the next rank.
+	if r := math.Round(x); math.Abs(x-r) <= 4*0x1p-52*x {
+		x = r
+	}
+	return min(max(int64(math.Ceil(x)), 1), n)
 }
 
 // Median of xs (0 for none): the figure repeats are summarised by.

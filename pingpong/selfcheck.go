@@ -2,20 +2,20 @@ package pingpong
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"testing"
+	"runtime"
 	"time"
 
 	"pingpong/datasets"
+	"pingpong/latency"
 	"pingpong/results"
 )
 
 // The self-check asks whether the harness measures the codec: a 1x round
 // trip is the echo's one decode and one encode plus two channel hops and a
 // wake-up, so its p50 should be close to the same decode and encode timed
-// on one goroutine by testing.Benchmark, which knows nothing of pairs,
-// channels or windows. It also measures how much a figure moves from one
+// in a plain loop on one goroutine, which knows nothing of pairs, channels
+// or windows. It also measures how much a figure moves from one
 // repeat to the next, which is the least difference a comparison can trust.
 
 // SelfCheck runs the self-check: the harness floor first, then Count
@@ -76,7 +76,7 @@ func selfCheckOnce(ctx context.Context, cfg results.SelfCheckConfig, p prepared)
 	if lr.N == 0 {
 		return results.SelfCheckRepeat{}, fmt.Errorf("encdec: no round trip completed in %v", cfg.Duration)
 	}
-	sr := results.SelfCheckRepeat{P50: time.Duration(lr.Hist.ValueAtPercentile(50)), Rate: float64(lr.N) / lr.Window.Seconds()}
+	sr := results.SelfCheckRepeat{P50: latency.Summarize(lr.Hist).P50, Rate: float64(lr.N) / lr.Window.Seconds()}
 	if rt := lr.Runtime; rt != nil {
 		sr.GCCycles, sr.GCCPUFraction, sr.SchedP50 = rt.GCCycles, rt.GCCPUFraction, rt.SchedLatency.P50
 	}
@@ -103,47 +103,29 @@ func decodeEncode(c Codec, bin []byte, newTarget func() any) func() error {
 	}
 }
 
-// benchDecodeEncode times decodeEncode with testing.Benchmark for about d.
+// benchDecodeEncode times decodeEncode on this goroutine for about d and
+// returns the mean time per op: a plain loop, as a Go benchmark times it,
+// in batches that grow towards d so that the clock is read once per batch
+// rather than once per op.
 func benchDecodeEncode(c Codec, bin []byte, newTarget func() any, d time.Duration) (single time.Duration, err error) {
 	defer recoverInto(&err, "benchmark")
 	op := decodeEncode(c, bin, newTarget)
-	var opErr error
-	var res testing.BenchmarkResult
-	withBenchTime(d, func() {
-		res = testing.Benchmark(func(b *testing.B) {
-			for b.Loop() {
-				if err := op(); err != nil {
-					opErr = err
-					b.SkipNow()
-				}
+	runtime.GC() // the encdec window's garbage is not charged to the loop
+	var ops int64
+	var elapsed time.Duration
+	start := time.Now()
+	for batch := int64(1); elapsed < d; {
+		for range batch {
+			if err := op(); err != nil {
+				return 0, err
 			}
-		})
-	})
-	if opErr != nil {
-		return 0, opErr
+		}
+		ops += batch
+		elapsed = time.Since(start)
+		// The next batch ends near d at the rate so far, and at most
+		// doubles the ops run, so that a slow start cannot overshoot.
+		perOp := max(elapsed/time.Duration(ops), 1)
+		batch = max(1, min(ops, int64((d-elapsed)/perOp)))
 	}
-	if res.N == 0 {
-		return 0, fmt.Errorf("testing.Benchmark ran no iteration")
-	}
-	return time.Duration(res.NsPerOp()), nil
-}
-
-// withBenchTime runs f with testing.Benchmark's time set to d. The
-// benchmark time is only a flag of package testing, which testing.Init
-// registers on the command line's flag set; outside a test binary that set
-// is not the CLI's, so setting it there changes nothing else.
-func withBenchTime(d time.Duration, f func()) {
-	testing.Init()
-	fl := flag.Lookup("test.benchtime")
-	if fl == nil {
-		f()
-		return
-	}
-	old := fl.Value.String()
-	if err := fl.Value.Set(d.String()); err != nil {
-		f()
-		return
-	}
-	defer fl.Value.Set(old)
-	f()
+	return elapsed / time.Duration(ops), nil
 }

@@ -15,7 +15,7 @@ func calibrationLine(cal *results.Calibration) string {
 		return "  floor:       error: " + cal.Err
 	}
 	return fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
-		Duration(cal.Channel.P50), Duration(cal.Channel.P99), Duration(cal.Baseline.P50), Duration(cal.Baseline.P99))
+		fmtDuration(cal.Channel.P50), fmtDuration(cal.Channel.P99), fmtDuration(cal.Baseline.P50), fmtDuration(cal.Baseline.P99))
 }
 
 // floorMultiples prints each codec's 1x p50 as a multiple of the harness
@@ -26,14 +26,14 @@ func (c *Console) floorMultiples() {
 	}
 	var rows []results.Result
 	for _, r := range c.rows {
-		if r.Mode == results.ModeEncdec && r.Pairs == 1 && r.N > 0 {
+		if r.IsEncdec() && r.Pairs == 1 && r.N > 0 {
 			rows = append(rows, r)
 		}
 	}
 	if len(rows) == 0 {
 		return
 	}
-	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", Duration(c.cal.Channel.P50), Duration(c.cal.Baseline.P50))
+	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", fmtDuration(c.cal.Channel.P50), fmtDuration(c.cal.Baseline.P50))
 	for _, r := range rows {
 		p50 := r.Latency.P50
 		if r.RequestedRate > 0 {
@@ -44,7 +44,7 @@ func (c *Console) floorMultiples() {
 		if r.Target == results.TargetStruct {
 			name += " struct"
 		}
-		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, Duration(p50), multiple(ch), multiple(base))
+		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, fmtDuration(p50), multiple(ch), multiple(base))
 	}
 }
 

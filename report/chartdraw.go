@@ -54,8 +54,8 @@ var glyphs = []draw.GlyphDrawer{
 // dashes tell sources apart: the first solid, the others dashed.
 var dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}}
 
-// SVG draws the chart as an SVG document.
-func (c Chart) SVG() ([]byte, error) {
+// svg draws the chart as an SVG document.
+func (c chartData) svg() ([]byte, error) {
 	cv := vgsvg.New(chartWidth, chartHeight)
 	if err := c.draw(draw.New(cv)); err != nil {
 		return nil, err
@@ -67,8 +67,8 @@ func (c Chart) SVG() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// WritePNG draws the chart as a PNG image on white.
-func (c Chart) WritePNG(w io.Writer) error {
+// writePNG draws the chart as a PNG image on white.
+func (c chartData) writePNG(w io.Writer) error {
 	cv := vgimg.NewWith(vgimg.UseWH(chartWidth, chartHeight), vgimg.UseDPI(pngDPI))
 	if err := c.draw(draw.New(cv)); err != nil {
 		return err
@@ -81,7 +81,7 @@ func (c Chart) WritePNG(w io.Writer) error {
 
 // draw draws the plot with its legend to the right of it, where it never
 // hides a line.
-func (c Chart) draw(dc draw.Canvas) error {
+func (c chartData) draw(dc draw.Canvas) error {
 	p := plot.New()
 	p.Title.Text = c.Title
 	p.Title.TextStyle.Font = font.From(chartFont, 11)
@@ -96,11 +96,11 @@ func (c Chart) draw(dc draw.Canvas) error {
 
 	scale, unit := 1.0, ""
 	switch c.Kind {
-	case PercentileChart:
+	case percentileKind:
 		// Nanoseconds, each tick with its unit: one chart can span the
 		// baseline's 500ns and a codec's 50ms.
 		p.Y.Label.Text = c.YLabel + " (log scale)"
-	case ScalingDurationChart:
+	case scalingDurationKind:
 		unit, scale = durationUnit(c.maxY())
 		p.Y.Label.Text = c.YLabel + " (" + unit + ")"
 	default:
@@ -134,12 +134,12 @@ func (c Chart) draw(dc draw.Canvas) error {
 }
 
 // lines makes a series' line and its markers, y scaled into the axis unit.
-func (c Chart) lines(s Series, scale float64) (*plotter.Line, *plotter.Scatter, error) {
+func (c chartData) lines(s chartSeries, scale float64) (*plotter.Line, *plotter.Scatter, error) {
 	xy := func(ps [][2]float64) plotter.XYs {
 		out := make(plotter.XYs, len(ps))
 		for i, p := range ps {
 			y := p[1] / scale
-			if c.Kind == PercentileChart {
+			if c.Kind == percentileKind {
 				y = math.Max(y, 1) // 0ns has no place on a log axis
 			}
 			out[i] = plotter.XY{X: p[0], Y: y}
@@ -172,7 +172,7 @@ func (c Chart) lines(s Series, scale float64) (*plotter.Line, *plotter.Scatter, 
 }
 
 // style is a codec's colour and marker, the same in every chart.
-func (c Chart) style(s Series) (color.Color, draw.GlyphDrawer) {
+func (c chartData) style(s chartSeries) (color.Color, draw.GlyphDrawer) {
 	if s.Floor {
 		return color.Black, nil
 	}
@@ -187,7 +187,7 @@ func (c Chart) style(s Series) (color.Color, draw.GlyphDrawer) {
 	return palette[i%len(palette)], glyphs[i%len(glyphs)]
 }
 
-func (c Chart) maxY() float64 {
+func (c chartData) maxY() float64 {
 	m := 0.0
 	for _, s := range c.Series {
 		for _, p := range s.Points {
@@ -197,7 +197,7 @@ func (c Chart) maxY() float64 {
 	return m
 }
 
-func (c Chart) minMaxX() (lo, hi float64) {
+func (c chartData) minMaxX() (lo, hi float64) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, s := range c.Series {
 		for _, p := range s.Points {
@@ -208,14 +208,14 @@ func (c Chart) minMaxX() (lo, hi float64) {
 }
 
 // axes sets the scales, ranges and ticks of the chart's kind.
-func (c Chart) axes(p *plot.Plot, scale float64) {
+func (c chartData) axes(p *plot.Plot, scale float64) {
 	lo, hi := c.minMaxX()
 	if math.IsInf(lo, 0) {
 		lo, hi = 1, 10
 	}
 	maxY := c.maxY() / scale
 	switch c.Kind {
-	case PercentileChart:
+	case percentileKind:
 		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 		p.X.Min, p.X.Max = 1, math.Max(1e4, math.Pow(10, math.Ceil(math.Log10(hi))))
 		var ticks []plot.Tick
@@ -246,7 +246,7 @@ func (c Chart) axes(p *plot.Plot, scale float64) {
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
 		p.Y.Min, p.Y.Max = 0, math.Max(maxY*1.08, 1e-9)
-		if c.Kind == ScalingRateChart {
+		if c.Kind == scalingRateKind {
 			p.Y.Tick.Marker = compactTicks{}
 		}
 	}
@@ -310,7 +310,7 @@ func (compactTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strings.TrimSuffix(Rate(ts[i].Value), "/s")
+			ts[i].Label = strings.TrimSuffix(fmtRate(ts[i].Value), "/s")
 		}
 	}
 	return ts

@@ -10,6 +10,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"pingpong/latency"
 	"pingpong/results"
 )
 
@@ -20,37 +21,37 @@ type Source struct {
 	Run  *results.Run
 }
 
-// Chart is one picture of a report, as data: the page draws it as SVG,
+// chartData is one picture of a report, as data: the page draws it as SVG,
 // -png as a PNG file. Charts are built from runs in a stable order, so
 // that a page rendered from saved results is the page of the run.
-type Chart struct {
+type chartData struct {
 	ID     string // stable: the page's anchor and the PNG's file name
 	Title  string
 	Desc   string // what the chart shows, for its caption and screen readers
 	XLabel string
 	YLabel string // without the unit, which drawing picks from the values
-	Kind   ChartKind
-	Series []Series
+	Kind   chartKind
+	Series []chartSeries
 }
 
-// ChartKind says how a chart's axes are drawn.
-type ChartKind int
+// chartKind says how a chart's axes are drawn.
+type chartKind int
 
 const (
-	// PercentileChart: x is 1/(1-percentile), logarithmic, ticks at 50%,
+	// percentileKind: x is 1/(1-percentile), logarithmic, ticks at 50%,
 	// 90%, 99%...; y is latency, logarithmic (the HdrHistogram plot).
-	PercentileChart ChartKind = iota
-	// ScalingRateChart: x is a count (pairs, GOMAXPROCS) on a log scale; y
+	percentileKind chartKind = iota
+	// scalingRateKind: x is a count (pairs, GOMAXPROCS) on a log scale; y
 	// is round trips per second from 0.
-	ScalingRateChart
-	// ScalingDurationChart: x as ScalingRateChart; y is a latency from 0.
-	ScalingDurationChart
+	scalingRateKind
+	// scalingDurationKind: x as scalingRateKind; y is a latency from 0.
+	scalingDurationKind
 )
 
-// Series is one line of a chart. Impl picks its colour and marker, Src
+// chartSeries is one line of a chart. Impl picks its colour and marker, Src
 // (which source it came from) its dash, so a codec looks the same in every
 // chart and two files of one codec differ only in the dash.
-type Series struct {
+type chartSeries struct {
 	Name   string
 	Impl   string
 	Src    int
@@ -77,16 +78,16 @@ func cellsOf(srcs []Source) []cell {
 	for i, s := range srcs {
 		run := s.Run
 		var rs []results.Result
-		hists := map[string]*hdrhistogram.Histogram{}
+		hists := map[results.Key]*hdrhistogram.Histogram{}
 		if run.Config.Repeats() > 1 {
-			for _, g := range GroupRepeats(run) {
+			for _, g := range groupRepeats(run) {
 				rs = append(rs, g.Median)
 			}
 			for _, r := range run.Results {
 				if r.Hist == nil {
 					continue
 				}
-				k := withoutRepeat(r.Scenario)
+				k := r.Key()
 				if h, ok := hists[k]; ok {
 					h.Merge(r.Hist)
 				} else {
@@ -96,11 +97,11 @@ func cellsOf(srcs []Source) []cell {
 		} else {
 			rs = run.Results
 			for _, r := range rs {
-				hists[withoutRepeat(r.Scenario)] = r.Hist
+				hists[r.Key()] = r.Hist
 			}
 		}
 		for _, r := range rs {
-			out = append(out, cell{src: i, res: r, hist: hists[withoutRepeat(r.Scenario)], spec: levelSpec(run.Config, r.Pairs)})
+			out = append(out, cell{src: i, res: r, hist: hists[r.Key()], spec: levelSpec(run.Config, r.Pairs)})
 		}
 	}
 	return out
@@ -122,39 +123,49 @@ func levelSpec(cfg results.Config, pairs int) string {
 // decode target.
 type chartGroup struct {
 	input, target string
+	inputAt       int // where the input first appears among the sources' cells
 	cells         []cell
 }
 
+// groupsOf sorts cells into groups: inputs in the order they first
+// appear, across every source, then the any target before struct.
 func groupsOf(cells []cell) []chartGroup {
 	var out []chartGroup
+	inputAt := map[string]int{}
 	at := map[[2]string]int{}
 	for _, c := range cells {
-		if c.res.Mode != results.ModeEncdec && c.res.Mode != "" {
+		if !c.res.IsEncdec() {
 			continue // probe passes have no round trips to plot
+		}
+		if _, ok := inputAt[c.res.Input]; !ok {
+			inputAt[c.res.Input] = len(inputAt)
 		}
 		k := [2]string{c.res.Input, targetOf(c.res)}
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
-			out = append(out, chartGroup{input: k[0], target: k[1]})
+			out = append(out, chartGroup{input: k[0], target: k[1], inputAt: inputAt[k[0]]})
 		}
 		out[i].cells = append(out[i].cells, c)
 	}
-	slices.SortStableFunc(out, func(a, b chartGroup) int {
-		if a.input != b.input {
-			return 0 // inputs keep the order they ran in
-		}
-		return cmp.Compare(targetRank(a.target), targetRank(b.target))
-	})
+	sortGroups(out)
 	return out
 }
 
+// sortGroups orders groups by their key alone, input then target, so the
+// order does not depend on the order they come in.
+func sortGroups(gs []chartGroup) {
+	slices.SortFunc(gs, func(a, b chartGroup) int {
+		return cmp.Or(cmp.Compare(a.inputAt, b.inputAt), cmp.Compare(targetRank(a.target), targetRank(b.target)), strings.Compare(a.target, b.target))
+	})
+}
+
 func targetOf(r results.Result) string {
-	if r.Target == "" {
-		return results.TargetAny
+	if t := r.Key().Target; t != "" {
+		return t
 	}
-	return r.Target
+	return results.TargetAny
 }
 
 func targetRank(t string) int {
@@ -164,13 +175,13 @@ func targetRank(t string) int {
 	return 1
 }
 
-// Charts are the charts of a report on srcs, in the page's order: per
+// buildCharts builds the charts of a report on srcs, in the page's order: per
 // input and decode target, per GOMAXPROCS, throughput, probe and sched
 // latency against pairs, then latency by percentile per level; then, when
 // more than one GOMAXPROCS ran, throughput against GOMAXPROCS per level.
-func Charts(srcs []Source) []Chart {
+func buildCharts(srcs []Source) []chartData {
 	names := sourceNames(srcs)
-	var out []Chart
+	var out []chartData
 	for _, g := range groupsOf(cellsOf(srcs)) {
 		subject := g.input
 		if g.target != results.TargetAny {
@@ -182,12 +193,12 @@ func Charts(srcs []Source) []Chart {
 			cs := filter(g.cells, func(c cell) bool { return c.res.Procs == p })
 			id := fmt.Sprintf("%s-procs%d", slug, p)
 			at := fmt.Sprintf("%s, GOMAXPROCS=%d", subject, p)
-			out = append(out, scalingChart(cs, names, "throughput-"+id, ScalingRateChart,
+			out = append(out, scalingChart(cs, names, "throughput-"+id, scalingRateKind,
 				"Throughput against pairs: "+at, "pairs (log scale)", "round trips/s",
 				"Round trips per second at each level, one line per codec: how each scales from one pair to 2N pairs. The baseline codec, which does no JSON work, is left out: it is the harness's own ceiling.",
 				func(c cell) int { return c.res.Pairs }, rateOf, false))
 			floors := idleFloors(srcs, p)
-			if ch := scalingChart(cs, names, "probe-"+id, ScalingDurationChart,
+			if ch := scalingChart(cs, names, "probe-"+id, scalingDurationKind,
 				"Sleep probe overshoot p99 against pairs: "+at, "pairs (log scale)", "probe overshoot p99",
 				"How late a goroutine sleeping in a loop woke (99th percentile) while the pairs ran; the dotted line is the idle floor, with no load.",
 				func(c cell) int { return c.res.Pairs }, probeP99, true); len(ch.Series) > 0 {
@@ -195,7 +206,7 @@ func Charts(srcs []Source) []Chart {
 					return float64(r.Latency.P99), r.N > 0
 				}, names))
 			}
-			if ch := scalingChart(cs, names, "sched-"+id, ScalingDurationChart,
+			if ch := scalingChart(cs, names, "sched-"+id, scalingDurationKind,
 				"Scheduling latency p99 against pairs: "+at, "pairs (log scale)", "sched latency p99",
 				"How long goroutines sat runnable waiting for a P (99th percentile of /sched/latencies:seconds); the dotted line is the idle floor.",
 				func(c cell) int { return c.res.Pairs }, schedP99, true); len(ch.Series) > 0 {
@@ -217,7 +228,7 @@ func Charts(srcs []Source) []Chart {
 		if len(procs) > 1 {
 			for _, spec := range distinctStrings(g.cells, func(c cell) string { return c.spec }) {
 				cs := filter(g.cells, func(c cell) bool { return c.spec == spec })
-				out = append(out, scalingChart(cs, names, fmt.Sprintf("procs-%s-%s", slug, slugOf(spec)), ScalingRateChart,
+				out = append(out, scalingChart(cs, names, fmt.Sprintf("procs-%s-%s", slug, slugOf(spec)), scalingRateKind,
 					fmt.Sprintf("Throughput against GOMAXPROCS, level %s: %s", spec, subject), "GOMAXPROCS (log scale)", "round trips/s",
 					fmt.Sprintf("Round trips per second at level %s (pairs as a multiple of N = GOMAXPROCS), one line per codec, for each GOMAXPROCS that ran.", spec),
 					func(c cell) int { return c.res.Procs }, rateOf, false))
@@ -230,7 +241,7 @@ func Charts(srcs []Source) []Chart {
 // rateOf and the others read one figure of a cell; ok is false when the
 // cell has no such figure.
 func rateOf(c cell) (float64, bool) {
-	return c.res.RoundTripsPerSec(), c.res.N > 0
+	return c.res.RoundTripsPerSec(), c.res.N > 0 && c.res.Err == "" // a failed row's n is not its rate
 }
 
 func probeP99(c cell) (float64, bool) {
@@ -249,9 +260,9 @@ func schedP99(c cell) (float64, bool) {
 
 // scalingChart draws one figure against a count: one line per codec (and
 // per source, when two sources have the same codec at the same x).
-func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, xlabel, ylabel, desc string,
-	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) Chart {
-	ch := Chart{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
+func scalingChart(cs []cell, names []string, id string, kind chartKind, title, xlabel, ylabel, desc string,
+	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) chartData {
+	ch := chartData{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
 	type key struct {
 		impl string
 		src  int
@@ -288,7 +299,7 @@ func scalingChart(cs []cell, names []string, id string, kind ChartKind, title, x
 		if split {
 			name += " (" + names[k.src] + ")"
 		}
-		ch.Series = append(ch.Series, Series{Name: name, Impl: k.impl, Src: k.src, Points: p})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: k.impl, Src: k.src, Points: p})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -307,7 +318,7 @@ func idleFloors(srcs []Source, procs int) map[int]results.Result {
 
 // withFloor adds each source's idle figure as a flat line across the
 // chart's x range.
-func withFloor(ch Chart, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) Chart {
+func withFloor(ch chartData, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) chartData {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ch.Series {
 		for _, p := range s.Points {
@@ -328,7 +339,7 @@ func withFloor(ch Chart, floors map[int]results.Result, y func(results.Result) (
 		if len(srcs) > 1 {
 			name += " (" + names[i] + ")"
 		}
-		ch.Series = append(ch.Series, Series{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, v}, {hi, v}}, Marks: [][2]float64{}})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, v}, {hi, v}}, Marks: [][2]float64{}})
 	}
 	return ch
 }
@@ -340,8 +351,8 @@ var percentileTicks = []float64{50, 90, 99, 99.9, 99.99, 99.999, 99.9999}
 // percentileChart is the HdrHistogram plot of one level: latency against
 // 1/(1-percentile), every codec one line, a marker at each labelled
 // percentile and at the maximum.
-func percentileChart(cs []cell, names []string, id, title string) Chart {
-	ch := Chart{ID: id, Title: title, Kind: PercentileChart, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
+func percentileChart(cs []cell, names []string, id, title string) chartData {
+	ch := chartData{ID: id, Title: title, Kind: percentileKind, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
 		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n."}
 	perImpl := map[string]int{}
 	for _, c := range cs {
@@ -358,7 +369,7 @@ func percentileChart(cs []cell, names []string, id, title string) Chart {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
-		ch.Series = append(ch.Series, Series{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -369,19 +380,30 @@ func percentileChart(cs []cell, names []string, id, title string) Chart {
 const ticksPerHalf = 5
 
 // percentileCurve is a histogram's latency (ns) at x = 1/(1-p) up to the
-// last percentile its count can tell, then the maximum at x = n.
+// last percentile its count can tell, then the maximum at x = n. Its
+// percentiles are nearest-rank, as every figure's.
 func percentileCurve(h *hdrhistogram.Histogram) (pts, marks [][2]float64) {
 	n := float64(h.TotalCount())
+	var xs, qs []float64
 	for i := 0; ; i++ {
 		x := math.Pow(2, float64(i)/ticksPerHalf)
 		if x >= n {
 			break
 		}
-		pts = append(pts, [2]float64{x, float64(h.ValueAtPercentile(100 * (1 - 1/x)))})
+		xs, qs = append(xs, x), append(qs, 1-1/x)
 	}
+	curve := len(xs)
 	for _, p := range percentileTicks {
 		if x := 1 / (1 - p/100); x < n {
-			marks = append(marks, [2]float64{x, float64(h.ValueAtPercentile(p))})
+			xs, qs = append(xs, x), append(qs, p/100)
+		}
+	}
+	for i, v := range latency.Quantiles(h, qs...) {
+		pt := [2]float64{xs[i], float64(v)}
+		if i < curve {
+			pts = append(pts, pt)
+		} else {
+			marks = append(marks, pt)
 		}
 	}
 	last := [2]float64{n, float64(h.Max())}
@@ -396,8 +418,8 @@ func implRank(impl string) int {
 	return len(results.DefaultImpls)
 }
 
-func sortSeries(ss []Series) {
-	slices.SortStableFunc(ss, func(a, b Series) int {
+func sortSeries(ss []chartSeries) {
+	slices.SortStableFunc(ss, func(a, b chartSeries) int {
 		if a.Floor != b.Floor {
 			if a.Floor {
 				return 1

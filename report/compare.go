@@ -8,43 +8,20 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
 	"pingpong/latency"
 	"pingpong/results"
 )
 
-// MinRepeats is how many repeats each side needs before compare tests a
+// minRepeats is how many repeats each side needs before compare tests a
 // change for significance. Note that at alpha 0.05 a Mann-Whitney U test
 // needs 4 a side (or 3 against 5) to ever find a difference: with 3 and 3
 // the smallest p is 0.1. benchmath says so in a warning, which the
 // comparison prints, as benchstat does.
-const MinRepeats = 3
+const minRepeats = 3
 
-// ScenarioKey is what makes a scenario in one run the same as in another.
-// An empty target is the default, any, as files from before targets
-// existed have it.
-type ScenarioKey struct {
-	Input  string
-	Impl   string
-	Mode   string
-	Target string
-	Pairs  int
-	Procs  int
-	// GOGC and MemLimit: a sweep's values; empty outside one.
-	GOGC     string
-	MemLimit string
-}
-
-func keyOf(s results.Scenario) ScenarioKey {
-	target := s.Target
-	if target == results.TargetAny {
-		target = ""
-	}
-	return ScenarioKey{s.Input, s.Impl, s.Mode, target, s.Pairs, s.Procs, s.GOGC, s.MemLimit}
-}
-
-func (k ScenarioKey) String() string {
+// keyLabel is how compare names a scenario: "citm-catalog std 1x encdec
+// (procs 2)", with the target and a sweep's values when they are set.
+func keyLabel(k results.Key) string {
 	mode := k.Mode
 	if k.Target != "" {
 		mode += " " + k.Target
@@ -59,12 +36,12 @@ func (k ScenarioKey) String() string {
 	return fmt.Sprintf("%s %s %dx %s (%s)", k.Input, k.Impl, k.Pairs, mode, procs)
 }
 
-// Change is one figure of one scenario, old against new. Old and New
+// figureChange is one figure of one scenario, old against new. Old and New
 // are the medians of the repeats.
-type Change struct {
+type figureChange struct {
 	Metric   string
 	Old, New float64
-	Tested   bool    // both sides had MinRepeats repeats or more
+	Tested   bool    // both sides had minRepeats repeats or more
 	P        float64 // the U test's p-value, when Tested
 	// Significant: tested and p below alpha. Better is +1 when the change
 	// is an improvement, -1 a regression, 0 no difference.
@@ -74,34 +51,27 @@ type Change struct {
 	format      func(float64) string
 }
 
-// DeltaPct is the change from old to new in percent; NaN when old is 0.
-func (c Change) DeltaPct() float64 {
-	if c.Old == c.New {
-		return 0
-	}
-	if c.Old == 0 {
-		return math.NaN()
-	}
-	return (c.New/c.Old - 1) * 100
-}
+// deltaPct is the change from old to new in percent; infinite when old is
+// 0.
+func (c figureChange) deltaPct() float64 { return deltaPct(c.Old, c.New) }
 
-// ScenarioChange is one scenario present in both runs.
-type ScenarioChange struct {
-	Key                    ScenarioKey
+// scenarioChange is one scenario present in both runs.
+type scenarioChange struct {
+	Key                    results.Key
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
-	Changes                []Change
+	Changes                []figureChange
 }
 
-// Verdict sums up the scenario's significant changes: "improved",
+// verdict sums up the scenario's significant changes: "improved",
 // "regressed", "mixed", "~" (nothing significant), "untested" when a side
 // has too few repeats to tell, or "not measured" when a side has none.
-func (s ScenarioChange) Verdict() string {
+func (s scenarioChange) verdict() string {
 	if s.OldRepeats == 0 || s.NewRepeats == 0 {
 		return "not measured"
 	}
-	if s.OldRepeats < MinRepeats || s.NewRepeats < MinRepeats {
+	if s.OldRepeats < minRepeats || s.NewRepeats < minRepeats {
 		return "untested"
 	}
 	var better, worse bool
@@ -120,11 +90,11 @@ func (s ScenarioChange) Verdict() string {
 	return "~"
 }
 
-// Comparison is two runs matched scenario by scenario.
-type Comparison struct {
-	Scenarios []ScenarioChange
-	OnlyOld   []ScenarioKey // in the old run only: listed, not dropped
-	OnlyNew   []ScenarioKey
+// runComparison is two runs matched scenario by scenario.
+type runComparison struct {
+	Scenarios []scenarioChange
+	OnlyOld   []results.Key // in the old run only: listed, not dropped
+	OnlyNew   []results.Key
 }
 
 // metric is one figure compare looks at; higherBetter says which way is
@@ -137,31 +107,29 @@ type metric struct {
 	applies      func(results.Result) bool
 }
 
-func isEncdec(r results.Result) bool { return r.Mode == "" || r.Mode == results.ModeEncdec }
-
 var compareMetrics = []metric{
 	{"n", func(r results.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
 	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
 	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
 	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
-	{"rt/s", results.Result.RoundTripsPerSec, true, Rate, isEncdec},
-	{"ops/s", results.Result.OpsPerSec, true, Rate, func(r results.Result) bool { return !isEncdec(r) }},
-	{"MB/s", results.Result.MBPerSec, true, Throughput, func(r results.Result) bool { return r.Bytes > 0 }},
+	{"rt/s", results.Result.RoundTripsPerSec, true, fmtRate, results.Result.IsEncdec},
+	{"ops/s", results.Result.OpsPerSec, true, fmtRate, func(r results.Result) bool { return !r.IsEncdec() }},
+	{"MB/s", results.Result.MBPerSec, true, fmtThroughput, func(r results.Result) bool { return r.Bytes > 0 }},
 	{"probe.p99", func(r results.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
-		func(r results.Result) bool { return r.Probe != nil && isEncdec(r) }},
+		func(r results.Result) bool { return r.Probe != nil && r.IsEncdec() }},
 	{"sched.p99", func(r results.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
 		func(r results.Result) bool { return r.Runtime != nil }},
 }
 
-func durationOf(v float64) string { return Duration(time.Duration(math.Round(v))) }
+func durationOf(v float64) string { return fmtDuration(time.Duration(math.Round(v))) }
 
-// Compare matches the scenarios of two runs by input, codec, mode, decode
+// compare matches the scenarios of two runs by input, codec, mode, decode
 // target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
 // repeats.
-func Compare(old, new *results.Run) Comparison {
-	oldBy, oldKeys := groupRepeats(old)
-	newBy, newKeys := groupRepeats(new)
-	var c Comparison
+func compare(old, new *results.Run) runComparison {
+	oldBy, oldKeys := groupByKey(old.Results)
+	newBy, newKeys := groupByKey(new.Results)
+	var c runComparison
 	for _, k := range oldKeys {
 		if _, ok := newBy[k]; !ok {
 			c.OnlyOld = append(c.OnlyOld, k)
@@ -177,12 +145,12 @@ func Compare(old, new *results.Run) Comparison {
 	return c
 }
 
-// groupRepeats collects each scenario's repeats, keys in first-seen order.
-func groupRepeats(run *results.Run) (map[ScenarioKey][]results.Result, []ScenarioKey) {
-	by := map[ScenarioKey][]results.Result{}
-	var keys []ScenarioKey
-	for _, r := range run.Results {
-		k := keyOf(r.Scenario)
+// groupByKey collects each scenario's repeats, keys in first-seen order.
+func groupByKey(rs []results.Result) (map[results.Key][]results.Result, []results.Key) {
+	by := map[results.Key][]results.Result{}
+	var keys []results.Key
+	for _, r := range rs {
+		k := r.Key()
 		if _, ok := by[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -191,24 +159,23 @@ func groupRepeats(run *results.Run) (map[ScenarioKey][]results.Result, []Scenari
 	return by, keys
 }
 
-func compareScenario(k ScenarioKey, oldRun, newRun *results.Run, old, new []results.Result) ScenarioChange {
+func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []results.Result) scenarioChange {
 	old, oldErr := measured(old)
 	new, newErr := measured(new)
-	sc := ScenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
+	sc := scenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
 		OldVersion: implVersion(oldRun, k), NewVersion: implVersion(newRun, k)}
 	if len(old) == 0 || len(new) == 0 {
 		return sc
 	}
-	tested := len(old) >= MinRepeats && len(new) >= MinRepeats
+	tested := len(old) >= minRepeats && len(new) >= minRepeats
 	for _, m := range compareMetrics {
 		if m.applies != nil && !(all(old, m.applies) && all(new, m.applies)) {
 			continue // baseline has no MB/s, a run without -probe no probe
 		}
 		ov, nv := values(old, m.value), values(new, m.value)
-		ch := Change{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
+		ch := figureChange{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
 		if tested {
-			th := benchmath.DefaultThresholds
-			cmp := benchmath.AssumeNothing.Compare(benchmath.NewSample(ov, &th), benchmath.NewSample(nv, &th))
+			cmp := uTest(ov, nv)
 			ch.P = cmp.P
 			for _, w := range cmp.Warnings {
 				ch.Warnings = append(ch.Warnings, w.Error())
@@ -226,22 +193,27 @@ func compareScenario(k ScenarioKey, oldRun, newRun *results.Run, old, new []resu
 	return sc
 }
 
-// measured drops the repeats that measured nothing, returning the first
-// one's error: a failed repeat is no sample of the codec's speed.
+// measured keeps the repeats that measured round trips and ended without
+// error, returning the first other one's reason: a failed repeat is no
+// sample of the codec's speed, even with the round trips it completed
+// before it failed.
 func measured(rs []results.Result) ([]results.Result, string) {
 	var out []results.Result
-	errMsg := ""
+	why := ""
 	for _, r := range rs {
-		if r.N > 0 {
+		switch {
+		case r.N > 0 && r.Err == "":
 			out = append(out, r)
-		} else if errMsg == "" {
-			errMsg = r.Err
-			if errMsg == "" {
-				errMsg = "nothing measured"
-			}
+		case why != "":
+		case r.Err != "":
+			why = r.Err
+		case r.IsEncdec():
+			why = whyNoRoundTrip(r)
+		default:
+			why = "nothing measured"
 		}
 	}
-	return out, errMsg
+	return out, why
 }
 
 func all(rs []results.Result, f func(results.Result) bool) bool {
@@ -253,7 +225,7 @@ func all(rs []results.Result, f func(results.Result) bool) bool {
 	return true
 }
 
-func implVersion(run *results.Run, k ScenarioKey) string {
+func implVersion(run *results.Run, k results.Key) string {
 	for _, im := range run.Impls {
 		if im.Name == k.Impl && im.Input == k.Input {
 			return im.Version
@@ -270,16 +242,21 @@ func values(rs []results.Result, f func(results.Result) float64) []float64 {
 	return out
 }
 
-// Write prints the comparison: per scenario, old and new medians with the
-// change and its significance, then the scenarios found on one side only.
-func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *results.Run) error {
+// WriteComparison prints `pingpong compare` of two runs: their scenarios
+// matched, and per scenario the old and new medians with the change and its
+// significance, then the scenarios found on one side only.
+func WriteComparison(w io.Writer, oldName, newName string, old, new *results.Run) error {
+	return compare(old, new).write(w, oldName, newName, old, new)
+}
+
+func (c runComparison) write(w io.Writer, oldName, newName string, old, new *results.Run) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pingpong compare\n")
 	fmt.Fprintf(&b, "  old: %s (%s)\n", oldName, runSummary(old))
 	fmt.Fprintf(&b, "  new: %s (%s)\n", newName, runSummary(new))
-	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", MinRepeats)
+	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", minRepeats)
 	for _, s := range c.Scenarios {
-		fmt.Fprintf(&b, "\n%s: %s\n", s.Key, s.Verdict())
+		fmt.Fprintf(&b, "\n%s: %s\n", keyLabel(s.Key), s.verdict())
 		if s.OldVersion != s.NewVersion {
 			fmt.Fprintf(&b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
 		}
@@ -292,15 +269,15 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 		if len(s.Changes) == 0 {
 			continue
 		}
-		if s.Verdict() == "untested" {
-			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, MinRepeats)
+		if s.verdict() == "untested" {
+			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, minRepeats)
 		}
 		for _, w := range warnings(s) {
 			fmt.Fprintf(&b, "  note: %s\n", w)
 		}
 		fmt.Fprintf(&b, "  %-9s %12s %12s %9s\n", "", "old", "new", "delta")
 		for _, ch := range s.Changes {
-			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.DeltaPct()))
+			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.deltaPct()))
 			if ch.Tested {
 				fmt.Fprintf(&b, "  %s", significance(ch, s))
 			}
@@ -309,14 +286,14 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 	}
 	for _, side := range []struct {
 		name string
-		keys []ScenarioKey
+		keys []results.Key
 	}{{oldName, c.OnlyOld}, {newName, c.OnlyNew}} {
 		if len(side.keys) == 0 {
 			continue
 		}
 		fmt.Fprintf(&b, "\nonly in %s:\n", side.name)
 		for _, k := range side.keys {
-			fmt.Fprintf(&b, "  %s\n", k)
+			fmt.Fprintf(&b, "  %s\n", keyLabel(k))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -324,7 +301,7 @@ func (c Comparison) Write(w io.Writer, oldName, newName string, old, new *result
 }
 
 // warnings are the scenario's test warnings, each once.
-func warnings(s ScenarioChange) []string {
+func warnings(s scenarioChange) []string {
 	var out []string
 	for _, ch := range s.Changes {
 		for _, w := range ch.Warnings {
@@ -336,7 +313,7 @@ func warnings(s ScenarioChange) []string {
 	return out
 }
 
-func significance(ch Change, s ScenarioChange) string {
+func significance(ch figureChange, s scenarioChange) string {
 	n := fmt.Sprintf("n=%d+%d", s.OldRepeats, s.NewRepeats)
 	if s.OldRepeats == s.NewRepeats {
 		n = fmt.Sprintf("n=%d", s.OldRepeats)
@@ -353,7 +330,7 @@ func significance(ch Change, s ScenarioChange) string {
 }
 
 func pct(v float64) string {
-	if math.IsNaN(v) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return "?"
 	}
 	return fmt.Sprintf("%+.2f%%", v)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"pingpong/latency"
 	"pingpong/results"
 	"strconv"
 	"strings"
@@ -53,10 +54,10 @@ func compareRuns(count int) (old, new *results.Run) {
 
 func TestCompareVerdicts(t *testing.T) {
 	old, new := compareRuns(5)
-	c := Compare(old, new)
+	c := compare(old, new)
 	verdicts := map[string]string{}
 	for _, s := range c.Scenarios {
-		verdicts[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.Verdict()
+		verdicts[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.verdict()
 	}
 	for key, want := range map[string]string{
 		"std/1": "improved", "std/2": "improved",
@@ -79,8 +80,8 @@ func TestCompareVerdicts(t *testing.T) {
 			continue
 		}
 		for _, ch := range s.Changes {
-			if ch.Metric == "p50" && (ch.DeltaPct() > -19 || ch.DeltaPct() < -21 || !ch.Significant || ch.P > 0.05) {
-				t.Errorf("std 1x p50: delta %.2f%% p=%.3f significant %v, want about -20%%, p <= 0.05", ch.DeltaPct(), ch.P, ch.Significant)
+			if ch.Metric == "p50" && (ch.deltaPct() > -19 || ch.deltaPct() < -21 || !ch.Significant || ch.P > 0.05) {
+				t.Errorf("std 1x p50: delta %.2f%% p=%.3f significant %v, want about -20%%, p <= 0.05", ch.deltaPct(), ch.P, ch.Significant)
 			}
 		}
 	}
@@ -88,19 +89,19 @@ func TestCompareVerdicts(t *testing.T) {
 
 func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 	old, new := compareRuns(1)
-	c := Compare(old, new)
+	c := compare(old, new)
 	for _, s := range c.Scenarios {
-		if v := s.Verdict(); v != "untested" && v != "not measured" {
-			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key, v)
+		if v := s.verdict(); v != "untested" && v != "not measured" {
+			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key.Name(), v)
 		}
 		for _, ch := range s.Changes {
 			if ch.Tested || ch.Significant {
-				t.Errorf("%s %s: tested with 1 repeat a side", s.Key, ch.Metric)
+				t.Errorf("%s %s: tested with 1 repeat a side", s.Key.Name(), ch.Metric)
 			}
 		}
 	}
 	var b bytes.Buffer
-	if err := c.Write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "no significance can be given") {
@@ -111,17 +112,17 @@ func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 
 func TestCompareWarnsWhenRepeatsCannotReachSignificance(t *testing.T) {
 	old, new := compareRuns(3)
-	c := Compare(old, new)
+	c := compare(old, new)
 	var b bytes.Buffer
-	if err := c.Write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "note: need >= 4 samples") {
 		t.Errorf("3 repeats a side can never be significant at 0.05, and the output must say so:\n%s", b.String())
 	}
 	for _, s := range c.Scenarios {
-		if v := s.Verdict(); v != "~" && v != "not measured" {
-			t.Errorf("%s: verdict %q with 3 repeats a side (smallest p is 0.1)", s.Key, v)
+		if v := s.verdict(); v != "~" && v != "not measured" {
+			t.Errorf("%s: verdict %q with 3 repeats a side (smallest p is 0.1)", s.Key.Name(), v)
 		}
 	}
 }
@@ -153,8 +154,42 @@ func TestCompareFilesGolden(t *testing.T) {
 	}
 	old, new = read("old.json", old), read("new.json", new)
 	var b bytes.Buffer
-	if err := Compare(old, new).Write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := compare(old, new).write(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare", b.Bytes())
+}
+
+// A repeat that ended in error is no sample, even with the round trips it
+// completed before it failed: compare leaves it out.
+func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
+	old, new := compareRuns(5)
+	var good []float64
+	for i := range new.Results {
+		r := &new.Results[i]
+		if r.Impl != "std" || r.Pairs != 1 {
+			continue
+		}
+		if r.Repeat == 2 {
+			r.Err = "echo decode: boom" // failed mid-window, after 100 round trips
+			r.N, r.Latency.N, r.Latency.P50 = 100, 100, time.Hour
+			continue
+		}
+		good = append(good, float64(r.Latency.P50))
+	}
+	for _, s := range compare(old, new).Scenarios {
+		if s.Key.Impl != "std" || s.Key.Pairs != 1 {
+			continue
+		}
+		if s.NewRepeats != 4 || s.NewErr != "echo decode: boom" {
+			t.Errorf("new repeats %d, error %q; want 4 and the failed repeat's error", s.NewRepeats, s.NewErr)
+		}
+		for _, ch := range s.Changes {
+			if ch.Metric == "p50" && ch.New != latency.Median(good) {
+				t.Errorf("new p50 median %v, want %v, that of the repeats without error", time.Duration(ch.New), time.Duration(latency.Median(good)))
+			}
+		}
+		return
+	}
+	t.Fatal("no std 1x scenario")
 }

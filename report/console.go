@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
@@ -159,12 +158,10 @@ func (c *Console) Result(r results.Result) {
 	}
 }
 
-// Row is one console row: the Erlang original's columns byte for byte,
-// then pingpong's own.
-func Row(r results.Result) string { return row(r, nil) }
-
-// row is Row with the idle probe floor (nil: none) next to the probe's
-// figures, so that timer granularity is not read as the codec's harm.
+// row is one console row: the Erlang original's columns byte for byte,
+// then pingpong's own, with the idle probe floor (nil: none) next to the
+// probe's figures, so that timer granularity is not read as the codec's
+// harm.
 func row(r results.Result, floor *results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-28s ", r.Label())
@@ -172,22 +169,27 @@ func row(r results.Result, floor *results.Result) string {
 		b.WriteString("error: " + r.Err)
 		return b.String()
 	}
-	l := r.Latency
-	fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
-	if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
-		b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
-	}
-	if r.Mode == results.ModeEncdec {
-		fmt.Fprintf(&b, "  %s", Rate(r.RoundTripsPerSec()))
-		b.WriteString(requestedRate(r))
+	if r.N == 0 && r.IsEncdec() {
+		fmt.Fprintf(&b, "n=0 (%s)", whyNoRoundTrip(r))
 	} else {
-		fmt.Fprintf(&b, "  ops=%s", Rate(r.OpsPerSec()))
+		l := r.Latency
+		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
+		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
+			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
+		}
+		if r.IsEncdec() {
+			fmt.Fprintf(&b, "  %s", fmtRate(r.RoundTripsPerSec()))
+			b.WriteString(requestedRate(r))
+		} else {
+			fmt.Fprintf(&b, "  ops=%s", fmtRate(r.OpsPerSec()))
+		}
+		if r.Bytes > 0 {
+			b.WriteString(" " + fmtThroughput(r.MBPerSec()))
+		}
+		b.WriteString(openLoopColumns(r))
 	}
-	if r.Bytes > 0 {
-		b.WriteString(" " + Throughput(r.MBPerSec()))
-	}
-	b.WriteString(openLoopColumns(r))
 	b.WriteString(responsivenessColumns(r, floor))
+	b.WriteString(inFlightColumn(r))
 	if r.Partial {
 		b.WriteString(" PARTIAL")
 	}
@@ -207,59 +209,17 @@ func (c *Console) Finish() error {
 	return c.err
 }
 
-// comparison prints, per level, every codec's throughput relative to the
-// reference (std when it ran, else the first codec), fastest first, as
-// Benchee does.
+// comparison prints the ranking of each level of the rows since the last
+// one: one input, one sweep value.
 func (c *Console) comparison() {
 	c.floorMultiples()
-	if c.cfg.OpenLoop() {
-		c.rows = nil // on a schedule every codec runs at the requested rate: there is no throughput to compare
-		return
-	}
-	byLevel := map[string][]results.Result{}
-	var labels []string
-	for _, r := range c.rows {
-		if r.N == 0 || r.Impl == results.Baseline {
-			continue // the baseline is the harness's floor, not a contender
-		}
-		if r.Mode != results.ModeEncdec {
-			continue // a probe pass's n is the probe's, not round trips
-		}
-		l := r.Label()
-		if _, ok := byLevel[l]; !ok {
-			labels = append(labels, l)
-		}
-		byLevel[l] = append(byLevel[l], r)
-	}
-	for _, l := range labels {
-		rs := byLevel[l]
-		if len(rs) < 2 {
-			continue
-		}
-		ref := rs[0]
-		for _, r := range rs {
-			if r.Impl == "std" {
-				ref = r
-			}
-		}
-		sort.SliceStable(rs, func(i, j int) bool { return rs[i].RoundTripsPerSec() > rs[j].RoundTripsPerSec() })
-		c.printf("\ncomparison, %s (round trips/s):\n", l)
-		for _, r := range rs {
-			c.printf("  %-12s %10s  %s\n", r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref))
+	for _, l := range levelRankings(c.cfg, c.rows) {
+		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
+		for _, r := range l.Rows {
+			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
 		}
 	}
 	c.rows = nil
-}
-
-func relative(r, ref results.Result) string {
-	if r.Impl == ref.Impl {
-		return "(reference)"
-	}
-	a, b := r.RoundTripsPerSec(), ref.RoundTripsPerSec()
-	if a >= b {
-		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Impl)
-	}
-	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Impl)
 }
 
 func orUnknown(s string) string {

@@ -16,7 +16,7 @@ var csvHeader = []string{
 	"probe_p50_ns", "probe_p99_ns", "probe_max_ns",
 	"sched_p99_ns", "gc_cycles", "gc_pause_max_ns", "gc_cpu_fraction",
 	"alloc_bytes_per_op", "allocs_per_op", "peak_heap_bytes",
-	"partial", "mismatch", "error",
+	"in_flight_ns", "partial", "mismatch", "error",
 }
 
 // WriteCSV writes one row per scenario and repeat, errors included (n=0
@@ -53,7 +53,7 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 		} else {
 			row = append(row, "", "", "", "", "", "", "")
 		}
-		row = append(row, strconv.FormatBool(r.Partial), r.Mismatch, r.Err)
+		row = append(row, i64(r.InFlight.Nanoseconds()), strconv.FormatBool(r.Partial), r.Mismatch, r.Err)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

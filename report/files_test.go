@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pingpong/results"
 )
 
 func TestCSVHeaderAndRows(t *testing.T) {
@@ -119,7 +121,7 @@ func TestHgrmMatchesTheJSONSummary(t *testing.T) {
 		if i >= len(names) {
 			t.Fatalf("only %d files for %d measured scenarios", len(names), i+1)
 		}
-		if want := HgrmName(r.Scenario, false); names[i] != want {
+		if want := hgrmName(r.Scenario, false); names[i] != want {
 			t.Errorf("file %d is %s, want %s", i, names[i], want)
 		}
 		rows, maxUS, total := readHgrm(t, filepath.Join(dir, names[i]))
@@ -165,7 +167,7 @@ func TestHgrmNames(t *testing.T) {
 	run := repeated(sampleRun(), 2, 0)
 	seen := map[string]bool{}
 	for _, r := range run.Results {
-		n := HgrmName(r.Scenario, true)
+		n := hgrmName(r.Scenario, true)
 		if seen[n] {
 			t.Errorf("two scenarios share the file name %s", n)
 		}
@@ -173,7 +175,11 @@ func TestHgrmNames(t *testing.T) {
 	}
 	r := run.Results[0].Scenario
 	r.Input = "my data/a:b"
-	if got, want := HgrmName(r, false), "my_data_a_b_std_1x_procs2.hgrm"; got != want {
+	if got, want := hgrmName(r, false), "my_data_a_b_std_1x_procs2.hgrm"; got != want {
+		t.Errorf("HgrmName = %q, want %q", got, want)
+	}
+	r.Mode, r.Target, r.GOGC, r.MemLimit, r.Repeat = results.ModeDecode, results.TargetStruct, "400", "1GiB", 1
+	if got, want := hgrmName(r, true), "my_data_a_b_std_decode_struct_gogc400_memlimit1GiB_1x_procs2_r1.hgrm"; got != want {
 		t.Errorf("HgrmName = %q, want %q", got, want)
 	}
 }

@@ -51,8 +51,8 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 		fmt.Fprintf(&b, "Unit %s better=%s\n", u.unit, u.better)
 	}
 	for _, r := range run.Results {
-		if r.N == 0 {
-			continue // nothing measured: `go test` prints no line for a failed benchmark either
+		if r.N == 0 || r.Err != "" {
+			continue // `go test` prints no line for a failed benchmark, whatever it ran first
 		}
 		l := r.Latency
 		fmt.Fprintf(&b, "%s\t%8d\t%12d ns/op", benchName(r.Scenario), r.N, l.P50.Nanoseconds())
@@ -61,7 +61,7 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 		}
 		fmt.Fprintf(&b, "\t%d mean-ns\t%d p95-ns\t%d p99-ns\t%d p999-ns\t%d max-ns",
 			l.Mean.Nanoseconds(), l.P95.Nanoseconds(), l.P99.Nanoseconds(), l.P999.Nanoseconds(), l.Max.Nanoseconds())
-		if r.Mode == "" || r.Mode == results.ModeEncdec {
+		if r.IsEncdec() {
 			fmt.Fprintf(&b, "\t%.2f rt/s", r.RoundTripsPerSec())
 		} else {
 			fmt.Fprintf(&b, "\t%.2f ops/s", r.OpsPerSec())
@@ -79,28 +79,21 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 	return err
 }
 
-// benchName is the scenario as a sub-benchmark name:
-// BenchmarkPingPong/input=citm-catalog/impl=sonic/pairs=2-2, the suffix
-// being GOMAXPROCS as in `go test`. The mode and the decode target appear
-// only when they are not the defaults (encdec, any), so that names stay
-// stable as modes and targets are added.
+// benchName is the scenario's name as a sub-benchmark's:
+// BenchmarkPingPong/input=citm-catalog/impl=sonic/pairs=2-2, the fields
+// of results.Key.Name with GOMAXPROCS as the suffix, as in `go test`.
 func benchName(s results.Scenario) string {
 	var b strings.Builder
-	b.WriteString("BenchmarkPingPong/input=" + benchValue(s.Input) + "/impl=" + benchValue(s.Impl))
-	if s.Mode != "" && s.Mode != results.ModeEncdec {
-		b.WriteString("/mode=" + benchValue(s.Mode))
+	b.WriteString("BenchmarkPingPong")
+	procs := ""
+	for _, f := range s.Key().Fields() {
+		if f.Name == "procs" {
+			procs = f.Value
+			continue
+		}
+		b.WriteString("/" + f.Name + "=" + benchValue(f.Value))
 	}
-	if s.Target != "" && s.Target != results.TargetAny {
-		b.WriteString("/target=" + benchValue(s.Target))
-	}
-	if s.GOGC != "" { // a sweep's: benchstat must keep its values apart
-		b.WriteString("/gogc=" + benchValue(s.GOGC))
-	}
-	if s.MemLimit != "" {
-		b.WriteString("/memlimit=" + benchValue(s.MemLimit))
-	}
-	fmt.Fprintf(&b, "/pairs=%d-%d", s.Pairs, s.Procs)
-	return b.String()
+	return b.String() + "-" + procs
 }
 
 // benchValue keeps a name part parseable: whitespace ends a benchmark

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,6 +132,10 @@ func TestBenchNameShowsOnlyNonDefaultMode(t *testing.T) {
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q", got, want)
 	}
+	s.GOGC, s.MemLimit = "400", "1GiB"
+	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/mode=decode/target=struct/gogc=400/memlimit=1GiB/pairs=4-2"; got != want {
+		t.Errorf("benchName = %q, want %q", got, want)
+	}
 }
 
 func equalParts(parts [][]byte, want []string) bool {
@@ -161,4 +166,25 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// A scenario that ended in error gets no benchmark line, even when it
+// completed round trips before it failed: no "0 ns/op", no partial figure.
+func TestGoBenchLeavesErroredResultsOut(t *testing.T) {
+	run := sampleRun()
+	run.Results[0].Err = "echo decode: boom" // std 1x, with its 108 round trips
+	var b bytes.Buffer
+	if err := WriteGoBench(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "impl=std/pairs=1-") || strings.Contains(out, "impl=goccy/pairs=1-") {
+		t.Errorf("a line for a scenario that ended in error:\n%s", out)
+	}
+	if strings.Contains(out, " 0 ns/op") {
+		t.Errorf("a 0 ns/op line:\n%s", out)
+	}
+	if n := strings.Count(out, "\nBenchmarkPingPong/"); n != len(run.Results)-2 {
+		t.Errorf("%d lines, want %d: one per scenario without error\n%s", n, len(run.Results)-2, out)
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"pingpong/results"
 	"strings"
@@ -13,12 +12,12 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// WriteHgrm writes h as an HdrHistogram percentile distribution (the
+// writeHgrm writes h as an HdrHistogram percentile distribution (the
 // "Value Percentile TotalCount 1/(1-Percentile)" table that every
 // HdrHistogram implementation prints and its plotter reads), values in
 // microseconds: the histograms hold nanoseconds, and the plotter's axis
 // says milliseconds or microseconds, never nanoseconds.
-func WriteHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
+func writeHgrm(w io.Writer, h *hdrhistogram.Histogram) error {
 	bw := bufio.NewWriter(w)
 	if _, err := h.PercentilesPrint(bw, 5, 1000.0); err != nil {
 		return err
@@ -36,14 +35,14 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 		if r.Hist == nil || r.Hist.TotalCount() == 0 {
 			continue
 		}
-		name := HgrmName(r.Scenario, run.Config.Repeats() > 1)
-		if err := writeFile(filepath.Join(dir, name), func(w io.Writer) error { return WriteHgrm(w, r.Hist) }); err != nil {
+		name := hgrmName(r.Scenario, run.Config.Repeats() > 1)
+		if err := WriteFile(filepath.Join(dir, name), func(w io.Writer) error { return writeHgrm(w, r.Hist) }); err != nil {
 			return names, err
 		}
 		names = append(names, name)
 		if r.ProbeHist != nil && r.ProbeHist.TotalCount() > 0 {
 			probe := strings.TrimSuffix(name, ".hgrm") + "_probe.hgrm"
-			if err := writeFile(filepath.Join(dir, probe), func(w io.Writer) error { return WriteHgrm(w, r.ProbeHist) }); err != nil {
+			if err := WriteFile(filepath.Join(dir, probe), func(w io.Writer) error { return writeHgrm(w, r.ProbeHist) }); err != nil {
 				return names, err
 			}
 			names = append(names, probe)
@@ -52,47 +51,28 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 	return names, nil
 }
 
-// HgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
-// with _r1 and so on for the repeat when a run has several.
-func HgrmName(s results.Scenario, repeats bool) string {
-	name := fmt.Sprintf("%s_%s", s.Input, s.Impl)
-	if s.Mode != "" && s.Mode != results.ModeEncdec {
-		name += "_" + s.Mode
-	}
-	if s.Target != "" && s.Target != results.TargetAny {
-		name += "_" + s.Target
-	}
-	name += fmt.Sprintf("_%dx_procs%d", s.Pairs, s.Procs)
-	if s.GOGC != "" { // a sweep's values must not overwrite each other's files
-		name += "_gogc" + s.GOGC
-	}
-	if s.MemLimit != "" {
-		name += "_memlimit" + s.MemLimit
+// hgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
+// the fields of results.Key.Name joined by "_", with _r1 and so on for the
+// repeat when a run has several.
+func hgrmName(s results.Scenario, repeats bool) string {
+	var parts []string
+	for _, f := range s.Key().Fields() {
+		switch f.Name {
+		case "input", "impl", "mode", "target":
+			parts = append(parts, f.Value)
+		case "pairs":
+			parts = append(parts, f.Value+"x")
+		default:
+			parts = append(parts, f.Name+f.Value)
+		}
 	}
 	if repeats {
-		name += fmt.Sprintf("_r%d", s.Repeat)
+		parts = append(parts, fmt.Sprintf("r%d", s.Repeat))
 	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsSpace(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
 			return '_'
 		}
 		return r
-	}, name) + ".hgrm"
-}
-
-// writeFile creates path and fills it with write, reporting a failure to
-// write or to close (where a full disk shows) with the path.
-func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	}, strings.Join(parts, "_")) + ".hgrm"
 }

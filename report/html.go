@@ -10,7 +10,6 @@ import (
 	"io"
 	"pingpong/results"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -52,7 +51,7 @@ type pageSource struct {
 	Inputs          []results.InputInfo
 	Impls           []results.ImplInfo
 	Results         []resultRow
-	Comparisons     []comparisonTable
+	Comparisons     []levelRanking
 	Console         string
 }
 
@@ -76,13 +75,6 @@ type resultRow struct {
 	Notes                                              string
 }
 
-type comparisonTable struct {
-	Input, Level string
-	Rows         []comparisonRow
-}
-
-type comparisonRow struct{ Impl, Rate, Relative string }
-
 func buildPage(srcs []Source) (*page, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no results to report")
@@ -103,13 +95,13 @@ func buildPage(srcs []Source) (*page, error) {
 	}
 	if len(srcs) == 2 {
 		var b strings.Builder
-		if err := Compare(srcs[0].Run, srcs[1].Run).Write(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
+		if err := WriteComparison(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
 			return nil, err
 		}
 		pg.Compare = b.String()
 	}
-	for _, ch := range Charts(srcs) {
-		svg, err := ch.SVG()
+	for _, ch := range buildCharts(srcs) {
+		svg, err := ch.svg()
 		if err != nil {
 			return nil, err
 		}
@@ -129,7 +121,7 @@ func buildPage(srcs []Source) (*page, error) {
 
 // sectionTitle groups a page's charts: what follows the title's colon,
 // the input, target and GOMAXPROCS they are about.
-func sectionTitle(ch Chart) string {
+func sectionTitle(ch chartData) string {
 	if _, after, ok := strings.Cut(ch.Title, ": "); ok {
 		return after
 	}
@@ -139,7 +131,7 @@ func sectionTitle(ch Chart) string {
 // inlineSVG makes gonum's SVG document an element of the page: no XML
 // prolog, no namespace URLs (HTML puts <svg> in its namespace itself), and
 // a role and label for screen readers.
-func inlineSVG(svg []byte, ch Chart) template.HTML {
+func inlineSVG(svg []byte, ch chartData) template.HTML {
 	s := string(svg)
 	if i := strings.Index(s, "<svg"); i >= 0 {
 		s = s[i:]
@@ -182,18 +174,20 @@ func sourceOf(s Source, label string) (pageSource, error) {
 	}
 	ps.Console = console.String()
 	cells := cellsOf([]Source{s})
-	suffixes := map[string]string{}
+	suffixes := map[results.Key]string{}
 	if c.Repeats() > 1 {
-		for _, g := range GroupRepeats(run) {
+		for _, g := range groupRepeats(run) {
 			if g.Runs > 0 {
-				suffixes[withoutRepeat(g.Median.Scenario)] = strings.TrimSpace(g.Suffix())
+				suffixes[g.Median.Key()] = strings.TrimSpace(g.suffix())
 			}
 		}
 	}
+	var rs []results.Result
 	for _, cl := range cells {
-		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[withoutRepeat(cl.res.Scenario)]))
+		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[cl.res.Key()]))
+		rs = append(rs, cl.res)
 	}
-	ps.Comparisons = comparisons(cells)
+	ps.Comparisons = levelRankings(c, rs)
 	return ps, nil
 }
 
@@ -211,7 +205,7 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 	s := fmt.Sprintf("time.Sleep(%v) overshoot", probe)
 	if idle != nil && idle.N > 0 {
 		l := idle.Latency
-		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", Duration(l.P50), Duration(l.P99), Duration(l.Max))
+		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", fmtDuration(l.P50), fmtDuration(l.P99), fmtDuration(l.Max))
 	}
 	return s
 }
@@ -224,23 +218,32 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 		}
 	}
 	var notes []string
-	if r.N > 0 || r.Err == "" {
+	noRoundTrip := r.N == 0 && r.IsEncdec()
+	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
 		l := r.Latency
-		row.P50, row.P95, row.P99, row.P999, row.Max = Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.P999), Duration(l.Max)
-		if r.Mode == results.ModeEncdec || r.Mode == "" {
-			row.Rate = Rate(r.RoundTripsPerSec())
+		row.P50, row.P95, row.P99, row.P999, row.Max = fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.P999), fmtDuration(l.Max)
+		if r.IsEncdec() {
+			row.Rate = fmtRate(r.RoundTripsPerSec())
 		} else {
-			row.Rate = "ops " + Rate(r.OpsPerSec())
+			row.Rate = "ops " + fmtRate(r.OpsPerSec())
 		}
 		if r.Bytes > 0 {
-			row.MBps = Throughput(r.MBPerSec())
+			row.MBps = fmtThroughput(r.MBPerSec())
 		}
-		if r.Probe != nil && r.Mode == results.ModeEncdec {
-			row.Probe = Duration(r.Probe.P99)
+	}
+	if r.N > 0 || r.Err == "" {
+		if r.Probe != nil && r.IsEncdec() {
+			row.Probe = fmtDuration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
-			row.Sched = Duration(r.Runtime.SchedLatency.P99)
+			row.Sched = fmtDuration(r.Runtime.SchedLatency.P99)
 		}
+	}
+	if noRoundTrip && r.Err == "" {
+		notes = append(notes, "n=0: "+whyNoRoundTrip(r))
+	}
+	if c := inFlightColumn(r); c != "" {
+		notes = append(notes, strings.TrimSpace(c))
 	}
 	if r.GOGC != "" || r.MemLimit != "" {
 		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))
@@ -259,48 +262,6 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	}
 	row.Notes = strings.Join(notes, "; ")
 	return row
-}
-
-// comparisons are the console's comparison per level as tables: every
-// codec's round trips per second against std's (or the first codec's),
-// fastest first. The baseline is no contender.
-func comparisons(cells []cell) []comparisonTable {
-	var out []comparisonTable
-	at := map[[2]string]int{}
-	var rs [][]results.Result
-	for _, c := range cells {
-		r := c.res
-		if r.N == 0 || r.Impl == results.Baseline || (r.Mode != results.ModeEncdec && r.Mode != "") {
-			continue
-		}
-		k := [2]string{r.Input, r.Label() + ", " + r.Point().String()} // a sweep's GOGC and GOMEMLIMIT values compare apart
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, comparisonTable{Input: k[0], Level: k[1]})
-			rs = append(rs, nil)
-		}
-		rs[i] = append(rs[i], r)
-	}
-	var kept []comparisonTable
-	for i, t := range out {
-		if len(rs[i]) < 2 {
-			continue
-		}
-		ref := rs[i][0]
-		for _, r := range rs[i] {
-			if r.Impl == "std" {
-				ref = r
-			}
-		}
-		slices.SortStableFunc(rs[i], func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
-		for _, r := range rs[i] {
-			t.Rows = append(t.Rows, comparisonRow{r.Impl, Rate(r.RoundTripsPerSec()), relative(r, ref)})
-		}
-		kept = append(kept, t)
-	}
-	return kept
 }
 
 // pageHTML is the page's template, CSS included: kept as a file of its own

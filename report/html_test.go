@@ -48,7 +48,7 @@ func renderHTML(t *testing.T, srcs ...Source) []byte {
 }
 
 // chartsOf parses the page and returns, per chart figure, the text of its
-// SVG (where the legend's series names are) and how many SVGs it holds.
+// svg (where the legend's series names are) and how many SVGs it holds.
 func chartsOf(t *testing.T, page []byte) (texts map[string][]string, svgs map[string]int, doc *nethtml.Node) {
 	t.Helper()
 	doc, err := nethtml.Parse(bytes.NewReader(page))
@@ -184,7 +184,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 	}
 	sonic2x := run.Results[3]
 	for _, s := range []string{"Test CPU @ 2.0GHz, 2 cores", "2 (source: cpu count)", "v1.15.5", "2s after 500ms warmup", "disagrees at $.a: 1 vs 2",
-		Duration(sonic2x.Latency.P999), relative(sonic2x, run.Results[1])} {
+		fmtDuration(sonic2x.Latency.P999), relative(sonic2x, run.Results[1])} {
 		if !strings.Contains(page, s) {
 			t.Errorf("the page lacks %q", s)
 		}
@@ -285,7 +285,8 @@ func TestPercentileCurve(t *testing.T) {
 	if last != [2]float64{float64(h.TotalCount()), float64(h.Max())} {
 		t.Errorf("the curve ends at %v, want the max %d at x = n = %d", last, h.Max(), h.TotalCount())
 	}
-	if pts[0] != [2]float64{1, float64(h.ValueAtPercentile(0))} {
+	q := func(p float64) float64 { return float64(latency.Quantiles(h, p)[0]) }
+	if pts[0] != [2]float64{1, q(0)} {
 		t.Errorf("the curve starts at %v, want the 0th percentile at x = 1", pts[0])
 	}
 	for i := 1; i < len(pts); i++ {
@@ -294,7 +295,7 @@ func TestPercentileCurve(t *testing.T) {
 		}
 	}
 	// n=108: 50%, 90% and 99% can be told (x = 2, 10, 100 < 108), 99.9% not.
-	want := [][2]float64{{2, float64(h.ValueAtPercentile(50))}, {10, float64(h.ValueAtPercentile(90))}, {100, float64(h.ValueAtPercentile(99))}, last}
+	want := [][2]float64{{2, q(0.5)}, {10, q(0.9)}, {100, q(0.99)}, last}
 	if len(marks) != len(want) {
 		t.Fatalf("marks %v, want %v", marks, want)
 	}
@@ -312,8 +313,8 @@ func TestPNGDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != len(Charts(srcs)) || len(names) == 0 {
-		t.Fatalf("%d files for %d charts", len(names), len(Charts(srcs)))
+	if len(names) != len(buildCharts(srcs)) || len(names) == 0 {
+		t.Fatalf("%d files for %d charts", len(names), len(buildCharts(srcs)))
 	}
 	for _, n := range names {
 		f, err := os.Open(filepath.Join(dir, n))

@@ -8,9 +8,9 @@ import (
 	"pingpong/results"
 )
 
-// Schema names the JSON results format. A change that breaks readers gets
+// schemaName names the JSON results format. A change that breaks readers gets
 // a new version; adding fields does not.
-const Schema = "pingpong/v1"
+const schemaName = "pingpong/v1"
 
 // jsonFile is a Run as it is stored: the Run's own fields through their
 // json tags (each Result carries its histograms, see results.Result's
@@ -25,12 +25,12 @@ type jsonFile struct {
 func WriteJSON(w io.Writer, run *results.Run) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(jsonFile{Schema: Schema, Run: run})
+	return enc.Encode(jsonFile{Schema: schemaName, Run: run})
 }
 
-// ErrSchema is wrapped by ReadJSON's error for a document that is not a
+// errSchema is wrapped by ReadJSON's error for a document that is not a
 // pingpong/v1 results file.
-var ErrSchema = errors.New("not a " + Schema + " results file")
+var errSchema = errors.New("not a " + schemaName + " results file")
 
 // ReadJSON reads a document written by WriteJSON back into a Run, with
 // every result's histograms decoded.
@@ -39,15 +39,15 @@ func ReadJSON(r io.Reader) (*results.Run, error) {
 	if err := json.NewDecoder(r).Decode(&f); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			return nil, fmt.Errorf("%w: invalid JSON at byte %d: %v", ErrSchema, se.Offset, err)
+			return nil, fmt.Errorf("%w: invalid JSON at byte %d: %v", errSchema, se.Offset, err)
 		}
-		return nil, fmt.Errorf("%w: %v", ErrSchema, err)
+		return nil, fmt.Errorf("%w: %v", errSchema, err)
 	}
-	if f.Schema != Schema {
+	if f.Schema != schemaName {
 		if f.Schema == "" {
-			return nil, fmt.Errorf("%w: no \"schema\" field", ErrSchema)
+			return nil, fmt.Errorf("%w: no \"schema\" field", errSchema)
 		}
-		return nil, fmt.Errorf("%w: schema is %q", ErrSchema, f.Schema)
+		return nil, fmt.Errorf("%w: schema is %q", errSchema, f.Schema)
 	}
 	return f.Run, nil
 }

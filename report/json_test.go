@@ -102,8 +102,8 @@ func TestReadJSONRejectsOtherSchemas(t *testing.T) {
 		"bad histogram": `{"schema": "pingpong/v1", "results": [{"input": "x", "histogram": "bm90IGEgaGlzdG9ncmFt"}]}`,
 	} {
 		_, err := ReadJSON(strings.NewReader(doc))
-		if !errors.Is(err, ErrSchema) {
-			t.Errorf("%s: err = %v, want ErrSchema", name, err)
+		if !errors.Is(err, errSchema) {
+			t.Errorf("%s: err = %v, want errSchema", name, err)
 		}
 	}
 	if _, err := ReadJSON(strings.NewReader(`{"schema": "pingpong/v1", "results": []}`)); err != nil {

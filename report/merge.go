@@ -23,8 +23,12 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 	out := &results.Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
 	out.Config.Impls = nil
 	inputs := map[string]results.InputInfo{}
-	impls := map[[2]string]results.ImplInfo{}
-	repeats := map[string]int{}
+	type impl struct {
+		info results.ImplInfo
+		run  int // the first run that had it, from 1
+	}
+	impls := map[[2]string]impl{}
+	repeats := map[results.Key]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {
 			if have, ok := inputs[in.Name]; ok {
@@ -39,12 +43,12 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 		for _, im := range run.Impls {
 			k := [2]string{im.Input, im.Name}
 			if have, ok := impls[k]; ok {
-				if have.Version != im.Version {
-					return nil, fmt.Errorf("run %d: %s is version %s, not %s as before: runs of different builds compare, they do not merge", i+1, im.Name, im.Version, have.Version)
+				if have.info.Version != im.Version {
+					return nil, fmt.Errorf("run %d: %s is version %s, not %s as in run %d: runs of different builds compare, they do not merge", i+1, im.Name, im.Version, have.info.Version, have.run)
 				}
 				continue
 			}
-			impls[k] = im
+			impls[k] = impl{im, i + 1}
 			out.Impls = append(out.Impls, im)
 		}
 		for _, name := range run.Config.Impls {
@@ -59,7 +63,7 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 			out.Calibration = run.Calibration
 		}
 		for _, r := range run.Results {
-			k := withoutRepeat(r.Scenario)
+			k := r.Key()
 			r.Repeat = repeats[k]
 			repeats[k]++
 			out.Results = append(out.Results, r)

@@ -25,7 +25,7 @@ func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
 	if len(run.Impls) != len(a.Impls) || len(run.Inputs) != 1 {
 		t.Errorf("%d impls and %d inputs: each must appear once", len(run.Impls), len(run.Inputs))
 	}
-	if s := Compare(run, run).Scenarios[0]; s.OldRepeats != 2 {
+	if s := compare(run, run).Scenarios[0]; s.OldRepeats != 2 {
 		t.Errorf("compare sees %d repeats of std 1x, want 2", s.OldRepeats)
 	}
 }

@@ -13,7 +13,7 @@ func loadLine(cfg results.Config) string {
 		per = "in total across a level's pairs"
 	}
 	return fmt.Sprintf("  load:        open loop, %s %s; latency from each round trip's intended start (coordinated omission corrected), uncorr.* from its actual send",
-		Rate(cfg.Rate), per)
+		fmtRate(cfg.Rate), per)
 }
 
 // requestedRate follows an open-loop row's achieved rate: "54/s of 100/s".
@@ -21,7 +21,7 @@ func requestedRate(r results.Result) string {
 	if r.RequestedRate <= 0 {
 		return ""
 	}
-	return " of " + Rate(r.RequestedRate)
+	return " of " + fmtRate(r.RequestedRate)
 }
 
 // openLoopColumns follow an open-loop row's throughput: how many round
@@ -32,7 +32,7 @@ func openLoopColumns(r results.Result) string {
 		return ""
 	}
 	u := r.Uncorrected
-	s := fmt.Sprintf(" late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, Duration(u.P50), Duration(u.P99))
+	s := fmt.Sprintf(" late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, fmtDuration(u.P50), fmtDuration(u.P99))
 	if r.Overslept > 0 {
 		s += fmt.Sprintf(" overslept=%d", r.Overslept)
 	}

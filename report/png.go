@@ -7,9 +7,9 @@ import "path/filepath"
 // its "chart-"), and returns the files' names.
 func WritePNGDir(dir string, srcs []Source) ([]string, error) {
 	var names []string
-	for _, ch := range Charts(srcs) {
+	for _, ch := range buildCharts(srcs) {
 		name := ch.ID + ".png"
-		if err := writeFile(filepath.Join(dir, name), ch.WritePNG); err != nil {
+		if err := WriteFile(filepath.Join(dir, name), ch.writePNG); err != nil {
 			return names, err
 		}
 		names = append(names, name)

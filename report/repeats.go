@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -13,20 +12,20 @@ import (
 	"pingpong/results"
 )
 
-// Repeated is one scenario's repeats summed up for the console: Median is
+// repeatGroup is one scenario's repeats summed up for the console: Median is
 // a Result whose n, bytes, window and latency figures are each the median
 // of the repeats' (the other fields are those of the repeat with the
-// median round trips per second), and Spread is, per figure, the largest
+// median round trips per second), and Spreads is, per figure, the largest
 // deviation of a repeat from that median, as a fraction of it.
-type Repeated struct {
+type repeatGroup struct {
 	Median  results.Result
 	Runs    int // repeats that measured something
 	Of      int // repeats planned (more than ran, after an interrupt)
-	Spreads []Spread
+	Spreads []figureSpread
 }
 
-// Spread is how far one figure's repeats stray from their median.
-type Spread struct {
+// figureSpread is how far one figure's repeats stray from their median.
+type figureSpread struct {
 	Figure string
 	Frac   float64
 }
@@ -42,18 +41,10 @@ var spreadFigures = []struct {
 	{"rt/s", results.Result.RoundTripsPerSec},
 }
 
-// GroupRepeats sums up each scenario's repeats, in the order of a run with
+// groupRepeats sums up each scenario's repeats, in the order of a run with
 // one repeat (per input, per codec, per level), whatever order they ran in.
-func GroupRepeats(run *results.Run) []Repeated {
-	var keys []string
-	by := map[string][]results.Result{}
-	for _, r := range run.Results {
-		k := withoutRepeat(r.Scenario)
-		if _, ok := by[k]; !ok {
-			keys = append(keys, k)
-		}
-		by[k] = append(by[k], r)
-	}
+func groupRepeats(run *results.Run) []repeatGroup {
+	by, keys := groupByKey(run.Results)
 	inputAt, implAt := map[string]int{}, map[string]int{}
 	for _, in := range run.Inputs {
 		inputAt[in.Name] = len(inputAt)
@@ -69,7 +60,7 @@ func GroupRepeats(run *results.Run) []Repeated {
 	}
 	// Repeats interleave codecs within a level; the console prints a
 	// codec's levels together.
-	slices.SortStableFunc(keys, func(a, b string) int {
+	slices.SortStableFunc(keys, func(a, b results.Key) int {
 		ra, rb := by[a][0], by[b][0]
 		if c := inputAt[ra.Input] - inputAt[rb.Input]; c != 0 {
 			return c
@@ -79,7 +70,7 @@ func GroupRepeats(run *results.Run) []Repeated {
 		}
 		return implAt[ra.Impl] - implAt[rb.Impl]
 	})
-	out := make([]Repeated, len(keys))
+	out := make([]repeatGroup, len(keys))
 	for i, k := range keys {
 		out[i] = summarizeRepeats(by[k])
 		out[i].Of = max(out[i].Of, run.Config.Repeats())
@@ -87,22 +78,9 @@ func GroupRepeats(run *results.Run) []Repeated {
 	return out
 }
 
-// withoutRepeat identifies a scenario across repeats. It goes through JSON
-// rather than comparing structs so that fields other issues add to
-// Scenario (a decode target, a mode) keep scenarios apart without being
-// listed here, whatever their type.
-func withoutRepeat(s results.Scenario) string {
-	s.Repeat = 0
-	b, err := json.Marshal(s)
-	if err != nil {
-		return fmt.Sprintf("%+v", s)
-	}
-	return string(b)
-}
-
-func summarizeRepeats(rs []results.Result) Repeated {
+func summarizeRepeats(rs []results.Result) repeatGroup {
 	ok, _ := measured(rs)
-	rep := Repeated{Median: rs[0], Runs: len(ok), Of: len(rs)}
+	rep := repeatGroup{Median: rs[0], Runs: len(ok), Of: len(rs)}
 	if len(ok) == 0 {
 		return rep
 	}
@@ -143,7 +121,7 @@ func summarizeRepeats(rs []results.Result) Repeated {
 			dev = max(dev, math.Abs(v-c))
 		}
 		if c != 0 {
-			rep.Spreads = append(rep.Spreads, Spread{f.name, dev / c})
+			rep.Spreads = append(rep.Spreads, figureSpread{f.name, dev / c})
 		}
 	}
 	return rep
@@ -159,10 +137,10 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-// Suffix is what a repeated row adds to the row of its median:
+// suffix is what a repeated row adds to the row of its median:
 // "  [5 runs; ± p50 2% p99 8% max 31% rt/s 1%]", or "  [1 of 5 runs]"
 // after an interrupt, where one run has no spread.
-func (r Repeated) Suffix() string {
+func (r repeatGroup) suffix() string {
 	var b strings.Builder
 	b.WriteString("  [")
 	if r.Runs != r.Of {
@@ -191,7 +169,7 @@ func writeRepeats(w io.Writer, run *results.Run) error {
 	if run.Idle != nil {
 		c.Result(*run.Idle)
 	}
-	groups := GroupRepeats(run)
+	groups := groupRepeats(run)
 	for _, in := range run.Inputs {
 		c.Input(withScenarios(run, in), implsOf(run, in.Name))
 		for _, g := range groups {
@@ -199,7 +177,7 @@ func writeRepeats(w io.Writer, run *results.Run) error {
 				continue
 			}
 			if g.Runs > 0 {
-				c.rowSuffix = g.Suffix()
+				c.rowSuffix = g.suffix()
 			}
 			c.Result(g.Median)
 			c.rowSuffix = ""

@@ -25,7 +25,7 @@ func TestGroupRepeatsMediansAndSpread(t *testing.T) {
 	slices.SortStableFunc(run.Results, func(a, b results.Result) int {
 		return cmp.Or(a.Repeat-b.Repeat, a.Pairs-b.Pairs)
 	})
-	groups := GroupRepeats(run)
+	groups := groupRepeats(run)
 	var order []string
 	for _, g := range groups {
 		order = append(order, g.Median.Impl+"/"+g.Median.Label())
@@ -65,14 +65,14 @@ func TestGroupRepeatsMediansAndSpread(t *testing.T) {
 
 func TestRepeatedSuffix(t *testing.T) {
 	for _, c := range []struct {
-		r    Repeated
+		r    repeatGroup
 		want string
 	}{
-		{Repeated{Runs: 5, Of: 5, Spreads: []Spread{{"p50", 0.02}, {"rt/s", 0.011}}}, "  [5 runs; ± p50 2% rt/s 1%]"},
-		{Repeated{Runs: 1, Of: 3, Spreads: []Spread{{"p50", 0}}}, "  [1 of 3 runs]"},
-		{Repeated{Runs: 2, Of: 3, Spreads: []Spread{{"p50", 0.1}}}, "  [2 of 3 runs; ± p50 10%]"},
+		{repeatGroup{Runs: 5, Of: 5, Spreads: []figureSpread{{"p50", 0.02}, {"rt/s", 0.011}}}, "  [5 runs; ± p50 2% rt/s 1%]"},
+		{repeatGroup{Runs: 1, Of: 3, Spreads: []figureSpread{{"p50", 0}}}, "  [1 of 3 runs]"},
+		{repeatGroup{Runs: 2, Of: 3, Spreads: []figureSpread{{"p50", 0.1}}}, "  [2 of 3 runs; ± p50 10%]"},
 	} {
-		if got := c.r.Suffix(); got != c.want {
+		if got := c.r.suffix(); got != c.want {
 			t.Errorf("Suffix() = %q, want %q", got, c.want)
 		}
 	}
@@ -80,17 +80,4 @@ func TestRepeatedSuffix(t *testing.T) {
 
 func TestConsoleRepeatsGolden(t *testing.T) {
 	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1))
-}
-
-func TestWithoutRepeatKeepsTargetsApart(t *testing.T) {
-	a := results.Scenario{Input: "x", Impl: "std", Mode: results.ModeEncdec, Pairs: 1, Target: results.TargetAny, Repeat: 1}
-	b := a
-	b.Repeat = 2
-	if withoutRepeat(a) != withoutRepeat(b) {
-		t.Error("two repeats of one scenario have different keys")
-	}
-	b.Target = results.TargetStruct
-	if withoutRepeat(a) == withoutRepeat(b) {
-		t.Error("any and struct targets share a key")
-	}
 }

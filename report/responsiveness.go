@@ -16,12 +16,12 @@ var rowIndent = strings.Repeat(" ", 2+28+1)
 // nothing is subtracted, but the timer's own lateness is in plain view.
 func responsivenessColumns(r results.Result, floor *results.Result) string {
 	var b strings.Builder
-	if p := r.Probe; p != nil && r.Mode == results.ModeEncdec {
-		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", Duration(p.P99), Duration(p.Max))
+	if p := r.Probe; p != nil && r.IsEncdec() {
+		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", fmtDuration(p.P99), fmtDuration(p.Max))
 		b.WriteString(probeFloorColumns(r, floor))
 	}
 	if rt := r.Runtime; rt != nil {
-		fmt.Fprintf(&b, " sched.p99=%s gc=%d", Duration(rt.SchedLatency.P99), rt.GCCycles)
+		fmt.Fprintf(&b, " sched.p99=%s gc=%d", fmtDuration(rt.SchedLatency.P99), rt.GCCycles)
 	}
 	return b.String()
 }
@@ -35,14 +35,14 @@ func runtimeLine(r results.Result) string {
 		return ""
 	}
 	per := "/op"
-	if r.Mode == results.ModeEncdec {
+	if r.IsEncdec() {
 		per = "/rt"
 	}
 	var b strings.Builder
 	b.WriteString(rowIndent)
-	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", Duration(rt.SchedLatency.P50), Duration(rt.SchedLatency.Max))
+	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", fmtDuration(rt.SchedLatency.P50), fmtDuration(rt.SchedLatency.Max))
 	fmt.Fprintf(&b, " gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
-		rt.GCPauses.Count, Duration(rt.GCPauses.Total), Duration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
+		rt.GCPauses.Count, fmtDuration(rt.GCPauses.Total), fmtDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
 	if r.Mode != results.ModeIdle {
 		fmt.Fprintf(&b, " alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
 	}
@@ -65,27 +65,12 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 		return head + "; idle floor: error: " + idle.Err
 	}
 	l := idle.Latency
-	s := fmt.Sprintf("%s; idle floor n=%d p50=%s p95=%s p99=%s max=%s", head, l.N, Duration(l.P50), Duration(l.P95), Duration(l.P99), Duration(l.Max))
+	s := fmt.Sprintf("%s; idle floor n=%d p50=%s p95=%s p99=%s max=%s", head, l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
 	if rt := idle.Runtime; rt != nil {
-		s += fmt.Sprintf(" sched.p99=%s", Duration(rt.SchedLatency.P99))
+		s += fmt.Sprintf(" sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
 	}
 	if idle.Partial {
 		s += " PARTIAL"
 	}
 	return s
-}
-
-// compactSize prints a byte count with no space, so a column stays one
-// word: "0B", "512B", "12.3kB", "45.2MB".
-func compactSize(n float64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.2fGB", n/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fMB", n/1e6)
-	case n >= 1e3:
-		return fmt.Sprintf("%.1fkB", n/1e3)
-	default:
-		return fmt.Sprintf("%.0fB", n)
-	}
 }

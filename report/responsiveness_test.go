@@ -62,7 +62,7 @@ func TestConsoleProbeGolden(t *testing.T) {
 // The new columns come after the original's, which stay byte for byte.
 func TestProbeColumnsFollowTheOriginals(t *testing.T) {
 	run := probedRun()
-	got := Row(run.Results[0])
+	got := row(run.Results[0], nil)
 	want := "  1x encdec                    n=108 p50=9.5ms p95=14.2ms p99=19.0ms max=28.5ms  54/s 370MB/s probe.p99=1.1ms probe.max=4.0ms sched.p99=400us gc=12"
 	if got != want {
 		t.Errorf("row\n%q\nwant\n%q", got, want)

@@ -45,37 +45,30 @@ func (c *Console) sweepSummary() {
 	c.swept = nil
 }
 
-type sweepCell struct {
-	row, point string
-	pairs      int
-}
+// sweepRow is a row of the summary: a codec and its decode target.
+type sweepRow struct{ impl, target string }
 
 // sweepTables builds the summary's text, one block per input.
 func sweepTables(cfg results.Config, rs []results.Result) []string {
-	var inputs, points, rows []string
-	procsOf := map[string]int{}
-	by := map[string]map[sweepCell]results.Result{}
+	var inputs []string
+	var points []results.Point
+	var rows []sweepRow
+	by := map[results.Key]results.Result{}
 	for _, r := range rs {
-		if r.Mode != results.ModeEncdec {
+		if !r.IsEncdec() {
 			continue // a probe pass's n is the probe's, not round trips
 		}
-		if by[r.Input] == nil {
-			inputs = append(inputs, r.Input)
-			by[r.Input] = map[sweepCell]results.Result{}
+		k := r.Key()
+		if !slices.Contains(inputs, k.Input) {
+			inputs = append(inputs, k.Input)
 		}
-		p := r.Point().String()
-		if !slices.Contains(points, p) {
+		if p := r.Point(); !slices.Contains(points, p) {
 			points = append(points, p)
-			procsOf[p] = r.Procs
 		}
-		row := r.Impl
-		if r.Target == results.TargetStruct {
-			row += " struct"
-		}
-		if !slices.Contains(rows, row) {
+		if row := (sweepRow{k.Impl, k.Target}); !slices.Contains(rows, row) {
 			rows = append(rows, row)
 		}
-		by[r.Input][sweepCell{row, p, r.Pairs}] = r
+		by[k] = r
 	}
 	var out []string
 	for _, in := range inputs {
@@ -85,15 +78,15 @@ func sweepTables(cfg results.Config, rs []results.Result) []string {
 		for _, lv := range cfg.Levels {
 			// A level's pairs follow each value's GOMAXPROCS: "N" is 1 pair
 			// at GOMAXPROCS=1 and 4 at 4.
-			pairs := map[string]int{}
+			pairs := map[results.Point]int{}
 			head := []string{"level " + lv.Spec}
 			varies := false
 			for _, p := range points {
-				pairs[p] = cfg.PairsAt(lv, procsOf[p])
+				pairs[p] = cfg.PairsAt(lv, p.Procs)
 				varies = varies || pairs[p] != pairs[points[0]]
 			}
 			for _, p := range points {
-				h := p
+				h := p.String()
 				if varies {
 					h += fmt.Sprintf(" (%dx)", pairs[p])
 				}
@@ -101,9 +94,11 @@ func sweepTables(cfg results.Config, rs []results.Result) []string {
 			}
 			table = append(table, head)
 			for _, row := range rows {
-				line := []string{row}
+				line := []string{strings.TrimSpace(row.impl + " " + row.target)}
 				for _, p := range points {
-					line = append(line, sweepCellText(by[in], sweepCell{row, p, pairs[p]}))
+					s := results.Scenario{Input: in, Impl: row.impl, Target: row.target, Pairs: pairs[p], Procs: p.Procs, GOGC: p.GOGC, MemLimit: p.MemLimit}
+					r, ok := by[s.Key()]
+					line = append(line, sweepCellText(r, ok))
 				}
 				table = append(table, line)
 			}
@@ -114,8 +109,7 @@ func sweepTables(cfg results.Config, rs []results.Result) []string {
 	return out
 }
 
-func sweepCellText(rs map[sweepCell]results.Result, k sweepCell) string {
-	r, ok := rs[k]
+func sweepCellText(r results.Result, ok bool) string {
 	switch {
 	case !ok:
 		return "-"
@@ -124,7 +118,7 @@ func sweepCellText(rs map[sweepCell]results.Result, k sweepCell) string {
 	case r.N == 0:
 		return "n=0"
 	}
-	s := Rate(r.RoundTripsPerSec()) + " p99=" + Duration(r.Latency.P99)
+	s := fmtRate(r.RoundTripsPerSec()) + " p99=" + fmtDuration(r.Latency.P99)
 	if r.Partial {
 		s += " PARTIAL"
 	}

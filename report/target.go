@@ -23,7 +23,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Name+" "+Duration(im.Compile))
+			compiled = append(compiled, im.Name+" "+fmtDuration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {

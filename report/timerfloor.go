@@ -12,8 +12,8 @@ import (
 // distribution, not a constant. Encdec rows leave it to the header's
 // "probe:" line, once, rather than repeat it on every row.
 func probeFloorColumns(r results.Result, floor *results.Result) string {
-	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.Mode == results.ModeEncdec {
+	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.IsEncdec() {
 		return ""
 	}
-	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", Duration(floor.Latency.P50), Duration(floor.Latency.P99))
+	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", fmtDuration(floor.Latency.P50), fmtDuration(floor.Latency.P99))
 }

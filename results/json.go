@@ -87,9 +87,3 @@ func (r *Result) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
-
-// Name names a scenario in messages and file names, in the sub-benchmark
-// style: "input=citm-catalog/impl=sonic/pairs=2".
-func (s Scenario) Name() string {
-	return fmt.Sprintf("input=%s/impl=%s/pairs=%d", s.Input, s.Impl, s.Pairs)
-}

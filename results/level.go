@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// MaxPairs bounds a level: beyond it the goroutines, channels and messages
+// maxPairs bounds a level: beyond it the goroutines, channels and messages
 // stop fitting any sane machine, and the number is surely a typo.
-const MaxPairs = 100000
+const maxPairs = 100000
 
 // Level is a number of pairs running at once, with the spec that asked for
 // it ("2N" stays "2N" in the config even though it ran as 4 pairs).
@@ -47,15 +47,15 @@ func levelPairs(f string, n int) (int, error) {
 		}
 		k = v
 	}
-	if k < 1 || k > MaxPairs { // before multiplying: 6148914691236517206N must not wrap around
-		return 0, fmt.Errorf("%q: a level must be 1 to %d pairs", f, MaxPairs)
+	if k < 1 || k > maxPairs { // before multiplying: 6148914691236517206N must not wrap around
+		return 0, fmt.Errorf("%q: a level must be 1 to %d pairs", f, maxPairs)
 	}
 	pairs := k
 	if isN {
 		pairs = k * n
 	}
-	if pairs < 1 || pairs > MaxPairs {
-		return 0, fmt.Errorf("%q means %d pairs; a level must be 1 to %d pairs", f, pairs, MaxPairs)
+	if pairs < 1 || pairs > maxPairs {
+		return 0, fmt.Errorf("%q means %d pairs; a level must be 1 to %d pairs", f, pairs, maxPairs)
 	}
 	return pairs, nil
 }

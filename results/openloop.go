@@ -10,9 +10,9 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// MaxRate bounds -rate: above it the schedule's interval is shorter than a
+// maxRate bounds -rate: above it the schedule's interval is shorter than a
 // clock read and the number is surely a typo.
-const MaxRate = 1e8
+const maxRate = 1e8
 
 // MinRate bounds -rate from below, per pair: a pinger sends at least once a
 // second, so that a window of a few seconds holds enough round trips for
@@ -33,8 +33,8 @@ func ParseRate(s string) (rate float64, total bool, err error) {
 	if err != nil || math.IsNaN(rate) || math.IsInf(rate, 0) {
 		return 0, false, fmt.Errorf("%q is not a rate: want round trips per second per pair (500) or in total across pairs (5000/s)", s)
 	}
-	if rate < 0 || rate > MaxRate || (rate == 0 && total) {
-		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(MaxRate))
+	if rate < 0 || rate > maxRate || (rate == 0 && total) {
+		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(maxRate))
 	}
 	if rate > 0 && rate < MinRate {
 		return 0, false, fmt.Errorf("%q: a rate must be at least %g round trip per second per pair", s, MinRate)

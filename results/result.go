@@ -125,10 +125,11 @@ func (r Result) Label() string {
 	if r.Mode == ModeIdle {
 		return ModeIdle
 	}
-	if r.Target == TargetStruct {
-		return fmt.Sprintf("%dx %s struct", r.Pairs, r.Mode)
+	k := r.Key()
+	if k.Target != "" {
+		return fmt.Sprintf("%dx %s %s", k.Pairs, k.Mode, k.Target)
 	}
-	return fmt.Sprintf("%dx %s", r.Pairs, r.Mode)
+	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
 }
 
 // RoundTripsPerSec is n over the exact measured window.

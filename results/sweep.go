@@ -2,6 +2,7 @@ package results
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -111,21 +112,32 @@ func ParseGOGC(v string) (string, error) {
 // runtime would refuse makes every worker die at start, so it is caught
 // here.
 func ParseMemLimit(v string) (string, error) {
-	if v == "off" {
-		return v, nil
-	}
-	num := strings.TrimRight(v, "KMGTiB")
-	unit := v[len(num):]
-	switch unit {
-	case "", "B", "KiB", "MiB", "GiB", "TiB":
-	default:
-		return "", fmt.Errorf("%q: the unit must be B, KiB, MiB, GiB or TiB (as GOMEMLIMIT takes it)", v)
-	}
-	n, err := strconv.ParseUint(num, 10, 63)
-	if err != nil || n == 0 {
-		return "", fmt.Errorf("%q is neither off nor a positive size (like 512MiB)", v)
+	if _, err := MemLimitBytes(v); err != nil {
+		return "", err
 	}
 	return v, nil
+}
+
+// memLimitUnits are GOMEMLIMIT's units, as shifts of a byte count.
+var memLimitUnits = map[string]uint{"": 0, "B": 0, "KiB": 10, "MiB": 20, "GiB": 30, "TiB": 40}
+
+// MemLimitBytes reads a GOMEMLIMIT value into bytes, as
+// debug.SetMemoryLimit takes them: "off" is math.MaxInt64, the runtime's
+// own "no limit".
+func MemLimitBytes(v string) (int64, error) {
+	if v == "off" {
+		return math.MaxInt64, nil
+	}
+	num := strings.TrimRight(v, "KMGTiB")
+	shift, ok := memLimitUnits[v[len(num):]]
+	if !ok {
+		return 0, fmt.Errorf("%q: the unit must be B, KiB, MiB, GiB or TiB (as GOMEMLIMIT takes it)", v)
+	}
+	n, err := strconv.ParseUint(num, 10, 63)
+	if err != nil || n == 0 || n > math.MaxInt64>>shift {
+		return 0, fmt.Errorf("%q is neither off nor a positive size (like 512MiB)", v)
+	}
+	return int64(n) << shift, nil
 }
 
 // Repeats is how many times every scenario runs.

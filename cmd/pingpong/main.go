@@ -4,17 +4,13 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"time"
 
 	"go.uber.org/automaxprocs/maxprocs"
@@ -32,14 +28,11 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// usageError is bad input from the user: one line on stderr, exit 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
+// measureCommand is pingpong itself: measure, print, write the files.
+var measureCommand = command{
+	synopsis: "[flags]",
+	usage:    "Runs every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n",
+	flags:    measureFlags,
 }
 
 type options struct {
@@ -61,9 +54,8 @@ type options struct {
 	rate     rateFlag
 }
 
-func parseFlags(args []string, stderr io.Writer) (*options, error) {
+func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs := flag.NewFlagSet("pingpong", flag.ContinueOnError)
 	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus (see -list)")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
@@ -80,41 +72,32 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.Var(&o.rate, "rate", rateUsage)
 	o.out.flags(fs)
 	o.sweep.flags(fs)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: pingpong [flags]\n"+
-			"       pingpong compare OLD.json NEW.json       scenarios side by side, with significance\n"+
-			"       pingpong report -html FILE RESULTS.json... the HTML page of saved results\n"+
-			"       pingpong merge [-json|-bench|-csv|-html FILE] RESULTS.json...\n"+
-			"       pingpong selfcheck [flags]                 1x p50 against a single-goroutine benchmark\n\nRuns every codec's encode/decode ping-pong at 1x, Nx and 2Nx pairs and reports latency, throughput and scheduler responsiveness.\n\nflags:\n")
-		fs.PrintDefaults()
-	}
-	// flag prints its own error plus the whole usage; we want one line.
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fs.Usage()
-			return nil, err
+	return func(args []string, stdout, stderr io.Writer) error {
+		if len(args) > 0 {
+			return usagef("unexpected argument %q (flags come as -name value)", args[0])
 		}
-		return nil, usageError{err}
+		if err := o.check(); err != nil {
+			return err
+		}
+		return measure(o, stdout, stderr)
 	}
-	if fs.NArg() > 0 {
-		return nil, usagef("unexpected argument %q (flags come as -name value)", fs.Arg(0))
-	}
+}
+
+// check refuses out-of-range values that the flag package cannot.
+func (o *options) check() error {
 	if err := checkDuration("-duration", o.duration, false); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkDuration("-warmup", o.warmup, true); err != nil {
-		return nil, err
+		return err
 	}
 	if err := checkProbe(o.probe, o.mode); err != nil {
-		return nil, err
+		return err
 	}
 	if o.count < 1 || o.count > maxCount {
-		return nil, usagef("-count %d: must be 1 to %d", o.count, maxCount)
+		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
 	}
-	return o, nil
+	return nil
 }
 
 func checkDuration(name string, d time.Duration, zeroOK bool) error {
@@ -128,45 +111,10 @@ func checkDuration(name string, d time.Duration, zeroOK bool) error {
 	return nil
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "compare" {
-		return runCompare(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "report" {
-		return runReport(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "merge" {
-		return runMerge(args[1:], stdout, stderr)
-	}
-	if len(args) > 0 && args[0] == "selfcheck" {
-		return runSelfCheck(args[1:], stdout, stderr)
-	}
-	err := runErr(args, stdout, stderr)
-	var ue usageError
-	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "pingpong: %v\n", err)
-		return 2
-	case errors.Is(err, errSignal):
-		fmt.Fprintf(stderr, "pingpong: %v\n", err)
-		var se signalError
-		errors.As(err, &se)
-		return 128 + int(se.sig)
-	default:
-		fmt.Fprintf(stderr, "pingpong: %v\n", err)
-		return 1
-	}
-}
-
-func runErr(args []string, stdout, stderr io.Writer) error {
-	o, err := parseFlags(args, stderr)
-	if err != nil {
-		return err
-	}
+// measure is the run: everything is checked before anything is measured;
+// then the console report streams, and the files are written at the end,
+// also after an interrupt.
+func measure(o *options, stdout, stderr io.Writer) error {
 	if o.version {
 		_, err := fmt.Fprintf(stdout, "pingpong %s %s\n", moduleVersion(), runtime.Version())
 		return err
@@ -189,16 +137,9 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
 		return usagef("-impls: %s: drop -isolate=false", why)
 	}
-	var inputs []*datasets.Input
-	for _, name := range splitList(o.inputs) {
-		in, err := datasets.Load(name, o.seed)
-		if err != nil {
-			return usagef("-input: %w", err)
-		}
-		inputs = append(inputs, in)
-	}
-	if len(inputs) == 0 {
-		return usagef("-input: no input named")
+	inputs, err := loadInputs(o.inputs, o.seed)
+	if err != nil {
+		return err
 	}
 	if err := checkMemory(inputs, levels); err != nil {
 		return err
@@ -247,10 +188,67 @@ func runErr(args []string, stdout, stderr io.Writer) error {
 	if err := o.out.write(run, stdout); err != nil {
 		return err
 	}
-	if cause := context.Cause(ctx); errors.Is(cause, errSignal) {
-		return cause
+	if sig, ok := interrupted(ctx); ok {
+		return sig
 	}
-	return runErr
+	if runErr != nil {
+		return runErr
+	}
+	return scenarioErrors(run)
+}
+
+// failedScenarios says that scenarios of a run ended in error. Their rows
+// say how, and every output holds them; the exit status says so to
+// scripts.
+type failedScenarios struct {
+	n, of int
+	first results.Result
+}
+
+func (e failedScenarios) Error() string {
+	return fmt.Sprintf("%d of %d scenarios ended in error, the first %s: %s", e.n, e.of, e.first.Name(), e.first.Err)
+}
+
+// scenarioErrors is a failedScenarios if any of run's scenarios, the idle
+// pass included, ended in error.
+func scenarioErrors(run *results.Run) error {
+	if run == nil {
+		return nil
+	}
+	all := run.Results
+	if run.Idle != nil {
+		all = append([]results.Result{*run.Idle}, all...)
+	}
+	var e failedScenarios
+	for _, r := range all {
+		if r.Err != "" {
+			if e.n == 0 {
+				e.first = r
+			}
+			e.n++
+		}
+	}
+	if e.n == 0 {
+		return nil
+	}
+	e.of = len(all)
+	return e
+}
+
+// loadInputs reads -input: each name as datasets.Load finds it.
+func loadInputs(names string, seed int64) ([]*datasets.Input, error) {
+	var inputs []*datasets.Input
+	for _, name := range splitList(names) {
+		in, err := datasets.Load(name, seed)
+		if err != nil {
+			return nil, usagef("-input: %w", err)
+		}
+		inputs = append(inputs, in)
+	}
+	if len(inputs) == 0 {
+		return nil, usagef("-input: no input named")
+	}
+	return inputs, nil
 }
 
 func splitList(s string) []string {
@@ -303,36 +301,6 @@ func moduleVersion() string {
 		return bi.Main.Version
 	}
 	return "(devel)"
-}
-
-// signalError is the cause a run was cut short by.
-type signalError struct{ sig syscall.Signal }
-
-var errSignal = errors.New("interrupted")
-
-func (e signalError) Error() string {
-	return fmt.Sprintf("interrupted by %v: results so far are printed above", e.sig)
-}
-func (e signalError) Is(target error) bool { return target == errSignal }
-
-// notifyContext is cancelled, with the signal as cause, on the first SIGINT
-// or SIGTERM; the current window is cut short and what was measured is
-// still reported. After the first, signals get their default action again,
-// so a second Ctrl-C kills at once.
-func notifyContext() (context.Context, func()) {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case s := <-ch:
-			signal.Stop(ch)
-			cancel(signalError{s.(syscall.Signal)})
-		case <-done:
-		}
-	}()
-	return ctx, func() { close(done); signal.Stop(ch); cancel(nil) }
 }
 
 // checkMemory refuses, before anything runs, a level too large for this

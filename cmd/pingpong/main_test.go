@@ -112,8 +112,9 @@ func TestEndToEnd(t *testing.T) {
 			t.Errorf("[%s] rows %v, want %v\n%s", b, rows[b], want, stdout)
 		}
 	}
-	if !strings.Contains(stdout, "comparison") && len(rows["std"]) > 0 && len(rows["baseline"]) > 0 {
-		t.Log("no comparison block: baseline is not compared, and std alone has nothing to compare with")
+	// baseline is no contender, and std alone has nothing to rank against.
+	if strings.Contains(stdout, "comparison,") {
+		t.Errorf("a comparison with one contender:\n%s", stdout)
 	}
 }
 

@@ -144,7 +144,7 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 		if path == "-" {
 			err = write(stdout, run)
 		} else {
-			err = writeFile(path, func(w io.Writer) error { return write(w, run) })
+			err = report.WriteFile(path, func(w io.Writer) error { return write(w, run) })
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", flag, err))
@@ -164,28 +164,6 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 	}
 	errs = append(errs, o.writeCharts(run)...)
 	return errors.Join(errs...)
-}
-
-// writeFile writes path through a temporary file in the same directory,
-// renamed into place only when complete: an interrupted or failed write
-// leaves the previous file, never a truncated one.
-func writeFile(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // maxCount bounds -count: beyond it a run takes days at the default

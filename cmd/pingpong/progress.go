@@ -12,14 +12,14 @@ import (
 // observers fans a run's events out to several reports.
 type observers []pingpong.Observer
 
-func (os observers) Input(in results.InputInfo, impls []results.ImplInfo) {
-	for _, o := range os {
+func (obs observers) Input(in results.InputInfo, impls []results.ImplInfo) {
+	for _, o := range obs {
 		o.Input(in, impls)
 	}
 }
 
-func (os observers) Result(r results.Result) {
-	for _, o := range os {
+func (obs observers) Result(r results.Result) {
+	for _, o := range obs {
 		o.Result(r)
 	}
 }

@@ -24,7 +24,7 @@ func (o *outputs) writeCharts(run *results.Run) []error {
 func writeReport(htmlPath, pngDir string, srcs []report.Source) []error {
 	var errs []error
 	if htmlPath != "" {
-		if err := writeFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
+		if err := report.WriteFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
 			errs = append(errs, fmt.Errorf("-html: %w", err))
 		}
 	}
@@ -40,65 +40,50 @@ func writeReport(htmlPath, pngDir string, srcs []report.Source) []error {
 	return errs
 }
 
-const reportUsage = `usage: pingpong report [-html FILE] [-png DIR] RESULTS.json...
-
-Renders -json result files as the page -html writes at the end of a run:
+// reportCommand is `pingpong report -html FILE RESULTS.json...`: exit 2
+// for bad flags or a file that cannot be read or is not a pingpong/v1
+// results file, 1 when an output cannot be written.
+var reportCommand = command{
+	name:     "report",
+	synopsis: "[-html FILE] [-png DIR] RESULTS.json...",
+	summary:  "the HTML page of saved results",
+	usage: `Renders -json result files as the page -html writes at the end of a run:
 charts, tables and the console report. Several files (two versions of a
 library, runs at several GOMAXPROCS) go on one page; the charts draw
 throughput against GOMAXPROCS when the files have more than one.
+`,
+	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
+		var out outputs
+		fs.StringVar(&out.html, "html", "", "write the page to `FILE`")
+		fs.StringVar(&out.png, "png", "", "write the charts as PNG files into `DIR`")
+		return func(args []string, _, _ io.Writer) error { return renderReport(&out, args) }
+	},
+}
 
-flags:
-`
-
-// runReport is `pingpong report -html FILE RESULTS.json...`: exit 2 for
-// bad flags or a file that cannot be read or is not a pingpong/v1 results
-// file, 1 when an output cannot be written.
-func runReport(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("pingpong report", flag.ContinueOnError)
-	var out outputs
-	fs.StringVar(&out.html, "html", "", "write the page to `FILE`")
-	fs.StringVar(&out.png, "png", "", "write the charts as PNG files into `DIR`")
-	fs.SetOutput(io.Discard) // one line on error, not flag's message plus usage
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "pingpong report: "+format+"\n", a...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, reportUsage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return 0
-		}
-		return fail("%v", err)
-	}
+func renderReport(out *outputs, paths []string) error {
 	if out.html == "" && out.png == "" {
-		return fail("nothing to write: give -html FILE and/or -png DIR")
+		return usagef("nothing to write: give -html FILE and/or -png DIR")
 	}
-	if fs.NArg() == 0 {
-		return fail("no results file: give one or more -json files")
+	if len(paths) == 0 {
+		return usagef("no results file: give one or more -json files")
 	}
-	for _, path := range fs.Args() {
+	for _, path := range paths {
 		if out.html != "" && sameFile(path, out.html) {
-			return fail("-html %s: is one of the results files", out.html)
+			return usagef("-html %s: is one of the results files", out.html)
 		}
 	}
 	if err := out.check(); err != nil {
-		return fail("%v", err)
+		return err
 	}
 	var srcs []report.Source
-	for _, path := range fs.Args() {
+	for _, path := range paths {
 		run, err := readResults(path)
 		if err != nil {
-			return fail("%v", err)
+			return err
 		}
 		srcs = append(srcs, report.Source{Name: path, Run: run})
 	}
-	if errs := writeReport(out.html, out.png, srcs); len(errs) > 0 {
-		fmt.Fprintf(stderr, "pingpong report: %v\n", errors.Join(errs...))
-		return 1
-	}
-	return 0
+	return errors.Join(writeReport(out.html, out.png, srcs)...)
 }
 
 func sameFile(a, b string) bool {

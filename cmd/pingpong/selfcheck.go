@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,90 +14,65 @@ import (
 	"pingpong/results"
 )
 
-const selfCheckUsage = `usage: pingpong selfcheck [flags]
-
-Checks that the harness measures the codec and not itself: for each codec and input, the 1x
-encdec p50 against one decode plus one encode of the same bytes timed on one goroutine by
-testing.Benchmark (their ratio; more than 15% apart is flagged with the likely cause), and
-the run-to-run spread of p50 and throughput over -count repeats.
-
-flags:
-`
-
-// runSelfCheck is "pingpong selfcheck": exit 0 whatever the verdicts (a
-// flagged codec is a finding), 2 for bad flags, 1 if it could not run.
-func runSelfCheck(args []string, stdout, stderr io.Writer) int {
-	err := selfCheck(args, stdout, stderr)
-	var ue usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "pingpong selfcheck: %v\n", err)
-		return 2
-	default:
-		fmt.Fprintf(stderr, "pingpong selfcheck: %v\n", err)
-		return 1
-	}
+// selfCheckCommand is "pingpong selfcheck": exit 0 whatever the verdicts (a
+// flagged codec is a finding), 2 for bad flags, 130 when interrupted, 1 if
+// it could not run.
+var selfCheckCommand = command{
+	name:     "selfcheck",
+	synopsis: "[flags]",
+	summary:  "1x p50 against a single-goroutine timed loop",
+	usage: `Checks that the harness measures the codec and not itself: for each codec and input, the 1x
+encdec p50 against one decode plus one encode of the same bytes timed in a loop on one
+goroutine (their ratio; more than 15% apart is flagged with the likely cause), and the
+run-to-run spread of p50 and throughput over -count repeats.
+`,
+	flags: selfCheckFlags,
 }
 
-func selfCheck(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("pingpong selfcheck", flag.ContinueOnError)
+func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	impls := fs.String("impls", strings.Join(results.DefaultImpls, ","), "codecs to check, comma separated")
 	inputs := fs.String("input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus")
 	count := fs.Int("count", 3, "repeats of every measurement, for the run-to-run spread")
-	duration := fs.Duration("duration", time.Second, "each encdec window, and about each benchmark's time")
-	fs.SetOutput(io.Discard) // one line on error, not flag's message plus usage
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stderr)
-			fmt.Fprint(stderr, selfCheckUsage)
-			fs.PrintDefaults()
+	duration := fs.Duration("duration", time.Second, "each encdec window, and about each timed loop's")
+	return func(args []string, stdout, _ io.Writer) error {
+		if len(args) > 0 {
+			return usagef("unexpected argument %q (flags come as -name value)", args[0])
+		}
+		if err := checkDuration("-duration", *duration, false); err != nil {
 			return err
 		}
-		return usageError{err}
+		if *count < 1 || *count > maxCount {
+			return usagef("-count %d: must be 1 to %d", *count, maxCount)
+		}
+		cfg := results.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
+		ctx, stopSignals := notifyContext()
+		defer stopSignals()
+		return selfCheck(ctx, cfg, *inputs, stdout)
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (flags come as -name value)", fs.Arg(0))
-	}
-	if err := checkDuration("-duration", *duration, false); err != nil {
-		return err
-	}
-	if *count < 1 || *count > maxCount {
-		return usagef("-count %d: must be 1 to %d", *count, maxCount)
-	}
-	cfg := results.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
+}
+
+// selfCheck runs the self-check and prints it, also when ctx is cancelled
+// by a signal, which it then returns.
+func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames string, stdout io.Writer) error {
 	if _, err := pingpong.LookupImpls(cfg.Impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
-	var ins []*datasets.Input
-	for _, name := range splitList(*inputs) {
-		in, err := datasets.Load(name, datasets.DefaultSeed)
-		if err != nil {
-			return usagef("-input: %w", err)
-		}
-		ins = append(ins, in)
-	}
-	if len(ins) == 0 {
-		return usagef("-input: no input named")
+	ins, err := loadInputs(inputNames, datasets.DefaultSeed)
+	if err != nil {
+		return err
 	}
 	procsSource, err := setProcs(0)
 	if err != nil {
 		return err
 	}
-	ctx, stopSignals := notifyContext()
-	defer stopSignals()
 	run, err := pingpong.SelfCheck(ctx, cfg, pingpong.ReadEnvironment(procsSource), ins, nil)
 	if run != nil {
 		if werr := report.WriteSelfCheck(stdout, run); werr != nil {
 			return fmt.Errorf("writing the self-check: %w", werr)
 		}
 	}
-	if err != nil {
-		if cause := context.Cause(ctx); cause != nil {
-			return cause
-		}
-		return err
+	if sig, ok := interrupted(ctx); ok {
+		return sig
 	}
-	return nil
+	return err
 }

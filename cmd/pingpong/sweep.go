@@ -69,8 +69,7 @@ func parseEach(v string, parse func(string) (string, error)) ([]string, error) {
 }
 
 // single is the GOMAXPROCS this process sets: the one -procs value, else 0
-// (automatic), as before sweeps existed; under a sweep only workers use
-// the values.
+// (automatic); under a sweep only workers use the values.
 func (s *sweepFlags) single() int {
 	if len(s.procs) == 1 {
 		return s.procs[0]
@@ -128,26 +127,11 @@ func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*data
 		debug.SetGCPercent(pct)
 	}
 	if len(s.memlimit) == 1 {
-		debug.SetMemoryLimit(memLimitBytes(s.memlimit[0]))
+		limit, err := results.MemLimitBytes(s.memlimit[0])
+		if err != nil {
+			return usagef("-memlimit: %w", err)
+		}
+		debug.SetMemoryLimit(limit)
 	}
 	return nil
-}
-
-// memLimitBytes reads a value ParseMemLimit accepted.
-func memLimitBytes(v string) int64 {
-	if v == "off" {
-		return 1<<63 - 1
-	}
-	units := []struct {
-		suffix string
-		shift  uint
-	}{{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}, {"B", 0}}
-	for _, u := range units {
-		if num, ok := strings.CutSuffix(v, u.suffix); ok {
-			n, _ := strconv.ParseInt(num, 10, 64)
-			return n << u.shift
-		}
-	}
-	n, _ := strconv.ParseInt(v, 10, 64)
-	return n
 }

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// A command is pingpong's measuring run or one of its subcommands: its
+// flags, and what runs once they are parsed. Each is in a file of its own.
+type command struct {
+	name     string // as typed after pingpong; "" for the measuring run
+	synopsis string // its arguments, on its line of `pingpong -h`
+	summary  string // what it does, on that line
+	usage    string // its own -h, before its flags
+	// flags declares the command's flags on fs and returns what runs the
+	// command with the arguments left after them.
+	flags func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands are pingpong's commands, the measuring run first.
+var commands = []command{measureCommand, compareCommand, reportCommand, mergeCommand, selfCheckCommand}
+
+// run runs the command args name (the measuring run when they name none)
+// and returns its exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	c := commands[0]
+	if len(args) > 0 {
+		for _, sub := range commands[1:] {
+			if args[0] == sub.name {
+				c, args = sub, args[1:]
+				break
+			}
+		}
+	}
+	return exitCode(c.run(args, stdout, stderr), c.prog(), stderr)
+}
+
+func (c command) prog() string { return strings.TrimSpace("pingpong " + c.name) }
+
+func (c command) run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(c.prog(), flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // flag prints its error plus the whole usage; we want one line
+	runCmd := c.flags(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			c.printUsage(fs, stderr)
+		}
+		return usageError{err}
+	}
+	return runCmd(fs.Args(), stdout, stderr)
+}
+
+// printUsage is a command's -h: its synopsis (the measuring run's lists
+// every subcommand), what it does, and its flags.
+func (c command) printUsage(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: %s %s\n", c.prog(), c.synopsis)
+	if c.name == "" {
+		width := 0
+		for _, sub := range commands[1:] {
+			width = max(width, len(sub.prog()+" "+sub.synopsis))
+		}
+		for _, sub := range commands[1:] {
+			fmt.Fprintf(w, "       %-*s  %s\n", width, sub.prog()+" "+sub.synopsis, sub.summary)
+		}
+	}
+	fmt.Fprintf(w, "\n%s", c.usage)
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprint(w, "\nflags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+}
+
+// exitCode is the exit status for a command's error, which it prints as
+// one line on stderr: 0 for none (and for -h); 2 for a usage error, before
+// anything was measured or written; 128 plus the signal (130 for SIGINT)
+// after an interrupt, once what was measured is printed and written; 1
+// for a run in which scenarios ended in error, also once every output is
+// written, and for any other failure.
+func exitCode(err error, prog string, stderr io.Writer) int {
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+	var ue usageError
+	var se signalError
+	switch {
+	case errors.As(err, &ue):
+		return 2
+	case errors.As(err, &se):
+		return 128 + int(se.sig)
+	default: // failedScenarios, an output that could not be written, ...
+		return 1
+	}
+}
+
+// usageError is bad input from the user: flags, arguments, input files.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// signalError is the cause a run was cut short by.
+type signalError struct{ sig syscall.Signal }
+
+func (e signalError) Error() string {
+	return fmt.Sprintf("interrupted by %v: results so far are printed above", e.sig)
+}
+
+// interrupted is the signal that cancelled ctx, if one did.
+func interrupted(ctx context.Context) (signalError, bool) {
+	var se signalError
+	return se, errors.As(context.Cause(ctx), &se)
+}
+
+// notifyContext is cancelled, with the signal as cause, on the first SIGINT
+// or SIGTERM; the current window is cut short and what was measured is
+// still reported. After the first, signals get their default action again,
+// so a second Ctrl-C kills at once.
+func notifyContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-ch:
+			signal.Stop(ch)
+			cancel(signalError{s.(syscall.Signal)})
+		case <-done:
+		}
+	}()
+	return ctx, func() { close(done); signal.Stop(ch); cancel(nil) }
+}

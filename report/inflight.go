@@ -1,0 +1,47 @@
+package report
+
+import (
+	"fmt"
+	"time"
+
+	"pingpong/results"
+)
+
+// A round trip still in flight when the window closes is dropped, not
+// recorded: a stall that crosses the window's end shows in no latency, and
+// one longer than the window leaves n=0. Rows say so.
+
+// minInFlight is the shortest in-flight age a row shows: below it the
+// round trip was an ordinary one, cut by the window's end.
+const minInFlight = 10 * time.Millisecond
+
+// inFlightColumn follows a row's figures when a round trip was still in
+// flight at the window's end, for at least minInFlight: " in-flight=2.3s".
+// A row with no round trip says it in place of n instead.
+func inFlightColumn(r results.Result) string {
+	if r.N == 0 || r.InFlight < minInFlight {
+		return ""
+	}
+	return " in-flight=" + age(r.InFlight)
+}
+
+// whyNoRoundTrip says why an encdec row without error has n=0.
+func whyNoRoundTrip(r results.Result) string {
+	switch {
+	case r.InFlight > 0:
+		return "a round trip still in flight after " + age(r.InFlight)
+	case r.Partial && r.Window == 0:
+		return "cut short before the window opened"
+	default:
+		return "no round trip completed in " + age(r.Window)
+	}
+}
+
+// age prints how long something has lasted: in seconds from 1s ("2.3s"),
+// below as fmtDuration does.
+func age(d time.Duration) string {
+	if rounded(float64(d)/float64(time.Millisecond), 1) >= 1000 {
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	}
+	return fmtDuration(d)
+}

@@ -1,0 +1,83 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+
+	"pingpong/results"
+)
+
+// levelRanking is one level's codecs ranked by round trips per second,
+// fastest first, each against the reference (std when it ran, else the
+// first codec), as Benchee does. The console prints it after a codec's
+// blocks, the page as a table.
+type levelRanking struct {
+	Input string
+	Label string        // the level: "1x encdec"
+	Point results.Point // a sweep's codecs compare within one value, never across
+	Rows  []rankedRow
+}
+
+type rankedRow struct{ Impl, Rate, Relative string }
+
+// Level is the ranking's level and runtime settings, as the page heads it.
+func (l levelRanking) Level() string { return l.Label + ", " + l.Point.String() }
+
+// levelRankings ranks rs per input, level and sweep value, in the order the
+// levels first appear. Only closed-loop encdec rows that measured round
+// trips and ended without error take part, and never the baseline, which
+// is the harness's floor, not a contender. A level with one contender has
+// no ranking, nor has an open-loop run: on a schedule every codec runs at
+// the requested rate, so there is no throughput to compare.
+func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
+	if cfg.OpenLoop() {
+		return nil
+	}
+	type level struct {
+		input, label string
+		point        results.Point
+	}
+	var levels []level
+	by := map[level][]results.Result{}
+	for _, r := range rs {
+		if !r.IsEncdec() || r.N == 0 || r.Err != "" || r.Impl == results.Baseline {
+			continue
+		}
+		l := level{r.Input, r.Label(), r.Point()}
+		if _, ok := by[l]; !ok {
+			levels = append(levels, l)
+		}
+		by[l] = append(by[l], r)
+	}
+	var out []levelRanking
+	for _, l := range levels {
+		rs := by[l]
+		if len(rs) < 2 {
+			continue
+		}
+		ref := rs[0]
+		for _, r := range rs {
+			if r.Impl == "std" {
+				ref = r
+			}
+		}
+		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
+		lr := levelRanking{Input: l.input, Label: l.label, Point: l.point}
+		for _, r := range rs {
+			lr.Rows = append(lr.Rows, rankedRow{r.Impl, fmtRate(r.RoundTripsPerSec()), relative(r, ref)})
+		}
+		out = append(out, lr)
+	}
+	return out
+}
+
+func relative(r, ref results.Result) string {
+	if r.Impl == ref.Impl {
+		return "(reference)"
+	}
+	a, b := r.RoundTripsPerSec(), ref.RoundTripsPerSec()
+	if a >= b {
+		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Impl)
+	}
+	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Impl)
+}

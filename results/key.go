@@ -1,0 +1,70 @@
+package results
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Key is what makes a scenario of one run the same scenario in another run
+// or another repeat: every field of Scenario but Repeat, with the defaults
+// spelt one way, since files from before modes and targets existed have
+// neither. Keys compare with ==, so they serve as map keys.
+type Key struct {
+	Input, Impl string
+	Mode        string // never empty: no mode is ModeEncdec
+	Target      string // "" for any, the default; else TargetStruct
+	Pairs       int
+	Procs       int
+	// GOGC and MemLimit: a sweep's values; empty outside one.
+	GOGC, MemLimit string
+}
+
+// Key is s's identity across runs and repeats.
+func (s Scenario) Key() Key {
+	k := Key{Input: s.Input, Impl: s.Impl, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
+	if k.Mode == "" {
+		k.Mode = ModeEncdec
+	}
+	if k.Target == TargetAny {
+		k.Target = ""
+	}
+	return k
+}
+
+// Field is one part of a scenario's name: "impl" and "sonic".
+type Field struct{ Name, Value string }
+
+// Fields are the parts that name k, in the order names put them. The mode
+// and the target appear only when they are not the defaults (encdec, any),
+// a sweep's GOGC and GOMEMLIMIT only under a sweep, so that names stay
+// stable as modes, targets and sweeps were added.
+func (k Key) Fields() []Field {
+	fs := []Field{{"input", k.Input}, {"impl", k.Impl}}
+	if k.Mode != ModeEncdec {
+		fs = append(fs, Field{"mode", k.Mode})
+	}
+	if k.Target != "" {
+		fs = append(fs, Field{"target", k.Target})
+	}
+	if k.GOGC != "" {
+		fs = append(fs, Field{"gogc", k.GOGC})
+	}
+	if k.MemLimit != "" {
+		fs = append(fs, Field{"memlimit", k.MemLimit})
+	}
+	return append(fs, Field{"pairs", strconv.Itoa(k.Pairs)}, Field{"procs", strconv.Itoa(k.Procs)})
+}
+
+// Name names the scenario in messages, in the sub-benchmark style:
+// "input=citm-catalog/impl=sonic/pairs=2/procs=2". The Go benchmark
+// format and the .hgrm file names are other spellings of the same fields.
+func (k Key) Name() string {
+	parts := make([]string, 0, 8)
+	for _, f := range k.Fields() {
+		parts = append(parts, f.Name+"="+f.Value)
+	}
+	return strings.Join(parts, "/")
+}
+
+// Name is s's Key's name: the repeat is not part of it.
+func (s Scenario) Name() string { return s.Key().Name() }

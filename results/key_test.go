@@ -1,0 +1,61 @@
+package results
+
+import (
+	"math"
+	"testing"
+)
+
+func TestKeyIgnoresRepeatAndSpellsDefaultsOneWay(t *testing.T) {
+	s := Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny, Repeat: 3}
+	old := Scenario{Input: "x", Impl: "std", Pairs: 2, Procs: 2} // a file from before modes and targets
+	if s.Key() != old.Key() {
+		t.Errorf("keys %+v and %+v differ: want any == \"\" and encdec == \"\"", s.Key(), old.Key())
+	}
+	for _, other := range []Scenario{
+		{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetStruct},
+		{Input: "x", Impl: "std", Mode: ModeDecode, Pairs: 2, Procs: 2},
+		{Input: "x", Impl: "std", Pairs: 2, Procs: 2, GOGC: "400"},
+		{Input: "x", Impl: "std", Pairs: 2, Procs: 2, MemLimit: "1GiB"},
+		{Input: "x", Impl: "std", Pairs: 2, Procs: 4},
+	} {
+		if other.Key() == s.Key() {
+			t.Errorf("%+v has the key of %+v", other, s)
+		}
+	}
+}
+
+func TestName(t *testing.T) {
+	for _, c := range []struct {
+		s    Scenario
+		want string
+	}{
+		{Scenario{Input: "citm-catalog", Impl: "sonic", Mode: ModeEncdec, Target: TargetAny, Pairs: 2, Procs: 2, Repeat: 1},
+			"input=citm-catalog/impl=sonic/pairs=2/procs=2"},
+		{Scenario{Input: "twitter", Impl: "std", Mode: ModeDecode, Target: TargetStruct, Pairs: 4, Procs: 2, GOGC: "400", MemLimit: "1GiB"},
+			"input=twitter/impl=std/mode=decode/target=struct/gogc=400/memlimit=1GiB/pairs=4/procs=2"},
+	} {
+		if got := c.s.Name(); got != c.want {
+			t.Errorf("Name() = %q, want %q", got, c.want)
+		}
+	}
+}
+
+func TestMemLimitBytes(t *testing.T) {
+	for v, want := range map[string]int64{"off": math.MaxInt64, "1024": 1024, "512B": 512, "2KiB": 2048, "512MiB": 512 << 20, "1GiB": 1 << 30, "3TiB": 3 << 40} {
+		got, err := MemLimitBytes(v)
+		if err != nil || got != want {
+			t.Errorf("MemLimitBytes(%q) = %d, %v; want %d", v, got, err, want)
+		}
+		if s, err := ParseMemLimit(v); err != nil || s != v {
+			t.Errorf("ParseMemLimit(%q) = %q, %v", v, s, err)
+		}
+	}
+	for _, v := range []string{"", "0", "1GB", "1.5GiB", "-1", "Off", "8388608TiB", "GiB"} {
+		if n, err := MemLimitBytes(v); err == nil {
+			t.Errorf("MemLimitBytes(%q) = %d, want an error", v, n)
+		}
+		if _, err := ParseMemLimit(v); err == nil {
+			t.Errorf("ParseMemLimit(%q) accepted it", v)
+		}
+	}
+}
