@@ -1,6 +1,7 @@
 package pingpong
 
 import (
+	"pingpong/latency"
 	"pingpong/results"
 	"runtime"
 	"runtime/debug"
@@ -10,7 +11,7 @@ import (
 // ReadEnvironment describes this process and machine. procsSource says
 // where GOMAXPROCS came from; only the caller that set it knows.
 func ReadEnvironment(procsSource string) results.Environment {
-	return results.Environment{
+	env := results.Environment{
 		GoVersion:   runtime.Version(),
 		GOOS:        runtime.GOOS,
 		GOARCH:      runtime.GOARCH,
@@ -23,6 +24,10 @@ func ReadEnvironment(procsSource string) results.Environment {
 		GOMEMLIMIT:  memLimit(),
 		SonicNative: SonicNative,
 	}
+	if one, five, fifteen, ok := latency.LoadAverage(); ok {
+		env.LoadAverage = &[3]float64{one, five, fifteen}
+	}
+	return env
 }
 
 func gogc() string {

@@ -229,7 +229,8 @@ func ready(im Impl, in *datasets.Input, what string, check func(Codec) ([]byte, 
 }
 
 func infoOf(in *datasets.Input) results.InputInfo {
-	return results.InputInfo{Name: in.Name, Kind: in.Kind, Path: in.Path, Bytes: len(in.Data), SHA256: in.SHA256, Seed: in.Seed}
+	return results.InputInfo{Name: in.Name, Kind: in.Kind, Path: in.Path, Bytes: len(in.Data), SHA256: in.SHA256, Seed: in.Seed,
+		Shape: in.Shape, AskedSize: in.AskedSize}
 }
 
 // Observer is told about each step as it happens, so reports can stream.

@@ -20,6 +20,10 @@ type Calibration struct {
 	// schedule at its largest level: the latency the harness's own pacing
 	// adds to every row; nil in a closed-loop run.
 	OpenLoop *OpenLoopFloor `json:"open_loop,omitempty"`
+	// STWCost is what the stop-the-world probe costs the baseline codec:
+	// 1 - round trips/s with the probe on over round trips/s with it off,
+	// measured back to back at 1x; 0 when not measured.
+	STWCost float64 `json:"stw_cost,omitempty"`
 	Err      string         `json:"error,omitempty"`
 }
 
@@ -57,4 +61,7 @@ type Environment struct {
 	GOGC        string `json:"gogc"`
 	GOMEMLIMIT  string `json:"gomemlimit"`
 	SonicNative bool   `json:"sonic_native"`
+	// LoadAverage is the machine's 1, 5 and 15 minute load average before
+	// the run; nil where the system does not say.
+	LoadAverage *[3]float64 `json:"load_average,omitempty"`
 }

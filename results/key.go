@@ -17,6 +17,7 @@ type Key struct {
 	Procs       int
 	// GOGC and MemLimit: a sweep's values; empty outside one.
 	GOGC, MemLimit string
+	Batch          int // documents per message; 0 for 1, the default
 }
 
 // Key is s's identity across runs and repeats.
@@ -27,6 +28,9 @@ func (s Scenario) Key() Key {
 	}
 	if k.Target == TargetAny {
 		k.Target = ""
+	}
+	if s.Batch > 1 {
+		k.Batch = s.Batch
 	}
 	return k
 }
@@ -51,6 +55,9 @@ func (k Key) Fields() []Field {
 	}
 	if k.MemLimit != "" {
 		fs = append(fs, Field{"memlimit", k.MemLimit})
+	}
+	if k.Batch > 1 {
+		fs = append(fs, Field{"batch", strconv.Itoa(k.Batch)})
 	}
 	return append(fs, Field{"pairs", strconv.Itoa(k.Pairs)}, Field{"procs", strconv.Itoa(k.Procs)})
 }

@@ -44,6 +44,9 @@ type Config struct {
 	Procs    []int    `json:"procs,omitempty"`
 	GOGC     []string `json:"gogc,omitempty"`
 	MemLimit []string `json:"memlimit,omitempty"`
+	// Batches are the -batch values: documents per message, each a
+	// scenario of its own; empty: 1.
+	Batches []int `json:"batches,omitempty"`
 }
 
 // InputInfo identifies the document a scenario ran on.
@@ -61,6 +64,11 @@ type InputInfo struct {
 	TargetNote string   `json:"target_note,omitempty"`
 	// Scenarios is how many scenarios the run planned on it.
 	Scenarios int `json:"scenarios,omitempty"`
+	// Shape and AskedSize: a parametric document (-input SHAPE:SIZE), its
+	// shape and the size asked for (0 when it takes none); Bytes is the
+	// real size.
+	Shape     string `json:"shape,omitempty"`
+	AskedSize int    `json:"asked_size,omitempty"`
 }
 
 // ImplInfo is a codec as it ran on one input: its version and the outcome
@@ -96,7 +104,13 @@ type Scenario struct {
 	// empty: the environment's.
 	GOGC     string `json:"gogc,omitempty"`
 	MemLimit string `json:"memlimit,omitempty"`
+	// Batch is how many documents each message carries, as newline-
+	// delimited JSON (-batch); 0 or 1: one document.
+	Batch int `json:"batch,omitempty"`
 }
+
+// Docs is how many documents one message of s carries.
+func (s Scenario) Docs() int { return max(s.Batch, 1) }
 
 // Result is what one scenario measured.
 type Result struct {
@@ -147,6 +161,10 @@ func (r Result) MBPerSec() float64 {
 	}
 	return float64(r.Bytes) / 1e6 / r.Window.Seconds()
 }
+
+// DocsPerSec is documents round-tripped per second: round trips times the
+// documents each message carries.
+func (r Result) DocsPerSec() float64 { return r.RoundTripsPerSec() * float64(r.Docs()) }
 
 // Run is everything a run produced, in the order it ran.
 type Run struct {

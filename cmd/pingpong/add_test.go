@@ -5,10 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"pingpong/results"
 	"strings"
 	"testing"
-
-	"pingpong/pingpong"
 )
 
 // bench_scheduling.sh --add: any library with an encoding/json-like
@@ -134,7 +133,7 @@ func Unmarshal(data []byte) (any, error) {
 	return dir
 }
 
-func implVersion(run *pingpong.Run, name string) string {
+func implVersion(run *results.Run, name string) string {
 	for _, im := range run.Impls {
 		if im.Name == name {
 			return im.Version
