@@ -45,6 +45,37 @@ func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
 	return cal
 }
 
+// STWCost is what the stop-the-world probe at interval costs the baseline
+// codec at 1x: 1 - its round trips/s with the probe on over the mean with
+// it off just before and just after, each over a window of d, so that a
+// drift of the machine over the three runs cancels out.
+func STWCost(ctx context.Context, d, interval time.Duration) (float64, error) {
+	c, err := newBaseline([]byte(calibrationDoc))
+	if err != nil {
+		return 0, err
+	}
+	bin, err := c.Marshal(nil)
+	if err != nil {
+		return 0, fmt.Errorf("baseline: %w", err)
+	}
+	var rates [3]float64
+	for i := range rates {
+		w := Watch{Warmup: d / 5, Duration: d}
+		if i == 1 {
+			w.STW = interval
+		}
+		lr, err := RunLevelWatched(ctx, c, bin, nil, 1, w, false)
+		if err != nil {
+			return 0, fmt.Errorf("stop-the-world probe cost: %w", err)
+		}
+		if lr.Window <= 0 || lr.N == 0 {
+			return 0, fmt.Errorf("stop-the-world probe cost: no round trips measured")
+		}
+		rates[i] = float64(lr.N) / lr.Window.Seconds()
+	}
+	return 1 - rates[1]/((rates[0]+rates[2])/2), nil
+}
+
 // CalibrateOpen measures the open-loop floor of cfg's schedule: the
 // baseline codec at its largest level and that level's rate, for d.
 func CalibrateOpen(ctx context.Context, d time.Duration, cfg results.Config) (*results.OpenLoopFloor, error) {

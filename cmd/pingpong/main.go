@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -52,6 +53,10 @@ type options struct {
 	out      outputs
 	target   string
 	rate     rateFlag
+	stw      time.Duration
+	stall    stallFlag
+	culprits bool
+	traceDir string
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -70,6 +75,10 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
 	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
 	fs.Var(&o.rate, "rate", rateUsage)
+	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
+	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip at least this long is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
+	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
+	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	return func(args []string, stdout, stderr io.Writer) error {
@@ -93,6 +102,9 @@ func (o *options) check() error {
 	}
 	if err := checkProbe(o.probe, o.mode); err != nil {
 		return err
+	}
+	if o.stw < 0 || o.stw >= time.Hour {
+		return usagef("-stw %v: must be >= 0 (0: off) and < 1h", o.stw)
 	}
 	if o.count < 1 || o.count > maxCount {
 		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
@@ -154,6 +166,12 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		cfg.Worker = []string{exe}
 	}
 	cfg.Mode, cfg.Probe = o.mode, o.probe
+	cfg.STW, cfg.Stall, cfg.Culprits = o.stw, o.stall.d, o.culprits || o.traceDir != ""
+	if o.traceDir != "" {
+		if cfg.TraceDir, err = traceDir(o.traceDir); err != nil {
+			return err
+		}
+	}
 	cfg.Count = o.count
 	if err := o.sweep.apply(&cfg, o.levels, inputs); err != nil {
 		return err
@@ -319,4 +337,47 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level) error {
 		}
 	}
 	return nil
+}
+
+// stallFlag is -stall: unset means the default, which the run works out
+// from its idle pass; an explicit value must be above 0.
+type stallFlag struct{ d time.Duration }
+
+func (s *stallFlag) String() string {
+	if s.d == 0 {
+		return ""
+	}
+	return s.d.String()
+}
+
+func (s *stallFlag) Set(v string) error {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (like 10ms)", v)
+	}
+	if d <= 0 || d >= time.Hour {
+		return fmt.Errorf("%v: must be > 0 and < 1h (leave -stall out for the default)", d)
+	}
+	s.d = d
+	return nil
+}
+
+// traceDir makes -trace's directory and proves it writable before anything
+// is measured; it returns the directory as an absolute path, since workers
+// write into it too.
+func traceDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", usagef("-trace %s: %w", dir, err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return "", usagef("-trace %s: cannot create the directory: %w", dir, err)
+	}
+	f, err := os.CreateTemp(abs, ".pingpong-write-check-*")
+	if err != nil {
+		return "", usagef("-trace %s: cannot write there: %w", dir, err)
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return abs, nil
 }

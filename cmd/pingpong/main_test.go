@@ -163,6 +163,9 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-isolate=false", "-impls", "std,sonic-optdec"}, "SONIC_USE_OPTDEC=1"},
 		{[]string{"-levels", "6148914691236517206N"}, "-levels"},
 		{[]string{"-rate", "0.5"}, "-rate"},
+		{[]string{"-stw", "-1ms"}, "-stw"},
+		{[]string{"-stall", "0"}, "-stall"},
+		{[]string{"-trace", "/proc/pingpong-cannot-write"}, "-trace"},
 		{[]string{"-rate", "3/s", "-levels", "1,4"}, "-rate"},
 	}
 	out := filepath.Join(dir, "out.json")

@@ -47,6 +47,13 @@ func calibrate(ctx context.Context, cfg results.Config, c *consoleReport) *resul
 		}
 		cal.OpenLoop = floor
 	}
+	if cfg.STW > 0 {
+		cost, err := pingpong.STWCost(ctx, min(cfg.Duration, calibrationWindow), cfg.STW)
+		if err != nil && cal.Err == "" {
+			cal.Err = err.Error()
+		}
+		cal.STWCost = cost
+	}
 	if c.stream != nil {
 		c.stream.SetCalibration(&cal)
 	}

@@ -234,11 +234,21 @@ func (a *analysis) end(ev trace.Event) {
 	if s.last != trace.NoGoroutine {
 		c.Stall = s.lastAt.Sub(s.begin)
 		c.Goroutine = uint64(s.last)
+		var firstStd string
 		for f := range s.lastStack.Frames() {
 			c.Stack = append(c.Stack, fmt.Sprintf("%s %s:%d", f.Func, f.File, f.Line))
-			if c.Frame == "" && !runtimeFrame(f.Func) {
+			switch {
+			case runtimeFrame(f.Func) || c.Frame != "":
+			case stdFrame(f.Func):
+				if firstStd == "" {
+					firstStd = f.Func
+				}
+			default:
 				c.Frame = f.Func
 			}
+		}
+		if c.Frame == "" {
+			c.Frame = firstStd
 		}
 	}
 	switch {
@@ -262,4 +272,20 @@ func (a *analysis) end(ev trace.Event) {
 // nothing about what the goroutine was doing.
 func runtimeFrame(fn string) bool {
 	return strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/runtime/")
+}
+
+// stdFrame says whether a function is the standard library's: a codec
+// often stops in sync.Pool or a memmove's caller right after its own
+// non-preemptible code returns (sonic's JIT code has no symbols), so the
+// first frame of a module outside the standard library names the culprit
+// better. A stack with none (encoding/json) falls back to the first
+// standard-library frame.
+func stdFrame(fn string) bool {
+	// the import path's first element: "github.com" in
+	// "github.com/x/y.F", "sync" in "sync.(*Pool).Put"
+	first, _, slash := strings.Cut(fn, "/")
+	if !slash {
+		first, _, _ = strings.Cut(fn, ".")
+	}
+	return !strings.Contains(first, ".") && first != "main" && first != "pingpong"
 }

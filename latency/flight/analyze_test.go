@@ -192,3 +192,18 @@ func TestAnalyzePicksLongestOrNearest(t *testing.T) {
 		t.Errorf("no stops: %v, want ErrNoStop", err)
 	}
 }
+
+func TestStdFrame(t *testing.T) {
+	for fn, want := range map[string]bool{
+		"sync.(*Pool).Put":                              true,
+		"encoding/json.(*decodeState).literalStore":     true,
+		"github.com/bytedance/sonic/internal/decoder.F": false,
+		"example.com/slow.Decode":                       false,
+		"main.main":                                     false,
+		"pingpong/pingpong.echo":                        false,
+	} {
+		if got := stdFrame(fn); got != want {
+			t.Errorf("stdFrame(%q) = %v, want %v", fn, got, want)
+		}
+	}
+}
