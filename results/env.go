@@ -24,7 +24,7 @@ type Calibration struct {
 	// 1 - round trips/s with the probe on over round trips/s with it off,
 	// measured back to back at 1x; 0 when not measured.
 	STWCost float64 `json:"stw_cost,omitempty"`
-	Err      string         `json:"error,omitempty"`
+	Err     string  `json:"error,omitempty"`
 }
 
 // OpenLoopFloor is the baseline codec run open loop: corrected latency and
