@@ -33,25 +33,9 @@ func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
 	if cfg.OpenLoop() {
 		return nil
 	}
-	type level struct {
-		input, label string
-		point        results.Point
-	}
-	var levels []level
-	by := map[level][]results.Result{}
-	for _, r := range rs {
-		if !r.IsEncdec() || r.N == 0 || r.Err != "" || r.Impl == results.Baseline {
-			continue
-		}
-		l := level{r.Input, r.Label(), r.Point()}
-		if _, ok := by[l]; !ok {
-			levels = append(levels, l)
-		}
-		by[l] = append(by[l], r)
-	}
 	var out []levelRanking
-	for _, l := range levels {
-		rs := by[l]
+	for _, l := range encdecLevels(rs) {
+		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return r.Impl == results.Baseline })
 		if len(rs) < 2 {
 			continue
 		}
@@ -62,11 +46,43 @@ func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
 			}
 		}
 		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
-		lr := levelRanking{Input: l.input, Label: l.label, Point: l.point}
+		lr := levelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
 		for _, r := range rs {
 			lr.Rows = append(lr.Rows, rankedRow{r.Impl, fmtRate(r.RoundTripsPerSec()), relative(r, ref)})
 		}
 		out = append(out, lr)
+	}
+	return out
+}
+
+// levelRows are the encdec rows of one level: every codec's at one input,
+// decode target, pairs and runtime settings.
+type levelRows struct {
+	Input string
+	Label string // the level: "1x encdec"
+	Point results.Point
+	Rows  []results.Result
+}
+
+// encdecLevels sorts rs's encdec rows that measured round trips and ended
+// without error into levels, in the order the levels first appear. Each
+// level's rows are its own slice.
+func encdecLevels(rs []results.Result) []levelRows {
+	var out []levelRows
+	at := map[results.Key]int{}
+	for _, r := range rs {
+		if !r.IsEncdec() || r.N == 0 || r.Err != "" {
+			continue
+		}
+		k := r.Key()
+		k.Impl = "" // a level is every key field but the codec
+		i, ok := at[k]
+		if !ok {
+			i = len(out)
+			at[k] = i
+			out = append(out, levelRows{Input: r.Input, Label: r.Label(), Point: r.Point()})
+		}
+		out[i].Rows = append(out[i].Rows, r)
 	}
 	return out
 }
