@@ -9,13 +9,26 @@ import (
 // the header and the floor multiples; call it before the first Input.
 func (c *Console) SetCalibration(cal *results.Calibration) { c.cal = cal }
 
-// calibrationLine is the header's line for the harness floor.
-func calibrationLine(cal *results.Calibration) string {
+// calibrationLines are the header's lines for the harness floor: the bare
+// channel and the baseline codec's round trips, what the stop-the-world
+// probe costs them, and in an open-loop run the schedule's own floor.
+func calibrationLines(cal *results.Calibration) []string {
 	if cal.Err != "" {
-		return "  floor:       error: " + cal.Err
+		return []string{"  floor:       error: " + cal.Err}
 	}
-	return fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
+	l := fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
 		fmtDuration(cal.Channel.P50), fmtDuration(cal.Channel.P99), fmtDuration(cal.Baseline.P50), fmtDuration(cal.Baseline.P99))
+	if cal.STWCost != 0 { // 0: not measured, the probe was off
+		// Measured back to back, so within the machine's noise: a small
+		// negative cost is that noise, printed as measured.
+		l += fmt.Sprintf("; stw probe costs %.1f%% of baseline round trips", 100*cal.STWCost)
+	}
+	lines := []string{l}
+	if o := cal.OpenLoop; o != nil {
+		lines = append(lines, fmt.Sprintf("  open floor:  baseline at %s on %d pairs: p50=%s p99=%s, send delay p99=%s",
+			fmtRate(o.Rate), o.Pairs, fmtDuration(o.Latency.P50), fmtDuration(o.Latency.P99), fmtDuration(o.SendDelay.P99)))
+	}
+	return lines
 }
 
 // floorMultiples prints each codec's 1x p50 as a multiple of the harness

@@ -23,6 +23,7 @@ type Console struct {
 	err          error
 	floor        *results.Result // the idle pass, shown in every header
 	rowSuffix    string          // added to the next row: a repeated scenario's spread
+	opts         ConsoleOptions
 
 	// cal is the harness floor, when measured (calibration.go).
 	cal *results.Calibration
@@ -33,18 +34,30 @@ type Console struct {
 	swept []results.Result
 }
 
-// NewConsole starts a console report on w.
-func NewConsole(w io.Writer, env results.Environment, cfg results.Config) *Console {
-	return &Console{w: w, env: env, cfg: cfg}
+// ConsoleOptions are how much the console report shows.
+type ConsoleOptions struct {
+	// Verbose adds each row's -v lines: every figure its first line
+	// leaves out, and why the flight recorder named no culprit.
+	Verbose bool
 }
 
+// NewConsole starts a console report on w.
+func NewConsole(w io.Writer, env results.Environment, cfg results.Config, opts ConsoleOptions) *Console {
+	return &Console{w: w, env: env, cfg: cfg, opts: opts}
+}
+
+// SetStall gives the console the run's stall, when the run worked it out
+// from its idle pass (-stall not given): the header and the verdict use
+// it. Call it before the first Input.
+func (c *Console) SetStall(d time.Duration) { c.cfg.Stall = d }
+
 // WriteConsole prints a finished run, the same bytes the streaming console
-// printed while it ran.
-func WriteConsole(w io.Writer, run *results.Run) error {
+// printed while it ran with the same options.
+func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 	if run.Config.Repeats() > 1 {
-		return writeRepeats(w, run)
+		return writeRepeats(w, run, opts)
 	}
-	c := NewConsole(w, run.Env, run.Config)
+	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
 	if run.Idle != nil {
 		c.Result(*run.Idle)
@@ -81,12 +94,19 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	for i, im := range impls {
 		names[i] = im.Name
 		versions[i] = im.Name + " " + im.Version
+		var notes []string
 		if im.Name == "sonic" || im.Name == "sonic-std" {
 			if c.env.SonicNative {
-				versions[i] += " (native JIT)"
+				notes = append(notes, "native JIT")
 			} else {
-				versions[i] += " (FELL BACK TO encoding/json: not a native build)"
+				notes = append(notes, "FELL BACK TO encoding/json: not a native build")
 			}
+		}
+		// The settings a codec runs with are part of which codec it is:
+		// sonic-optdec is sonic with SONIC_USE_OPTDEC=1.
+		notes = append(notes, im.Env...)
+		if len(notes) > 0 {
+			versions[i] += " (" + strings.Join(notes, ", ") + ")"
 		}
 	}
 	e := c.env
@@ -97,17 +117,27 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
 		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
+	if la := e.LoadAverage; la != nil {
+		// What the machine was already doing: a load near the cores
+		// shares them with every row.
+		c.printf("  load avg:    %.2f %.2f %.2f (1, 5, 15 min, before the run)\n", la[0], la[1], la[2])
+	}
 	scenarios := in.Scenarios
 	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v\n",
 		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second))
 	if c.cfg.Repeats() > 1 {
 		c.printf("%s\n", repeatsLine(c.cfg))
 	}
-	if c.cfg.Probe > 0 {
+	if c.cfg.Probe > 0 || c.cfg.STW > 0 {
 		c.printf("%s\n", floorLine(c.cfg, c.floor))
 	}
+	if c.cfg.STW > 0 {
+		c.printf("%s\n", stwLine(c.cfg))
+	}
 	if c.cal != nil {
-		c.printf("%s\n", calibrationLine(c.cal))
+		for _, l := range calibrationLines(c.cal) {
+			c.printf("%s\n", l)
+		}
 	}
 	if c.cfg.OpenLoop() {
 		c.printf("%s\n", loadLine(c.cfg))
@@ -153,15 +183,20 @@ func (c *Console) Result(r results.Result) {
 	}
 	c.rows = append(c.rows, r)
 	c.printf("%s%s\n", row(r, c.floor), c.rowSuffix)
-	if l := runtimeLine(r); l != "" {
+	var lines []string
+	if c.opts.Verbose {
+		lines = detailLines(r)
+	}
+	for _, l := range append(lines, culpritLines(r, c.opts.Verbose)...) {
 		c.printf("%s\n", l)
 	}
 }
 
-// row is one console row: the Erlang original's columns byte for byte,
-// then pingpong's own, with the idle probe floor (nil: none) next to the
-// probe's figures, so that timer granularity is not read as the codec's
-// harm.
+// row is a console row's first line: the Erlang original's columns byte
+// for byte, then pingpong's own headline figures, with the idle probe
+// floor (nil: none) next to a probe pass's figures, so that timer
+// granularity is not read as the codec's harm. It stays within rowWidth
+// columns; every other figure is on the -v lines.
 func row(r results.Result, floor *results.Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-28s ", r.Label())
@@ -188,8 +223,7 @@ func row(r results.Result, floor *results.Result) string {
 		}
 		b.WriteString(openLoopColumns(r))
 	}
-	b.WriteString(responsivenessColumns(r, floor))
-	b.WriteString(inFlightColumn(r))
+	b.WriteString(responsivenessColumns(r))
 	if r.Partial {
 		b.WriteString(" PARTIAL")
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,12 +34,12 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// goldenConsole prints run as the console does, compares it with
+// goldenConsole prints run as the console does with opts, compares it with
 // testdata/NAME.golden and returns it for further checks.
-func goldenConsole(t *testing.T, name string, run *results.Run) string {
+func goldenConsole(t *testing.T, name string, run *results.Run, opts ConsoleOptions) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteConsole(&b, run); err != nil {
+	if err := WriteConsole(&b, run, opts); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, name, b.Bytes())
@@ -87,7 +88,7 @@ func sampleRun() *results.Run {
 }
 
 func TestConsoleGolden(t *testing.T) {
-	goldenConsole(t, "console", sampleRun())
+	goldenConsole(t, "console", sampleRun(), ConsoleOptions{})
 }
 
 func TestRowKeepsTheOriginalsColumns(t *testing.T) {
@@ -111,5 +112,42 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 	}
 	if got, want := rowOf(run, old, "").Rate, fmtRate(r.RoundTripsPerSec()); got != want {
 		t.Errorf("page row without a mode: rate %q, want %q", got, want)
+	}
+}
+
+// A row's first line fits a terminal of rowWidth columns with the widest
+// figures a closed-loop row gets: a 7-digit n, tails in the hundreds of
+// milliseconds, every responsiveness column and the NOISY flag.
+func TestRowFitsATerminal(t *testing.T) {
+	us, ms := time.Microsecond, time.Millisecond
+	r := results.Result{
+		Scenario: results.Scenario{Input: "small-doc", Impl: "segmentio", Mode: results.ModeEncdec, Pairs: 16, Procs: 8, Target: results.TargetStruct},
+		N:        1234567, Bytes: 246_000_000, Window: 2 * time.Second,
+		Latency: latency.Summary{N: 1234567, P50: 1200, P95: 45 * us, P99: 850 * us, Max: 1234500 * us},
+	}
+	r.Probe = &latency.Summary{P99: 123400 * us, Max: 1500 * ms}
+	r.STW = &latency.Summary{P99: 99 * ms, Max: 1234500 * us}
+	r.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 123400 * us}}
+	r.Noise = &latency.Noise{OthersCores: 1.37, StealCores: 0.25}
+	got := row(r, nil)
+	if len(got) > rowWidth {
+		t.Errorf("a row of %d columns, over %d:\n%s", len(got), rowWidth, got)
+	}
+	if want := "  16x encdec struct            n=1234567 p50=1us p95=45us p99=850us max=1234.5ms  617k/s 123MB/s"; !strings.HasPrefix(got, want) {
+		t.Errorf("row\n%q\nwant prefix\n%q", got, want)
+	}
+}
+
+// The versions line says what a codec's process ran with: sonic-optdec is
+// sonic with its optdec decoder switched on.
+func TestVersionsShowACodecsEnv(t *testing.T) {
+	run := sampleRun()
+	run.Impls = append(run.Impls, results.ImplInfo{Name: "sonic-optdec", Version: "v1.15.5", Input: "citm-catalog", Env: []string{"SONIC_USE_OPTDEC=1"}})
+	var b bytes.Buffer
+	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := ", sonic-optdec v1.15.5 (SONIC_USE_OPTDEC=1)\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("no %q in\n%s", want, b.String())
 	}
 }

@@ -169,7 +169,8 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		{"seed", fmt.Sprint(c.Seed)},
 	}
 	var console bytes.Buffer
-	if err := WriteConsole(&console, run); err != nil {
+	// The page holds every figure: the console's -v lines too.
+	if err := WriteConsole(&console, run, ConsoleOptions{Verbose: true}); err != nil {
 		return ps, fmt.Errorf("the console report of %s: %w", label, err)
 	}
 	ps.Console = console.String()
@@ -242,8 +243,11 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	if noRoundTrip && r.Err == "" {
 		notes = append(notes, "n=0: "+whyNoRoundTrip(r))
 	}
-	if c := inFlightColumn(r); c != "" {
-		notes = append(notes, strings.TrimSpace(c))
+	if c := inFlight(r); c != "" {
+		notes = append(notes, c)
+	}
+	if r.Noise.Noisy() {
+		notes = append(notes, r.Noise.String())
 	}
 	if r.GOGC != "" || r.MemLimit != "" {
 		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))

@@ -174,7 +174,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 	walk(doc)
 	page := text.String()
 	var console bytes.Buffer
-	if err := WriteConsole(&console, run); err != nil {
+	if err := WriteConsole(&console, run, ConsoleOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(console.String(), "\n") {

@@ -15,14 +15,14 @@ import (
 // round trip was an ordinary one, cut by the window's end.
 const minInFlight = 10 * time.Millisecond
 
-// inFlightColumn follows a row's figures when a round trip was still in
-// flight at the window's end, for at least minInFlight: " in-flight=2.3s".
-// A row with no round trip says it in place of n instead.
-func inFlightColumn(r results.Result) string {
+// inFlight is a row's -v column when a round trip was still in flight at
+// the window's end, for at least minInFlight: "in-flight=2.3s". A row with
+// no round trip says it in place of n instead.
+func inFlight(r results.Result) string {
 	if r.N == 0 || r.InFlight < minInFlight {
 		return ""
 	}
-	return " in-flight=" + age(r.InFlight)
+	return "in-flight=" + age(r.InFlight)
 }
 
 // whyNoRoundTrip says why an encdec row without error has n=0.

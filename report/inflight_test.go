@@ -10,14 +10,14 @@ import (
 
 // A round trip still in flight at the window's end: a row with none
 // completed says so in place of its figures, one with round trips shows
-// the stall's age from 10ms.
+// the stall's age from 10ms on its -v line.
 func TestConsoleInFlightGolden(t *testing.T) {
 	run := sampleRun()
 	std := &run.Results[0] // 1x: one round trip held the whole window
 	std.N, std.Bytes, std.Latency, std.InFlight = 0, 0, latency.Summary{}, 2*time.Second
 	run.Results[3].InFlight = 2300 * time.Millisecond // sonic 2x: a stall crossed the window's end
 	run.Results[2].InFlight = 3 * time.Millisecond    // sonic 1x: an ordinary round trip, cut
-	out := goldenConsole(t, "console-inflight", run)
+	out := goldenConsole(t, "console-inflight", run, ConsoleOptions{Verbose: true})
 	lines := strings.Split(out, "\n")
 	find := func(prefix string) string {
 		for _, l := range lines {
@@ -31,7 +31,7 @@ func TestConsoleInFlightGolden(t *testing.T) {
 	if l := find("  1x encdec"); !strings.HasSuffix(l, "n=0 (a round trip still in flight after 2.0s)") || strings.Contains(l, "p50=") {
 		t.Errorf("std 1x row %q: want n=0 and why, no percentiles", l)
 	}
-	if n := strings.Count(out, "in-flight="); n != 1 || !strings.Contains(out, " in-flight=2.3s") {
+	if n := strings.Count(out, "in-flight="); n != 1 || !strings.Contains(out, "\n"+rowIndent+"in-flight=2.3s\n") {
 		t.Errorf("%d in-flight columns, want sonic 2x's alone, in-flight=2.3s:\n%s", n, out)
 	}
 	std.InFlight, std.Window, std.Partial = 0, 0, true

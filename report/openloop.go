@@ -24,20 +24,30 @@ func requestedRate(r results.Result) string {
 	return " of " + fmtRate(r.RequestedRate)
 }
 
-// openLoopColumns follow an open-loop row's throughput: how many round
-// trips started late, and the uncorrected latencies a closed loop would
-// have reported.
+// openLoopColumns follow an open-loop row's throughput on its first line:
+// whether the codec kept the schedule at all.
 func openLoopColumns(r results.Result) string {
+	if r.Saturated() {
+		return " RATE NOT SUSTAINED"
+	}
+	return ""
+}
+
+// openLoopDetails are an open-loop row's -v columns: how many round trips
+// started late, the uncorrected latencies a closed loop would have
+// reported, and the harness's own pacing error (how late a round trip
+// whose pinger was ready was sent), which the corrected latency includes.
+func openLoopDetails(r results.Result) []string {
 	if r.RequestedRate <= 0 {
-		return ""
+		return nil
 	}
 	u := r.Uncorrected
-	s := fmt.Sprintf(" late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, fmtDuration(u.P50), fmtDuration(u.P99))
+	cols := []string{fmt.Sprintf("late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, fmtDuration(u.P50), fmtDuration(u.P99))}
 	if r.Overslept > 0 {
-		s += fmt.Sprintf(" overslept=%d", r.Overslept)
+		cols = append(cols, fmt.Sprintf("overslept=%d", r.Overslept))
 	}
-	if r.Saturated() {
-		s += " RATE NOT SUSTAINED"
+	if r.SendDelay.N > 0 {
+		cols = append(cols, "harness.delay.p99="+fmtDuration(r.SendDelay.P99))
 	}
-	return s
+	return cols
 }

@@ -19,7 +19,9 @@ func openLoopRun() *results.Run {
 	run.Config.Rate = 100
 	run.Calibration = &results.Calibration{Window: 300 * time.Millisecond,
 		Channel:  latency.Summary{N: 500000, P50: 450, P99: 800},
-		Baseline: latency.Summary{N: 400000, P50: 500, P99: 900}}
+		Baseline: latency.Summary{N: 400000, P50: 500, P99: 900},
+		OpenLoop: &results.OpenLoopFloor{Pairs: 2, Rate: 200, Latency: latency.Summary{N: 400, P50: 600, P99: 4 * time.Microsecond},
+			SendDelay: latency.Summary{N: 400, P50: 200, P99: 3 * time.Microsecond}}}
 	var rs []results.Result
 	for _, r := range run.Results {
 		switch r.Impl {
@@ -40,6 +42,9 @@ func openLoopRun() *results.Run {
 			r.Overslept = 3
 		}
 		r.AchievedRate = r.RoundTripsPerSec()
+		if r.Late < r.N {
+			r.SendDelay = latency.Summary{N: r.N - r.Late, P50: 500, P99: 12 * time.Microsecond}
+		}
 		rs = append(rs, r)
 	}
 	run.Results = rs
@@ -47,9 +52,11 @@ func openLoopRun() *results.Run {
 }
 
 func TestConsoleOpenLoopGolden(t *testing.T) {
-	out := goldenConsole(t, "console-openloop", openLoopRun())
-	for _, want := range []string{"  load:        open loop, 100/s per pair", "  floor:       channel p50=450ns p99=800ns, baseline p50=500ns p99=900ns",
-		"54/s of 100/s 370MB/s late=107", "RATE NOT SUSTAINED"} {
+	out := goldenConsole(t, "console-openloop", openLoopRun(), ConsoleOptions{Verbose: true})
+	for _, want := range []string{"  load:        open loop, 100/s per pair", "  floor:       channel p50=450ns p99=800ns, baseline p50=500ns p99=900ns\n",
+		"  open floor:  baseline at 200/s on 2 pairs: p50=600ns p99=4us, send delay p99=3us\n",
+		"54/s of 100/s 370MB/s RATE NOT SUSTAINED\n", "\n" + rowIndent + "late=107 uncorr.p50=8.6ms uncorr.p99=9.5ms harness.delay.p99=12us\n",
+		"late=0 uncorr.p50=2.5ms uncorr.p99=2.8ms harness.delay.p99=12us\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
@@ -79,7 +86,7 @@ func TestFloorMultiples(t *testing.T) {
 	run := sampleRun()
 	run.Calibration = &results.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
 	var b bytes.Buffer
-	if err := WriteConsole(&b, run); err != nil {
+	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	// std 1x p50 is 9.5ms: 19000x the channel, 9500x the baseline.

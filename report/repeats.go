@@ -163,8 +163,8 @@ func (r repeatGroup) suffix() string {
 
 // writeRepeats prints a run of several repeats: the console report with one
 // row per scenario, showing the median of its repeats and their spread.
-func writeRepeats(w io.Writer, run *results.Run) error {
-	c := NewConsole(w, run.Env, run.Config)
+func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
+	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
 	if run.Idle != nil {
 		c.Result(*run.Idle)

@@ -79,5 +79,5 @@ func TestRepeatedSuffix(t *testing.T) {
 }
 
 func TestConsoleRepeatsGolden(t *testing.T) {
-	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1))
+	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1), ConsoleOptions{})
 }

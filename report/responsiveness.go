@@ -4,73 +4,192 @@ import (
 	"fmt"
 	"pingpong/results"
 	"strings"
+	"time"
 )
 
-// rowIndent puts a row's second line under its first line's n= column.
+// rowIndent puts a row's -v lines under its first line's n= column.
 var rowIndent = strings.Repeat(" ", 2+28+1)
 
+// rowWidth is the widest a row's first line gets with the figures of any
+// real run, and the width its -v lines wrap at: a terminal split in two
+// still shows a row whole.
+const rowWidth = 160
+
 // responsivenessColumns are the columns a row's first line gains after the
-// original's: the probe's tail (in an encdec row; in a probe pass it is the
-// row's latency already), how long goroutines sat runnable, GC cycles.
-// The idle floor (nil: not measured) sits next to the probe's figures:
-// nothing is subtracted, but the timer's own lateness is in plain view.
-func responsivenessColumns(r results.Result, floor *results.Result) string {
+// original's, each the tail of one way the program froze: how late the
+// sleep probe woke (in an encdec row; in a probe pass it is the row's
+// latency already), the longest stop of the world, how long goroutines sat
+// runnable. NOISY says other processes took the CPU the row needed; the
+// figures are on the -v line.
+func responsivenessColumns(r results.Result) string {
 	var b strings.Builder
 	if p := r.Probe; p != nil && r.IsEncdec() {
-		fmt.Fprintf(&b, " probe.p99=%s probe.max=%s", fmtDuration(p.P99), fmtDuration(p.Max))
-		b.WriteString(probeFloorColumns(r, floor))
+		fmt.Fprintf(&b, " probe.p99=%s", fmtDuration(p.P99))
+	}
+	if s := r.STW; s != nil {
+		fmt.Fprintf(&b, " stw.max=%s", fmtDuration(s.Max))
 	}
 	if rt := r.Runtime; rt != nil {
-		fmt.Fprintf(&b, " sched.p99=%s gc=%d", fmtDuration(rt.SchedLatency.P99), rt.GCCycles)
+		fmt.Fprintf(&b, " sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
+	}
+	if r.Noise.Noisy() {
+		b.WriteString(" NOISY")
 	}
 	return b.String()
 }
 
-// runtimeLine is a row's second line: the rest of what the runtime and the
-// kernel saw over the window. Allocation is per round trip (/rt) in an
-// encdec row, per decode or encode (/op) in a probe pass.
-func runtimeLine(r results.Result) string {
+// responsivenessDetails are the row's figures that only -v prints, in the
+// order of the first line's: the stops and where a round trip's time
+// went, then what the runtime and the kernel saw over the window.
+// Allocation is per round trip (/rt) in an encdec row, per decode or
+// encode (/op) in a probe pass.
+func responsivenessDetails(r results.Result) []string {
+	var cols []string
+	add := func(format string, args ...any) { cols = append(cols, fmt.Sprintf(format, args...)) }
+	if p := r.Probe; p != nil && r.IsEncdec() {
+		add("probe.max=%s", fmtDuration(p.Max))
+	}
+	if s := r.STW; s != nil {
+		add("stw.p50=%s stw.p99=%s", fmtDuration(s.P50), fmtDuration(s.P99))
+	}
+	if s := r.STWWall; s != nil {
+		add("stw.wall.p99=%s", fmtDuration(s.P99))
+	}
 	rt := r.Runtime
-	if rt == nil {
-		return ""
+	if rt != nil && (r.STW != nil || rt.OtherStopping.Count+rt.GCStopping.Count > 0) {
+		add("stopping.other.p99=%s stopping.gc.p99=%s", fmtDuration(rt.OtherStopping.P99), fmtDuration(rt.GCStopping.P99))
 	}
-	per := "/op"
-	if r.IsEncdec() {
-		per = "/rt"
+	if s := r.Split; s != nil {
+		add("dec=%s enc=%s rest=%s", fmtDuration(s.Decode.P50), fmtDuration(s.Encode.P50), fmtDuration(s.Rest.P50))
 	}
-	var b strings.Builder
-	b.WriteString(rowIndent)
-	fmt.Fprintf(&b, "sched.p50=%s sched.max=%s", fmtDuration(rt.SchedLatency.P50), fmtDuration(rt.SchedLatency.Max))
-	fmt.Fprintf(&b, " gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
-		rt.GCPauses.Count, fmtDuration(rt.GCPauses.Total), fmtDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
-	if r.Mode != results.ModeIdle {
-		fmt.Fprintf(&b, " alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
+	if rt != nil {
+		per := "/op"
+		if r.IsEncdec() {
+			per = "/rt"
+		}
+		add("sched.p50=%s sched.max=%s", fmtDuration(rt.SchedLatency.P50), fmtDuration(rt.SchedLatency.Max))
+		add("gc=%d gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
+			rt.GCCycles, rt.GCPauses.Count, fmtDuration(rt.GCPauses.Total), fmtDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
+		if r.Mode != results.ModeIdle {
+			add("alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
+		}
+		add("heap.peak=%s", compactSize(float64(rt.PeakHeap)))
+		// As top shows it: 100% is one core busy for the whole window.
+		if w := rt.Window; w > 0 {
+			add("cpu.user=%s cpu.sys=%s", coreShare(rt.UserCPU, w), coreShare(rt.SysCPU, w))
+		}
 	}
-	fmt.Fprintf(&b, " heap.peak=%s", compactSize(float64(rt.PeakHeap)))
-	// As top shows it: 100% is one core busy for the whole window.
-	if w := rt.Window.Seconds(); w > 0 {
-		fmt.Fprintf(&b, " cpu.user=%.0f%% cpu.sys=%.0f%%", 100*rt.UserCPU.Seconds()/w, 100*rt.SysCPU.Seconds()/w)
+	if n := r.Noise; n != nil {
+		// In the same unit as cpu.user: percent of one core.
+		add("cpu.others=%.0f%% cpu.steal=%.0f%%", 100*n.OthersCores, 100*n.StealCores)
 	}
-	return b.String()
+	return cols
 }
 
-// floorLine is the header's line for the idle pass: the probe's overshoot
-// with no load, which every row's probe figures are read against.
+// coreShare is CPU time over a window as top shows it, in percent of one
+// core.
+func coreShare(cpu, window time.Duration) string {
+	return fmt.Sprintf("%.0f%%", 100*cpu.Seconds()/window.Seconds())
+}
+
+// detailLines are a row's -v lines: its figures that the first line does
+// not show, wrapped at rowWidth under the first line's n= column.
+func detailLines(r results.Result) []string {
+	var cols []string
+	cols = append(cols, responsivenessDetails(r)...)
+	if s := inFlight(r); s != "" {
+		cols = append(cols, s)
+	}
+	cols = append(cols, openLoopDetails(r)...)
+	return wrapColumns(rowIndent, cols, rowWidth)
+}
+
+// wrapColumns sets cols out on lines of at most width columns, each line
+// starting with indent; a column wider than a line gets a line of its own.
+func wrapColumns(indent string, cols []string, width int) []string {
+	var lines []string
+	line := ""
+	for _, c := range cols {
+		if line != "" && len(line)+1+len(c) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line == "" {
+			line = indent + c
+		} else {
+			line += " " + c
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// culpritLines go under a row: what its worst stall waited on, when the
+// flight recorder named it; with -v also the trace snapshot it was read
+// from, and why the recorder named nothing when it failed.
+func culpritLines(r results.Result, verbose bool) []string {
+	const indent = "      "
+	var lines []string
+	switch {
+	case r.Culprit != nil:
+		lines = append(lines, indent+"culprit: "+r.Culprit.String())
+	case r.CulpritErr != "" && verbose:
+		lines = append(lines, indent+"culprit: none ("+r.CulpritErr+")")
+	}
+	if r.Trace != "" && verbose {
+		lines = append(lines, indent+"trace:   "+r.Trace)
+	}
+	return lines
+}
+
+// floorLine is the header's line for the idle pass, which ran with no load
+// when either probe was on: the sleep probe's overshoot and the stops'
+// stopping latency at rest, which every row's figures are read against.
 func floorLine(cfg results.Config, idle *results.Result) string {
-	head := fmt.Sprintf("  probe:       time.Sleep(%v) overshoot", cfg.Probe)
+	head := "  probe:       off (-probe 0)"
+	if cfg.Probe > 0 {
+		head = fmt.Sprintf("  probe:       time.Sleep(%v) overshoot", cfg.Probe)
+	}
 	if idle == nil {
 		return head
 	}
 	if idle.Err != "" {
 		return head + "; idle floor: error: " + idle.Err
 	}
-	l := idle.Latency
-	s := fmt.Sprintf("%s; idle floor n=%d p50=%s p95=%s p99=%s max=%s", head, l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
+	s := head + "; idle floor"
+	if idle.Probe != nil {
+		l := idle.Latency
+		s += fmt.Sprintf(" n=%d p50=%s p95=%s p99=%s max=%s", l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
+	}
 	if rt := idle.Runtime; rt != nil {
 		s += fmt.Sprintf(" sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
 	}
+	if st := idle.STW; st != nil {
+		s += fmt.Sprintf(" stw.p99=%s stw.max=%s", fmtDuration(st.P99), fmtDuration(st.Max))
+	}
 	if idle.Partial {
 		s += " PARTIAL"
+	}
+	return s
+}
+
+// stwLine is the header's line for the stop-the-world probe: how often it
+// stops the world, what counts as a stall, and whether the flight
+// recorder names what a stall waited on.
+func stwLine(cfg results.Config) string {
+	s := fmt.Sprintf("  stw:         runtime.ReadMemStats every %v, each stop timed to its start", cfg.STW)
+	if cfg.Stall > 0 {
+		s += fmt.Sprintf("; a stall from %s", fmtDuration(cfg.Stall))
+	}
+	switch {
+	case cfg.TraceDir != "":
+		s += "; culprits named (snapshots in " + cfg.TraceDir + ")"
+	case cfg.Culprits:
+		s += "; culprits named"
+	default:
+		s += "; culprits not named (-culprits)"
 	}
 	return s
 }

@@ -17,7 +17,9 @@ func WriteSelfCheck(w io.Writer, run *results.SelfCheckRun) error {
 	fmt.Fprintf(&b, "  system:      %s/%s, %s, %d cores, GOMAXPROCS=%d, %s\n", e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, e.GOMAXPROCS, e.GoVersion)
 	fmt.Fprintf(&b, "  run:         %d repeats, interleaved across codecs, each: %v warmup + %v of 1x encdec, then about %v of a decode+encode loop on one goroutine\n",
 		cfg.Count, cfg.Warmup, cfg.Duration, cfg.Duration)
-	fmt.Fprintf(&b, "%s\n", calibrationLine(&run.Calibration))
+	for _, l := range calibrationLines(&run.Calibration) {
+		b.WriteString(l + "\n")
+	}
 	fmt.Fprintf(&b, "  ratio:       1x encdec p50 / one decode + one encode of the same bytes on one goroutine (ns/op); medians of the repeats; flagged when more than %.0f%% from 1\n",
 		100*results.SelfCheckTolerance)
 	b.WriteString("  cv:          coefficient of variation over the repeats (stddev / mean) of the p50 and of round trips/s: smaller differences between runs are noise\n")

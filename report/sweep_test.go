@@ -45,7 +45,7 @@ func sweepRun() *results.Run {
 }
 
 func TestConsoleSweepGolden(t *testing.T) {
-	out := goldenConsole(t, "console-sweep", sweepRun())
+	out := goldenConsole(t, "console-sweep", sweepRun(), ConsoleOptions{})
 	one, two := strings.Index(out, "\n== GOMAXPROCS=1\n"), strings.Index(out, "\n== GOMAXPROCS=2\n")
 	if one < 0 || two < one {
 		t.Fatalf("want a heading per GOMAXPROCS value, 1 before 2:\n%s", out)

@@ -47,7 +47,7 @@ func structRun() *results.Run {
 }
 
 func TestConsoleTargetGolden(t *testing.T) {
-	out := goldenConsole(t, "console-target", structRun())
+	out := goldenConsole(t, "console-target", structRun(), ConsoleOptions{})
 	// The struct rows keep the original's label column width.
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "  1x encdec struct ") && len(l) > 31 && l[31] == ' ' {

@@ -57,6 +57,7 @@ type options struct {
 	stall    stallFlag
 	culprits bool
 	traceDir string
+	verbose  bool
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -79,6 +80,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip at least this long is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
 	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
+	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	return func(args []string, stdout, stderr io.Writer) error {
@@ -194,7 +196,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if o.out.benchToStdout() {
 		consoleOut = stderr
 	}
-	console := newConsoleReport(consoleOut, env, cfg)
+	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
 	cal := calibrate(ctx, cfg, console)
 	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, scenarioCount(cfg, inputs))})
 	if run != nil {

@@ -56,7 +56,7 @@ func merge(out *outputs, paths []string, stdout, stderr io.Writer) error {
 	if out.benchToStdout() {
 		console = stderr
 	}
-	if err := report.WriteConsole(console, run); err != nil {
+	if err := report.WriteConsole(console, run, report.ConsoleOptions{}); err != nil {
 		return fmt.Errorf("writing the console report: %w", err)
 	}
 	return out.write(run, stdout)

@@ -16,11 +16,14 @@ func TestBadRateIsAUsageError(t *testing.T) {
 
 func TestOpenLoopRunIsLabelled(t *testing.T) {
 	stdout, stderr, code := runBinary(t, "-rate", "1000/s", "-impls", "baseline", "-input", "github", "-levels", "1,2",
-		"-duration", "100ms", "-warmup", "20ms", "-probe", "0", "-isolate=false")
+		"-duration", "100ms", "-warmup", "20ms", "-probe", "0", "-isolate=false", "-v")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"  load:        open loop, 1000/s in total", "  floor:       channel p50=", "/s of 1000/s ", " late=", "1x p50 over the harness floor"} {
+	// -v: the late round trips and the harness's pacing error are on each
+	// row's second line.
+	for _, want := range []string{"  load:        open loop, 1000/s in total", "  floor:       channel p50=", "  open floor:  baseline at 1000/s on 2 pairs: ",
+		"/s of 1000/s ", " late=", " harness.delay.p99=", "1x p50 over the harness floor"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("no %q in\n%s", want, stdout)
 		}

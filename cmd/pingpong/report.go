@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"pingpong/pingpong"
 	"pingpong/report"
 	"pingpong/results"
 )
@@ -14,12 +15,14 @@ import (
 type consoleReport struct {
 	stream *report.Console // nil when printed at the end
 	w      io.Writer
+	cfg    results.Config
+	opts   report.ConsoleOptions
 }
 
-func newConsoleReport(w io.Writer, env results.Environment, cfg results.Config) *consoleReport {
-	c := &consoleReport{w: w}
+func newConsoleReport(w io.Writer, env results.Environment, cfg results.Config, opts report.ConsoleOptions) *consoleReport {
+	c := &consoleReport{w: w, cfg: cfg, opts: opts}
 	if cfg.Repeats() == 1 {
-		c.stream = report.NewConsole(w, env, cfg)
+		c.stream = report.NewConsole(w, env, cfg, opts)
 	}
 	return c
 }
@@ -31,9 +34,15 @@ func (c *consoleReport) Input(in results.InputInfo, impls []results.ImplInfo) {
 }
 
 func (c *consoleReport) Result(r results.Result) {
-	if c.stream != nil {
-		c.stream.Result(r)
+	if c.stream == nil {
+		return
 	}
+	if r.Mode == results.ModeIdle && c.cfg.Stall == 0 {
+		// The run works its stall out from the idle pass, as here, after
+		// the console was started; the Run it returns holds it.
+		c.stream.SetStall(pingpong.DefaultStall(r))
+	}
+	c.stream.Result(r)
 }
 
 // Finish ends the report; run is what Execute returned (nil if nothing ran).
@@ -44,5 +53,5 @@ func (c *consoleReport) Finish(run *results.Run) error {
 	if run == nil {
 		return nil
 	}
-	return report.WriteConsole(c.w, run)
+	return report.WriteConsole(c.w, run, c.opts)
 }
