@@ -176,8 +176,8 @@ func targetRank(t string) int {
 }
 
 // buildCharts builds the charts of a report on srcs, in the page's order: per
-// input and decode target, per GOMAXPROCS, throughput, probe and sched
-// latency against pairs, then latency by percentile per level; then, when
+// input and decode target, per GOMAXPROCS, throughput, the longest stop of
+// the world, probe and sched latency against pairs, then latency by percentile per level; then, when
 // more than one GOMAXPROCS ran, throughput against GOMAXPROCS per level.
 func buildCharts(srcs []Source) []chartData {
 	names := sourceNames(srcs)
@@ -198,24 +198,12 @@ func buildCharts(srcs []Source) []chartData {
 				"Round trips per second at each level, one line per codec: how each scales from one pair to 2N pairs. The baseline codec, which does no JSON work, is left out: it is the harness's own ceiling.",
 				func(c cell) int { return c.res.Pairs }, rateOf, false))
 			floors := idleFloors(srcs, p)
-			if ch := scalingChart(cs, names, "probe-"+id, scalingDurationKind,
-				"Sleep probe overshoot p99 against pairs: "+at, "pairs (log scale)", "probe overshoot p99",
-				"How late a goroutine sleeping in a loop woke (99th percentile) while the pairs ran; the dotted line is the idle floor, with no load.",
-				func(c cell) int { return c.res.Pairs }, probeP99, true); len(ch.Series) > 0 {
-				out = append(out, withFloor(ch, floors, func(r results.Result) (float64, bool) {
-					return float64(r.Latency.P99), r.N > 0
-				}, names))
-			}
-			if ch := scalingChart(cs, names, "sched-"+id, scalingDurationKind,
-				"Scheduling latency p99 against pairs: "+at, "pairs (log scale)", "sched latency p99",
-				"How long goroutines sat runnable waiting for a P (99th percentile of /sched/latencies:seconds); the dotted line is the idle floor.",
-				func(c cell) int { return c.res.Pairs }, schedP99, true); len(ch.Series) > 0 {
-				out = append(out, withFloor(ch, floors, func(r results.Result) (float64, bool) {
-					if r.Runtime == nil {
-						return 0, false
-					}
-					return float64(r.Runtime.SchedLatency.P99), true
-				}, names))
+			for _, fc := range freezeCharts {
+				if ch := scalingChart(cs, names, fc.id+"-"+id, scalingDurationKind,
+					fc.title+" against pairs: "+at, "pairs (log scale)", fc.ylabel, fc.desc,
+					func(c cell) int { return c.res.Pairs }, cellFigure(fc.figure), true); len(ch.Series) > 0 {
+					out = append(out, withFloor(ch, floors, fc.figure, names))
+				}
 			}
 			for _, pairs := range distinct(cs, func(c cell) int { return c.res.Pairs }) {
 				lc := filter(cs, func(c cell) bool { return c.res.Pairs == pairs })
@@ -244,18 +232,31 @@ func rateOf(c cell) (float64, bool) {
 	return c.res.RoundTripsPerSec(), c.res.N > 0 && c.res.Err == "" // a failed row's n is not its rate
 }
 
-func probeP99(c cell) (float64, bool) {
-	if c.res.Probe == nil || c.res.N == 0 {
-		return 0, false
+// cellFigure reads one of the verdict's figures from a cell that measured
+// something.
+func cellFigure(f freezeFigure) func(cell) (float64, bool) {
+	return func(c cell) (float64, bool) {
+		v, ok := f.value(c.res)
+		return float64(v), ok && c.res.N > 0
 	}
-	return float64(c.res.Probe.P99), true
 }
 
-func schedP99(c cell) (float64, bool) {
-	if c.res.Runtime == nil || c.res.N == 0 {
-		return 0, false
-	}
-	return float64(c.res.Runtime.SchedLatency.P99), true
+// freezeCharts are the charts of how the codecs froze the rest of the
+// program, one per figure of the verdict, each with the idle floor, and
+// the baseline kept: it is what the harness does on its own.
+var freezeCharts = []struct {
+	id, title, ylabel, desc string
+	figure                  freezeFigure
+}{
+	{"stw", "Longest stop of the world", "stw.max",
+		"How long the longest stop of the world (runtime.ReadMemStats, forced at a fixed interval) took to begin while the pairs ran: code the runtime cannot preempt holds every goroutine of the program that long. The dotted line is the idle floor.",
+		stwMax},
+	{"probe", "Sleep probe overshoot p99", "probe overshoot p99",
+		"How late a goroutine sleeping in a loop woke (99th percentile) while the pairs ran; the dotted line is the idle floor, with no load.",
+		probeP99},
+	{"sched", "Scheduling latency p99", "sched latency p99",
+		"How long goroutines sat runnable waiting for a P (99th percentile of /sched/latencies:seconds); the dotted line is the idle floor.",
+		schedP99},
 }
 
 // scalingChart draws one figure against a count: one line per codec (and
@@ -316,9 +317,9 @@ func idleFloors(srcs []Source, procs int) map[int]results.Result {
 	return out
 }
 
-// withFloor adds each source's idle figure as a flat line across the
+// withFloor adds each source's idle figure f as a flat line across the
 // chart's x range.
-func withFloor(ch chartData, floors map[int]results.Result, y func(results.Result) (float64, bool), names []string) chartData {
+func withFloor(ch chartData, floors map[int]results.Result, f freezeFigure, names []string) chartData {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ch.Series {
 		for _, p := range s.Points {
@@ -331,7 +332,7 @@ func withFloor(ch chartData, floors map[int]results.Result, y func(results.Resul
 	}
 	slices.Sort(srcs)
 	for _, i := range srcs {
-		v, ok := y(floors[i])
+		v, ok := f.value(floors[i])
 		if !ok {
 			continue
 		}
@@ -339,7 +340,8 @@ func withFloor(ch chartData, floors map[int]results.Result, y func(results.Resul
 		if len(srcs) > 1 {
 			name += " (" + names[i] + ")"
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, v}, {hi, v}}, Marks: [][2]float64{}})
+		y := float64(v)
+		ch.Series = append(ch.Series, chartSeries{Name: name, Src: i, Floor: true, Points: [][2]float64{{lo, y}, {hi, y}}, Marks: [][2]float64{}})
 	}
 	return ch
 }

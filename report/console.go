@@ -24,6 +24,9 @@ type Console struct {
 	floor        *results.Result // the idle pass, shown in every header
 	rowSuffix    string          // added to the next row: a repeated scenario's spread
 	opts         ConsoleOptions
+	// repeats are a repeated run's scenarios, every repeat, by key: the
+	// verdict tests its differences on them (nil: one run each).
+	repeats map[results.Key][]results.Result
 
 	// cal is the harness floor, when measured (calibration.go).
 	cal *results.Calibration
@@ -236,7 +239,8 @@ func row(r results.Result, floor *results.Result) string {
 	return b.String()
 }
 
-// Finish prints the last comparison and returns the first write error.
+// Finish prints the last comparison and verdict and returns the first
+// write error.
 func (c *Console) Finish() error {
 	c.comparison()
 	c.sweepSummary()
@@ -244,7 +248,8 @@ func (c *Console) Finish() error {
 }
 
 // comparison prints the ranking of each level of the rows since the last
-// one: one input, one sweep value.
+// one (one input, one sweep value), then the verdict on how each codec
+// treated the rest of the program.
 func (c *Console) comparison() {
 	c.floorMultiples()
 	for _, l := range levelRankings(c.cfg, c.rows) {
@@ -252,6 +257,9 @@ func (c *Console) comparison() {
 		for _, r := range l.Rows {
 			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
 		}
+	}
+	for _, v := range levelVerdicts(c.cfg, c.rows, c.repeats) {
+		c.printf("%s", v.text(c.cfg))
 	}
 	c.rows = nil
 }

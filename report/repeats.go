@@ -14,9 +14,11 @@ import (
 
 // repeatGroup is one scenario's repeats summed up for the console: Median is
 // a Result whose n, bytes, window and latency figures are each the median
-// of the repeats' (the other fields are those of the repeat with the
-// median round trips per second), and Spreads is, per figure, the largest
-// deviation of a repeat from that median, as a fraction of it.
+// of the repeats', and so are the freeze figures of its first line
+// (stw.max, probe.p99, sched.p99); its culprit is that of the repeats'
+// longest stall; the other fields are those of the repeat with the median
+// round trips per second. Spreads is, per figure, the largest deviation of
+// a repeat from that median, as a fraction of it.
 type repeatGroup struct {
 	Median  results.Result
 	Runs    int // repeats that measured something
@@ -106,6 +108,8 @@ func summarizeRepeats(rs []results.Result) repeatGroup {
 	l.P999 = dur(func(r results.Result) time.Duration { return r.Latency.P999 })
 	l.Max = dur(func(r results.Result) time.Duration { return r.Latency.Max })
 	m.Hist = nil // a repeat's histogram is not the median's
+	medianFreezeFigures(&m, ok)
+	worstCulprit(&m, rs)
 	for _, r := range rs {
 		m.Partial = m.Partial || r.Partial
 		if m.Err == "" {
@@ -125,6 +129,48 @@ func summarizeRepeats(rs []results.Result) repeatGroup {
 		}
 	}
 	return rep
+}
+
+// medianFreezeFigures makes the figures a row's first line shows of how
+// the program froze the medians of the repeats that have them, as the
+// verdict reads them.
+func medianFreezeFigures(m *results.Result, ok []results.Result) {
+	med := func(f freezeFigure) time.Duration {
+		return time.Duration(math.Round(latency.Median(figureValues(ok, f))))
+	}
+	if m.STW != nil {
+		s := *m.STW // the repeat's own stays as it was
+		s.Max = med(stwMax)
+		m.STW = &s
+	}
+	if m.Probe != nil {
+		p := *m.Probe
+		p.P99 = med(probeP99)
+		m.Probe = &p
+	}
+	if m.Runtime != nil {
+		rt := *m.Runtime
+		rt.SchedLatency.P99 = med(schedP99)
+		m.Runtime = &rt
+	}
+}
+
+// worstCulprit gives a repeated row the culprit of its repeats' longest
+// stall, with that repeat's trace: the one worth looking at. With none,
+// the first repeat's reason for none.
+func worstCulprit(m *results.Result, rs []results.Result) {
+	m.Culprit, m.CulpritErr, m.Trace = nil, "", ""
+	for _, r := range rs {
+		switch {
+		case r.Culprit != nil && (m.Culprit == nil || r.Culprit.Stall > m.Culprit.Stall):
+			m.Culprit, m.Trace = r.Culprit, r.Trace
+		case m.CulpritErr == "":
+			m.CulpritErr = r.CulpritErr
+		}
+	}
+	if m.Culprit != nil {
+		m.CulpritErr = ""
+	}
 }
 
 func cmpFloat(a, b float64) int {
@@ -166,6 +212,7 @@ func (r repeatGroup) suffix() string {
 func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
+	c.repeats, _ = groupByKey(run.Results)
 	if run.Idle != nil {
 		c.Result(*run.Idle)
 	}
