@@ -16,6 +16,10 @@ var csvHeader = []string{
 	"probe_p50_ns", "probe_p99_ns", "probe_max_ns",
 	"sched_p99_ns", "gc_cycles", "gc_pause_max_ns", "gc_cpu_fraction",
 	"alloc_bytes_per_op", "allocs_per_op", "peak_heap_bytes",
+	"stw_p50_ns", "stw_p99_ns", "stw_max_ns", "stw_wall_p99_ns",
+	"culprit_stall_ns", "culprit_kind", "culprit_frame",
+	"noise_others_cores", "noise_steal_cores",
+	"split_decode_p50_ns", "split_encode_p50_ns", "split_rest_p50_ns",
 	"in_flight_ns", "partial", "mismatch", "error",
 }
 
@@ -52,6 +56,31 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 				strconv.FormatFloat(rt.GCCPUFraction, 'f', 6, 64), f64(r.AllocBytesPerOp), f64(r.AllocsPerOp), strconv.FormatUint(rt.PeakHeap, 10))
 		} else {
 			row = append(row, "", "", "", "", "", "", "")
+		}
+		if s := r.STW; s != nil {
+			row = append(row, i64(s.P50.Nanoseconds()), i64(s.P99.Nanoseconds()), i64(s.Max.Nanoseconds()))
+		} else {
+			row = append(row, "", "", "")
+		}
+		if s := r.STWWall; s != nil {
+			row = append(row, i64(s.P99.Nanoseconds()))
+		} else {
+			row = append(row, "")
+		}
+		if c := r.Culprit; c != nil {
+			row = append(row, i64(c.Stall.Nanoseconds()), c.Kind, c.Frame)
+		} else {
+			row = append(row, "", "", "")
+		}
+		if n := r.Noise; n != nil {
+			row = append(row, f64(n.OthersCores), f64(n.StealCores))
+		} else {
+			row = append(row, "", "")
+		}
+		if s := r.Split; s != nil {
+			row = append(row, i64(s.Decode.P50.Nanoseconds()), i64(s.Encode.P50.Nanoseconds()), i64(s.Rest.P50.Nanoseconds()))
+		} else {
+			row = append(row, "", "", "")
 		}
 		row = append(row, i64(r.InFlight.Nanoseconds()), strconv.FormatBool(r.Partial), r.Mismatch, r.Err)
 		if err := cw.Write(row); err != nil {

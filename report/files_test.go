@@ -53,6 +53,47 @@ func TestCSVHeaderAndRows(t *testing.T) {
 	}
 }
 
+// The responsiveness columns hold what the console's -v lines show; a
+// figure not measured is an empty cell.
+func TestCSVResponsivenessColumns(t *testing.T) {
+	run := probedRun()
+	var b bytes.Buffer
+	if err := WriteCSV(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	sonic2x := rows[4] // std 1x, std 2x, sonic 1x, sonic 2x
+	for h, want := range map[string]string{
+		"impl": "sonic", "pairs": "2",
+		"stw_p50_ns": "40000", "stw_p99_ns": "29000000", "stw_max_ns": "58700000", "stw_wall_p99_ns": "8100000",
+		"culprit_stall_ns": "58700000", "culprit_kind": "non-preemptible", "culprit_frame": "github.com/bytedance/sonic/internal/decoder/jitdec.Decode",
+		"noise_others_cores": "0.370", "noise_steal_cores": "0.010",
+		"split_decode_p50_ns": "1240000", "split_encode_p50_ns": "620000", "split_rest_p50_ns": "1240000",
+	} {
+		i, ok := col[h]
+		if !ok {
+			t.Errorf("no column %q in %v", h, rows[0])
+			continue
+		}
+		if sonic2x[i] != want {
+			t.Errorf("sonic 2x %s = %q, want %q", h, sonic2x[i], want)
+		}
+	}
+	pass := rows[5] // sonic's decode pass: no wall time, culprit, noise or split
+	for _, h := range []string{"stw_wall_p99_ns", "culprit_kind", "noise_others_cores", "split_rest_p50_ns"} {
+		if pass[col[h]] != "" {
+			t.Errorf("decode pass %s = %q, want empty: not measured", h, pass[col[h]])
+		}
+	}
+}
+
 // hgrmRow is one line of a percentile distribution table.
 type hgrmRow struct {
 	valueUS    float64

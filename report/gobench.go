@@ -21,6 +21,8 @@ var benchUnits = []struct{ unit, better string }{
 	{"ops/s", "higher"},
 	{"probe-p99-ns", "lower"},
 	{"probe-max-ns", "lower"},
+	{"stw-p99-ns", "lower"},
+	{"stw-max-ns", "lower"},
 	{"sched-p99-ns", "lower"},
 	{"gc-pause-max-ns", "lower"},
 	{"gc-cycles", "lower"},
@@ -68,6 +70,9 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 		}
 		if p := r.Probe; p != nil {
 			fmt.Fprintf(&b, "\t%d probe-p99-ns\t%d probe-max-ns", p.P99.Nanoseconds(), p.Max.Nanoseconds())
+		}
+		if s := r.STW; s != nil {
+			fmt.Fprintf(&b, "\t%d stw-p99-ns\t%d stw-max-ns", s.P99.Nanoseconds(), s.Max.Nanoseconds())
 		}
 		if rt := r.Runtime; rt != nil {
 			fmt.Fprintf(&b, "\t%d sched-p99-ns\t%d gc-pause-max-ns\t%d gc-cycles\t%.0f B/op\t%.2f allocs/op",

@@ -21,6 +21,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 			r.Probe = &latency.Summary{N: 100, P50: 60 * time.Microsecond, P99: 900 * time.Microsecond, Max: 2 * time.Millisecond}
 			r.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 300 * time.Microsecond}, GCPauses: latency.Distribution{Max: 50 * time.Microsecond}, GCCycles: 12}
 			r.AllocBytesPerOp, r.AllocsPerOp = 123456, 789.5
+			r.STW = &latency.Summary{N: 200, P50: 40 * time.Microsecond, P99: 1200 * time.Microsecond, Max: 31 * time.Millisecond}
 		}
 	}
 	run := repeated(base, 2, 0.1)
@@ -58,8 +59,8 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 	if len(got) != len(measured) {
 		t.Fatalf("%d benchmark lines, want one per measured scenario and repeat: %d\n%s", len(got), len(measured), b.String())
 	}
-	if units["rt/s"] != "higher" || units["p99-ns"] != "lower" {
-		t.Errorf("unit metadata %v: want rt/s better=higher, p99-ns better=lower", units)
+	if units["rt/s"] != "higher" || units["p99-ns"] != "lower" || units["stw-p99-ns"] != "lower" || units["stw-max-ns"] != "lower" {
+		t.Errorf("unit metadata %v: want rt/s better=higher, p99-ns, stw-p99-ns and stw-max-ns better=lower", units)
 	}
 	for i, res := range got {
 		r := measured[i]
@@ -92,6 +93,10 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 		if r.Probe != nil {
 			want["probe-p99-ns"] = float64(r.Probe.P99)
 			want["probe-max-ns"] = float64(r.Probe.Max)
+		}
+		if s := r.STW; s != nil {
+			want["stw-p99-ns"] = float64(s.P99)
+			want["stw-max-ns"] = float64(s.Max)
 		}
 		if rt := r.Runtime; rt != nil {
 			want["sched-p99-ns"] = float64(rt.SchedLatency.P99)

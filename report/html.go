@@ -52,6 +52,7 @@ type pageSource struct {
 	Impls           []results.ImplInfo
 	Results         []resultRow
 	Comparisons     []levelRanking
+	Culprits        []culpritRow
 	Console         string
 }
 
@@ -72,7 +73,18 @@ type resultRow struct {
 	Procs                                              int
 	N                                                  int64
 	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
+	STWP99, STWMax                                     string
 	Notes                                              string
+}
+
+// culpritRow is one row's culprit: what its worst stall waited on.
+type culpritRow struct {
+	Input, Impl, Level string
+	Procs              int
+	Stall, Stop        string
+	Kind, Where, What  string
+	Goroutine          uint64
+	Trace              string
 }
 
 func buildPage(srcs []Source) (*page, error) {
@@ -186,6 +198,9 @@ func sourceOf(s Source, label string) (pageSource, error) {
 	var rs []results.Result
 	for _, cl := range cells {
 		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[cl.res.Key()]))
+		if cr, ok := culpritOf(cl.res); ok {
+			ps.Culprits = append(ps.Culprits, cr)
+		}
 		rs = append(rs, cl.res)
 	}
 	ps.Comparisons = levelRankings(c, rs)
@@ -239,6 +254,9 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 		if r.Runtime != nil {
 			row.Sched = fmtDuration(r.Runtime.SchedLatency.P99)
 		}
+		if r.STW != nil {
+			row.STWP99, row.STWMax = fmtDuration(r.STW.P99), fmtDuration(r.STW.Max)
+		}
 	}
 	if noRoundTrip && r.Err == "" {
 		notes = append(notes, "n=0: "+whyNoRoundTrip(r))
@@ -266,6 +284,18 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	}
 	row.Notes = strings.Join(notes, "; ")
 	return row
+}
+
+// culpritOf is r's culprit as a row of the page's culprits table; ok is
+// false when r has none.
+func culpritOf(r results.Result) (culpritRow, bool) {
+	c := r.Culprit
+	if c == nil {
+		return culpritRow{}, false
+	}
+	return culpritRow{Input: r.Input, Impl: r.Impl, Level: r.Label(), Procs: r.Procs,
+		Stall: fmtDuration(c.Stall), Stop: fmtDuration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
+		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }
 
 // pageHTML is the page's template, CSS included: kept as a file of its own

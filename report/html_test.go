@@ -331,3 +331,38 @@ func TestPNGDir(t *testing.T) {
 		}
 	}
 }
+
+// With the stop-the-world probe on, the page charts every codec's longest
+// stop against pairs, the baseline and the idle floor included, and lists
+// the culprits the flight recorder named.
+func TestHTMLChartsStopsAndListsCulprits(t *testing.T) {
+	run := responsiveRun()
+	run.Config.STW = 10 * time.Millisecond
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.N > 0 {
+			r.STW = &latency.Summary{N: 200, P99: time.Millisecond, Max: time.Duration(r.Pairs) * 2 * time.Millisecond}
+		}
+	}
+	sonic := &run.Results[3]
+	sonic.STW.Max = 58700 * time.Microsecond
+	sonic.Culprit = &latency.Culprit{Stall: 58700 * time.Microsecond, Stop: 59 * time.Millisecond, Kind: latency.KindNonPreemptible,
+		What: "stop-the-world (read mem stats)", Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
+	run.Idle.STW = &latency.Summary{N: 200, P99: 80 * time.Microsecond, Max: 150 * time.Microsecond}
+	page := renderHTML(t, Source{Run: run})
+	texts, svgs, _ := chartsOf(t, page)
+	id := "chart-stw-citm-catalog-any-procs2"
+	if svgs[id] != 1 {
+		t.Fatalf("no stop-the-world chart %s among %v", id, svgs)
+	}
+	for _, s := range []string{"std", "sonic", "goccy", "baseline", "idle floor"} {
+		if !slices.Contains(texts[id], s) {
+			t.Errorf("%s: no series %q in its legend %q", id, s, texts[id])
+		}
+	}
+	for _, s := range []string{"<h3>culprits</h3>", "goroutine 23 in <code>github.com/bytedance/sonic/internal/decoder/jitdec.Decode</code>", "<td>non-preemptible</td>", "<td class=\"num\">58.7ms</td>"} {
+		if !bytes.Contains(page, []byte(s)) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
+}
