@@ -28,7 +28,11 @@ import (
 //     program to notice, and it is the same bar at which rows name a
 //     culprit;
 //   - and, with 3 or more repeats, significantly longer than baseline's by
-//     a Mann-Whitney U test over the repeats, as compare tests changes.
+//     a Mann-Whitney U test over the repeats, as compare tests changes;
+//     with fewer, its window was not NOISY: when other processes take the
+//     CPU, the kernel deschedules the thread a goroutine runs on, and a
+//     stop waits for it as it would for code that cannot be preempted
+//     (the flight recorder cannot tell the two apart either).
 //
 // Without a baseline at a level there is nothing to tell noise by, and the
 // stall alone decides.
@@ -90,7 +94,7 @@ type codecVerdict struct {
 	// Why it does not stand out, when it has stw.max: its stw.max is
 	// within standOutFactor of baseline's, under the stall, or not
 	// significantly different from baseline's.
-	Within, Under, NotSignificant bool
+	Within, Under, NotSignificant, Noisy bool
 }
 
 // verdictCell is one figure of one codec against baseline's.
@@ -178,7 +182,8 @@ func (v *levelVerdict) judge(cfg results.Config, r results.Result, repeats map[r
 	}
 	cv.Under = cfg.Stall > 0 && c.Value < cfg.Stall
 	cv.NotSignificant = c.Tested && !c.Significant
-	cv.StandsOut = !cv.Within && !cv.Under && !cv.NotSignificant
+	cv.Noisy = !c.Tested && r.Noise.Noisy()
+	cv.StandsOut = !cv.Within && !cv.Under && !cv.NotSignificant && !cv.Noisy
 	return cv
 }
 
@@ -253,6 +258,7 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 	}
 	var out []string
 	var within, under, notSignificant bool
+	var noisy []string
 	for _, cv := range v.Codecs {
 		switch {
 		case !cv.Cells[0].OK:
@@ -262,6 +268,9 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 			out = append(out, fmt.Sprintf("%s (stw.max %s)", cv.Result.Impl, fmtDuration(cv.Cells[0].Value)))
 		default:
 			within, under, notSignificant = within || cv.Within, under || cv.Under, notSignificant || cv.NotSignificant
+			if cv.Noisy && !cv.Within && !cv.Under {
+				noisy = append(noisy, cv.Result.Impl) // it would have stood out
+			}
 		}
 	}
 	var why []string
@@ -275,6 +284,13 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 	if notSignificant {
 		why = append(why, "not significantly longer")
 	}
+	reason := strings.Join(why, " or ")
+	if len(noisy) > 0 {
+		if reason != "" {
+			reason += "; "
+		}
+		reason += strings.Join(noisy, ", ") + ": longer, but in a NOISY window, -count 5 would tell"
+	}
 	from := " from baseline"
 	if v.Base == nil {
 		from = ""
@@ -286,13 +302,13 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 		}
 		return s
 	}
-	if len(why) == 0 {
+	if reason == "" {
 		return fmt.Sprintf("no codec has stw.max at %s", v.Label)
 	}
 	if v.Base != nil {
 		from += " beyond noise"
 	}
-	return fmt.Sprintf("no codec stands out%s at %s (%s)", from, v.Label, strings.Join(why, " or "))
+	return fmt.Sprintf("no codec stands out%s at %s (%s)", from, v.Label, reason)
 }
 
 // bar says what standing out took at this level.
@@ -312,6 +328,9 @@ func (v levelVerdict) bar(cfg results.Config) string {
 	return strings.Join(parts, ", ")
 }
 
+// maxMultiple is the largest multiple of baseline's a cell prints.
+const maxMultiple = 1000
+
 // text prints a cell as "58.7ms (28.0x)", "~" marking a difference from
 // baseline's that is not significant.
 func (c verdictCell) text() string {
@@ -321,6 +340,11 @@ func (c verdictCell) text() string {
 	s := fmtDuration(c.Value)
 	if c.Multiple > 0 {
 		m := multiple(c.Multiple) + "x"
+		if c.Multiple > maxMultiple {
+			// baseline's figure is near its resolution (a sched.p99 of a few
+			// hundred ns): the digits would say nothing more
+			m = fmt.Sprintf(">%dx", maxMultiple)
+		}
 		if c.Tested && !c.Significant {
 			m += " ~"
 		}

@@ -69,6 +69,15 @@ func TestVerdictGolden(t *testing.T) {
 	out.WriteString("== one run\n")
 	out.WriteString(verdictText(cfg, single))
 
+	// One run at 4x, as on a busy machine: std's stops are long, but
+	// other processes took the CPU in its window, so they do not count;
+	// baseline's sched.p99 is a few hundred ns, and a multiple of it that
+	// large prints as a bound.
+	noisy := frozen("std", 4, 0, 42*ms, 87*ms, 83900*us)
+	noisy.Noise = &latency.Noise{Window: 2 * time.Second, OthersCores: 0.56, Cores: 2}
+	out.WriteString("\n== a NOISY window\n")
+	out.WriteString(verdictText(cfg, []results.Result{noisy, frozen("sonic", 4, 0, 16800*us, 78*ms, 41900*us), frozen("baseline", 4, 0, 6300*us, 19*ms, 768)}))
+
 	// Five repeats at 2x: sonic's stops are long in every repeat; goccy's
 	// median is long too, but two of its repeats are as short as
 	// baseline's, so the U test finds no significant difference.
@@ -103,6 +112,8 @@ func TestVerdictGolden(t *testing.T) {
 	for _, want := range []string{
 		"no codec stands out from baseline beyond noise at 1x encdec (",
 		"stands out from baseline: sonic (stw.max 58.7ms, 28.0x baseline's), goccy (stw.max 31.0ms, 14.8x baseline's)",
+		"(stw.max within 3x of baseline's 6.3ms; std: longer, but in a NOISY window, -count 5 would tell)",
+		"83.9ms (>1000x)",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)
