@@ -34,6 +34,16 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
+// wantContains fails t for each of wants that got lacks.
+func wantContains(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
+
 // goldenConsole prints run as the console does with opts, compares it with
 // testdata/NAME.golden and returns it for further checks.
 func goldenConsole(t *testing.T, name string, run *results.Run, opts ConsoleOptions) string {

@@ -81,16 +81,11 @@ func probedRun() *results.Run {
 
 func TestConsoleProbeGolden(t *testing.T) {
 	out := goldenConsole(t, "console_probe", probedRun(), ConsoleOptions{})
-	for _, want := range []string{
+	wantContains(t, out,
 		"  probe:       time.Sleep(1ms) overshoot; idle floor n=1950 p50=55us p95=70us p99=90us max=1.2ms sched.p99=20us stw.p99=80us stw.max=150us\n",
 		"; stw probe costs 0.9% of baseline round trips\n",
 		"  load avg:    0.52 0.61 0.70 (1, 5, 15 min, before the run)\n",
-		"      culprit: 58.7ms stop waited on goroutine 23 in github.com/bytedance/sonic/internal/decoder/jitdec.Decode (non-preemptible)\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("no %q in\n%s", want, out)
-		}
-	}
+		"      culprit: 58.7ms stop waited on goroutine 23 in github.com/bytedance/sonic/internal/decoder/jitdec.Decode (non-preemptible)\n")
 	for _, only := range []string{"gc.pauses=", "culprit: none", "trace:", "stw.p99=900us"} {
 		if strings.Contains(out, only) {
 			t.Errorf("%q is for -v only:\n%s", only, out)
@@ -102,17 +97,12 @@ func TestConsoleProbeGolden(t *testing.T) {
 // culprit.
 func TestConsoleProbeVerboseGolden(t *testing.T) {
 	out := goldenConsole(t, "console_probe-v", probedRun(), ConsoleOptions{Verbose: true})
-	for _, want := range []string{
+	wantContains(t, out,
 		"stw.p50=40us stw.p99=900us stw.wall.p99=8.1ms stopping.other.p99=250us stopping.gc.p99=300us",
 		"dec=3.8ms enc=1.9ms rest=3.8ms",
 		"cpu.others=37% cpu.steal=1%",
 		"      culprit: none (flight recorder: snapshot: no stop of the world in the window)\n",
-		"      trace:   /tmp/traces/citm-catalog-sonic-2x.trace\n",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("no %q in\n%s", want, out)
-		}
-	}
+		"      trace:   /tmp/traces/citm-catalog-sonic-2x.trace\n")
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, rowIndent) && len(l) > rowWidth {
 			t.Errorf("a -v line of %d columns, over %d: %q", len(l), rowWidth, l)
