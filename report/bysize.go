@@ -166,7 +166,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 		return "-"
 	}
 	s := fmt.Sprintf("n^%.2f", k)
-	if k > growthFlagged {
+	if rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
 		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
 	}
 	return s
