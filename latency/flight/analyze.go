@@ -280,12 +280,8 @@ func runtimeFrame(fn string) bool {
 // outside the runtime (encoding/json's own, or a test codec's).
 func ownFrame(fn string) bool { return strings.HasPrefix(fn, "pingpong/") }
 
-// stdFrame says whether a function is the standard library's: a codec
-// often stops in sync.Pool or a memmove's caller right after its own
-// non-preemptible code returns (sonic's JIT code has no symbols), so the
-// first frame of a module outside the standard library names the culprit
-// better. A stack with none (encoding/json) falls back to the first
-// standard-library frame.
+// stdFrame says whether a function is the standard library's (see
+// ownFrame for why that matters).
 func stdFrame(fn string) bool {
 	// the import path's first element: "github.com" in
 	// "github.com/x/y.F", "sync" in "sync.(*Pool).Put"
