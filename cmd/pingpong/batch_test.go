@@ -79,13 +79,8 @@ func TestBatchFlagValues(t *testing.T) {
 // -batch 1,10 runs each level once per batch size, each row labelled with
 // its size and recorded with it; -batch 1 is a run without batches.
 func TestBatchEndToEnd(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "batch.json")
-	stdout, stderr, code := runBinary(t, "-input", "small-doc", "-batch", "1,10", "-levels", "1", "-impls", "std,baseline",
-		"-duration", "100ms", "-warmup", "10ms", "-probe", "0", "-stw", "0", "-json", out)
-	if code != 0 {
-		t.Fatalf("exit %d\nstderr: %s", code, stderr)
-	}
-	run := readRun(t, out)
+	stdout, run := measured(t, "-input", "small-doc", "-batch", "1,10", "-levels", "1", "-impls", "std,baseline",
+		"-duration", "100ms", "-warmup", "10ms", "-probe", "0", "-stw", "0")
 	var got []string
 	for _, r := range run.Results {
 		if r.Err != "" || r.N == 0 {
@@ -104,12 +99,8 @@ func TestBatchEndToEnd(t *testing.T) {
 		t.Errorf("no row labelled with batch 10:\n%s", stdout)
 	}
 
-	one := filepath.Join(t.TempDir(), "one.json")
-	if _, stderr, code := runBinary(t, "-input", "tiny", "-batch", "1", "-levels", "1", "-impls", "baseline",
-		"-duration", "50ms", "-warmup", "0s", "-probe", "0", "-stw", "0", "-json", one); code != 0 {
-		t.Fatalf("-batch 1: exit %d\nstderr: %s", code, stderr)
-	}
-	r := readRun(t, one)
+	_, r := measured(t, "-input", "tiny", "-batch", "1", "-levels", "1", "-impls", "baseline",
+		"-duration", "50ms", "-warmup", "0s", "-probe", "0", "-stw", "0")
 	if len(r.Config.Batches) != 0 || len(r.Results) != 1 || r.Results[0].Batch != 0 || r.Results[0].Label() != "1x encdec" {
 		t.Errorf("-batch 1: batches %v, results %+v; want a run without batches", r.Config.Batches, r.Results)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -38,14 +37,10 @@ func TestListShowsShapes(t *testing.T) {
 // A shape's name, the size asked and the real size reach the results
 // file, where the header and the by-size summary read them.
 func TestShapeInputsRecordShapeAndSize(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "shapes.json")
-	_, stderr, code := runBinary(t, "-input", "long-string:2kB,long-string:4000,small-doc", "-impls", "baseline", "-levels", "1",
-		"-duration", "50ms", "-warmup", "0s", "-probe", "0", "-stw", "0", "-json", out)
-	if code != 0 {
-		t.Fatalf("exit %d\nstderr: %s", code, stderr)
-	}
+	_, run := measured(t, "-input", "long-string:2kB,long-string:4000,small-doc", "-impls", "baseline", "-levels", "1",
+		"-duration", "50ms", "-warmup", "0s", "-probe", "0", "-stw", "0")
 	var got []string
-	for _, in := range readRun(t, out).Inputs {
+	for _, in := range run.Inputs {
 		got = append(got, fmt.Sprintf("%s %s %s %d/%d", in.Name, in.Kind, in.Shape, in.AskedSize, in.Bytes))
 	}
 	want := "long-string:2kB shape long-string 2000/2000; long-string:4kB shape long-string 4000/4000; small-doc shape small-doc 0/1000"
