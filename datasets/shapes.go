@@ -91,7 +91,7 @@ func (e *ShapeError) Unwrap() error { return e.Err }
 func (g *shapeGen) usage() string {
 	switch g.Param {
 	case "SIZE":
-		return fmt.Sprintf("%s:SIZE with SIZE from %s to %s, like 512k, 16MB or 1G", g.Name, formatSize(MinShapeSize), formatSize(MaxShapeSize))
+		return fmt.Sprintf("%s:SIZE with SIZE %s", g.Name, SizeRange())
 	case "D":
 		return fmt.Sprintf("%s:D with D a whole number from 1 to %d", g.Name, maxDepth)
 	}
@@ -178,6 +178,12 @@ func resolveShape(spec string, seed int64, notFound error) (*Input, error) {
 		in.Seed = seed
 	}
 	return in, nil
+}
+
+// SizeRange says which SIZEs a shape takes and how to spell them, for
+// every message and listing that names the range.
+func SizeRange() string {
+	return fmt.Sprintf("from %s to %s, like 512k, 16MB or 1G", formatSize(MinShapeSize), formatSize(MaxShapeSize))
 }
 
 var sizeUnits = map[string]uint64{"": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9}

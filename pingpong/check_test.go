@@ -67,13 +67,13 @@ func equalInts(a, b []int) bool {
 
 func TestCheckMemory(t *testing.T) {
 	const gib = 1 << 30
-	if err := CheckMemory(2_000_000, 8, 24*gib); err != nil {
+	if err := CheckMemory(2_000_000, 8, 1, 24*gib); err != nil {
 		t.Errorf("8 pairs of 2 MB on 24 GiB refused: %v", err)
 	}
-	if err := CheckMemory(2_000_000, 100000, 24*gib); err == nil {
+	if err := CheckMemory(2_000_000, 100000, 1, 24*gib); err == nil {
 		t.Error("100000 pairs of 2 MB on 24 GiB accepted")
 	}
-	if err := CheckMemory(2_000_000, 100000, 0); err != nil {
+	if err := CheckMemory(2_000_000, 100000, 1, 0); err != nil {
 		t.Errorf("unknown memory must not refuse: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package pingpong
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"pingpong/datasets"
 	"pingpong/results"
 	"reflect"
 	"runtime"
@@ -94,6 +95,12 @@ func newBaseline(input []byte) (Codec, error) {
 }
 
 func (b baseline) Marshal(any) ([]byte, error) { return b.bytes, nil }
+
+// batch hands back k copies of the prepared bytes as one prepared
+// message, so that a batch run's baseline still does no JSON work.
+func (b baseline) batch(k int) Codec {
+	return baseline{value: b.value, bytes: datasets.Batch(b.bytes, k)}
+}
 
 func (b baseline) Unmarshal(_ []byte, v any) error {
 	if p, ok := v.(*any); ok {

@@ -10,7 +10,8 @@ import (
 )
 
 // Plan lists the scenarios of a run in the order they run: per input, per
-// codec, per level, so that a codec's rows print together as they finish.
+// codec, per level, per batch size, so that a codec's rows print together
+// as they finish and a level's batch sizes side by side.
 // Each input's Targets are what runs on it (see InputTargets); an input
 // without them gets the fallback judged by its name.
 func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
@@ -25,8 +26,11 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 		for _, im := range cfg.Impls {
 			for _, tg := range targetsOf(cfg, in) {
 				for _, lv := range cfg.Levels {
-					if cfg.RunsEncdec() {
-						out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg})
+					if !cfg.RunsEncdec() {
+						continue
+					}
+					for _, k := range batchesOf(cfg) {
+						out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
 					}
 				}
 			}
@@ -141,6 +145,15 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	return run, ctx.Err() // the last scenario may have been the one cut short
 }
 
+// batchesOf is each scenario's Batch: the -batch values, or 0 alone when
+// none was asked for, so that a default run's names stay as they were.
+func batchesOf(cfg results.Config) []int {
+	if len(cfg.Batches) == 0 {
+		return []int{0}
+	}
+	return cfg.Batches
+}
+
 func mustImpl(name string) Impl {
 	im, ok := registry[name]
 	if !ok {
@@ -153,6 +166,9 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 	r := results.Result{Scenario: s, Mismatch: p.info.Mismatch, Err: p.info.Err}
 	if p.codec == nil {
 		return r
+	}
+	if k := s.Docs(); k > 1 && s.Mode == results.ModeEncdec {
+		p = p.batched(k)
 	}
 	if s.Mode != results.ModeEncdec {
 		return runPassScenario(ctx, cfg, r, p)

@@ -233,6 +233,8 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 		}
 		p.Y.Min, p.Y.Max = minY/1.25, maxY*1.25
 		p.Y.Tick.Marker = logTicks{}
+	case sizeRateKind, sizeDurationKind:
+		c.sizeAxes(p, lo, hi) // bysize_chart.go
 	default:
 		p.X.Scale = plot.LogScale{}
 		p.X.Min, p.X.Max = lo/1.3, hi*1.3

@@ -134,16 +134,24 @@ type Result struct {
 	Hist *hdrhistogram.Histogram `json:"-"`
 }
 
-// Label is the row label, as the Erlang original prints it: "4x encdec".
+// Label is the row label, as the Erlang original prints it: "4x encdec",
+// then the target and the batch size when not the defaults: "1x encdec
+// struct batch=10". The batch shows whenever the run asked for batches,
+// batch=1 included, so that a -batch 1,10,100 block reads single against
+// bulk.
 func (r Result) Label() string {
 	if r.Mode == ModeIdle {
 		return ModeIdle
 	}
 	k := r.Key()
+	l := fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
 	if k.Target != "" {
-		return fmt.Sprintf("%dx %s %s", k.Pairs, k.Mode, k.Target)
+		l += " " + k.Target
 	}
-	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
+	if r.Batch > 0 {
+		l += fmt.Sprintf(" batch=%d", r.Batch)
+	}
+	return l
 }
 
 // RoundTripsPerSec is n over the exact measured window.

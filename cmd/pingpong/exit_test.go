@@ -49,7 +49,7 @@ func TestScenarioErrorsExit1AfterWritingEveryOutput(t *testing.T) {
 	}
 	js, csv := filepath.Join(dir, "run.json"), filepath.Join(dir, "run.csv")
 	stdout, stderr, code := runBinary(t, "-input", dup, "-impls", "std,jsonv2", "-levels", "1", "-duration", "50ms",
-		"-warmup", "0s", "-probe", "0", "-stw", "0", "-json", js, "-csv", csv) // no idle pass: two scenarios
+		"-warmup", "0s", "-probe", "0", "-stw", "0", "-json", js, "-csv", csv)
 	if code != 1 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "1 of 2 scenarios ended in error") {
 		t.Errorf("exit %d, stderr %q; want 1 and one line counting the failed scenarios", code, stderr)
 	}

@@ -57,12 +57,13 @@ type options struct {
 	stall    stallFlag
 	culprits bool
 	traceDir string
+	batch    batchFlag
 	verbose  bool
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus (see -list)")
+	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
@@ -79,6 +80,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip at least this long is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
+	fs.Var(&o.batch, "batch", batchUsage)
 	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	o.out.flags(fs)
@@ -155,11 +157,12 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory(inputs, levels); err != nil {
+	if err := checkMemory(inputs, levels, o.batch.largest()); err != nil {
 		return err
 	}
 
-	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate}
+	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate,
+		Batches: o.batch.batches()}
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {
@@ -175,7 +178,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		}
 	}
 	cfg.Count = o.count
-	if err := o.sweep.apply(&cfg, o.levels, inputs); err != nil {
+	if err := o.sweep.apply(&cfg, o.levels, inputs, o.batch.largest()); err != nil {
 		return err
 	}
 	cfg.Rate, cfg.RateTotal = o.rate.perSec, o.rate.total
@@ -312,6 +315,14 @@ func list(w io.Writer) error {
 	for _, bi := range datasets.Builtins() {
 		fmt.Fprintf(&b, "  %-16s %10s  %s\n", bi.Name, report.Size(bi.Size), bi.Desc)
 	}
+	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
+	for _, sh := range datasets.Shapes() {
+		spec := sh.Name
+		if sh.Param != "" {
+			spec += ":" + sh.Param
+		}
+		fmt.Fprintf(&b, "  %-27s %s\n", spec, sh.Desc)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -324,8 +335,9 @@ func moduleVersion() string {
 }
 
 // checkMemory refuses, before anything runs, a level too large for this
-// machine's memory on the largest input.
-func checkMemory(inputs []*datasets.Input, levels []results.Level) error {
+// machine's memory on the largest input, then a batch too large at the
+// largest level: the levels first, since a batch cannot fix those.
+func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) error {
 	largest := inputs[0]
 	for _, in := range inputs {
 		if len(in.Data) > len(largest.Data) {
@@ -333,10 +345,16 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level) error {
 		}
 	}
 	mem := pingpong.MachineMemory()
+	most := 0
 	for _, lv := range levels {
-		if err := pingpong.CheckMemory(len(largest.Data), lv.Pairs, mem); err != nil {
+		if err := pingpong.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
 			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
 		}
+		most = max(most, lv.Pairs)
+	}
+	if err := pingpong.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
+		fits := pingpong.BatchThatFits(len(largest.Data), most, mem)
+		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pingpong/results"
 )
 
 var binary string // built once by TestMain
@@ -43,6 +45,18 @@ func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 		t.Fatal(err)
 	}
 	return o.String(), e.String(), 0
+}
+
+// measured runs pingpong with args, writing -json to a temporary file,
+// fails the test unless it exits 0, and returns its stdout and that run.
+func measured(t *testing.T, args ...string) (string, *results.Run) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "run.json")
+	stdout, stderr, code := runBinary(t, append(args, "-json", out)...)
+	if code != 0 {
+		t.Fatalf("%v: exit %d\nstderr: %s", args, code, stderr)
+	}
+	return stdout, readRun(t, out)
 }
 
 // rowRE is the Erlang original's row: two spaces, the label padded to 28,

@@ -94,7 +94,7 @@ func (s *sweepFlags) source(auto string) string {
 // GOMAXPROCS, and isolation for more than one value. A single GOGC or
 // GOMEMLIMIT without isolation is set in this process, where the
 // scenarios then run.
-func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*datasets.Input) error {
+func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*datasets.Input, batch int) error {
 	for _, sw := range []struct {
 		flag string
 		n    int
@@ -109,7 +109,7 @@ func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*data
 			if err != nil {
 				return usagef("at -procs %d: %w", p, err)
 			}
-			if err := checkMemory(inputs, levels); err != nil {
+			if err := checkMemory(inputs, levels, batch); err != nil {
 				return fmt.Errorf("at -procs %d: %w", p, err)
 			}
 		}

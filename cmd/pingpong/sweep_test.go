@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,13 +9,8 @@ import (
 // A -procs sweep runs each value in workers started with it; each worker
 // reports runtime.GOMAXPROCS(0), which must be the value its block says.
 func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "sweep.json")
-	stdout, stderr, code := runBinary(t, "-procs", "1,2", "-impls", "baseline,std", "-input", "github",
-		"-levels", "1,N", "-duration", "100ms", "-warmup", "10ms", "-probe", "0", "-json", out)
-	if code != 0 {
-		t.Fatalf("exit %d\nstderr: %s", code, stderr)
-	}
-	run := readRun(t, out)
+	stdout, run := measured(t, "-procs", "1,2", "-impls", "baseline,std", "-input", "github",
+		"-levels", "1,N", "-duration", "100ms", "-warmup", "10ms", "-probe", "0")
 	var got []string
 	for _, r := range run.Results {
 		if r.Err != "" {
@@ -70,15 +63,9 @@ func TestSweepFlagsRefuseBadValues(t *testing.T) {
 // Without isolation a single GOGC applies to this process, where the
 // scenarios run; the header's environment shows it.
 func TestSingleGOGCWithoutIsolationSetsThisProcess(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "gogc.json")
-	_, stderr, code := runBinary(t, "-gogc", "off", "-isolate=false", "-impls", "baseline", "-levels", "1",
-		"-duration", "20ms", "-warmup", "0s", "-probe", "0", "-json", out)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr)
-	}
-	run := readRun(t, out)
+	_, run := measured(t, "-gogc", "off", "-isolate=false", "-impls", "baseline", "-levels", "1",
+		"-duration", "20ms", "-warmup", "0s", "-probe", "0")
 	if run.Env.GOGC != "off" || run.Results[0].GOGC != "off" {
 		t.Errorf("env GOGC %q, scenario GOGC %q; want off for both", run.Env.GOGC, run.Results[0].GOGC)
 	}
-	_ = os.Remove(out)
 }

@@ -1,0 +1,17 @@
+package report
+
+import (
+	"strings"
+
+	"pingpong/results"
+)
+
+// docsColumn is a -batch row's documents per second, after its round
+// trips per second: " 12.3k docs/s". "" in a run without batches, whose
+// rows stay as they were.
+func docsColumn(r results.Result) string {
+	if r.Batch == 0 {
+		return ""
+	}
+	return " " + strings.TrimSuffix(fmtRate(r.DocsPerSec()), "/s") + " docs/s"
+}

@@ -1,0 +1,224 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"pingpong/results"
+)
+
+// A size sweep (-input long-string:1MB,long-string:4MB,long-string:16MB)
+// asks how each codec's cost grows with the document: linearly, as a
+// decoder that touches each byte a bounded number of times does, or
+// faster, as one that rescans or regrows its buffers does. The by-size
+// summary puts each codec's sizes side by side and fits the growth: time
+// per round trip (1 / rt/s) against size, as a straight line on log-log
+// axes, whose slope k says time ~ n^k.
+
+// growthFlagged is the exponent above which growth is called out: the
+// fit on a shared machine wanders by a tenth or so around 1 for a linear
+// codec, and a real superlinear one stands well clear of that.
+const growthFlagged = 1.2
+
+// bySize collects, as a run streams, what the by-size summary needs: the
+// inputs (their shape and size) and the ping-pong rows, one per scenario
+// (the median row of repeated ones).
+type bySize struct {
+	inputs []results.InputInfo
+	rows   []results.Result
+}
+
+func (s *bySize) input(in results.InputInfo) { s.inputs = append(s.inputs, in) }
+
+func (s *bySize) result(r results.Result) {
+	if r.IsEncdec() {
+		s.rows = append(s.rows, r)
+	}
+}
+
+// sizeSeries is one shape's sizes, smallest first.
+type sizeSeries struct {
+	shape  string
+	inputs []results.InputInfo
+}
+
+// sizeSweeps are the shapes that ran at two sizes or more, in the order
+// they first appear.
+func sizeSweeps(inputs []results.InputInfo) []sizeSeries {
+	var out []sizeSeries
+	for _, in := range inputs {
+		if in.Shape == "" || in.AskedSize == 0 {
+			continue // a corpus, or a shape that takes no size
+		}
+		i := slices.IndexFunc(out, func(s sizeSeries) bool { return s.shape == in.Shape })
+		if i < 0 {
+			i = len(out)
+			out = append(out, sizeSeries{shape: in.Shape})
+		}
+		if !slices.ContainsFunc(out[i].inputs, func(o results.InputInfo) bool { return o.Name == in.Name }) {
+			out[i].inputs = append(out[i].inputs, in)
+		}
+	}
+	out = slices.DeleteFunc(out, func(s sizeSeries) bool { return len(s.inputs) < 2 })
+	for _, s := range out {
+		slices.SortStableFunc(s.inputs, func(a, b results.InputInfo) int { return a.Bytes - b.Bytes })
+	}
+	return out
+}
+
+// sizeName is how the summary heads a size: as it was asked, "16MB".
+func sizeName(in results.InputInfo) string {
+	if _, size, ok := strings.Cut(in.Name, ":"); ok {
+		return size
+	}
+	return in.Name
+}
+
+// sizeLine is one codec's row of a size table: every key field of its
+// scenarios but the input.
+type sizeLine = results.Key
+
+// sizeTable is the rows of one shape at one level (and target, batch and
+// runtime settings), each codec's cells by input.
+type sizeTable struct {
+	head  sizeLine // Impl empty
+	label string   // the level's row label, "1x encdec batch=10"
+	point results.Point
+	lines []sizeLine
+	cells map[sizeLine]map[string]results.Result // line -> input name -> row
+}
+
+// sizeTables sorts the rows of series' inputs into tables, in the order
+// their levels and codecs first appear.
+func sizeTables(series sizeSeries, rows []results.Result) []*sizeTable {
+	var out []*sizeTable
+	for _, r := range rows {
+		if !slices.ContainsFunc(series.inputs, func(in results.InputInfo) bool { return in.Name == r.Input }) {
+			continue
+		}
+		line := r.Key()
+		line.Input = ""
+		head := line
+		head.Impl = ""
+		i := slices.IndexFunc(out, func(t *sizeTable) bool { return t.head == head })
+		if i < 0 {
+			i = len(out)
+			out = append(out, &sizeTable{head: head, label: r.Label(), point: r.Point(), cells: map[sizeLine]map[string]results.Result{}})
+		}
+		t := out[i]
+		if t.cells[line] == nil {
+			t.lines = append(t.lines, line)
+			t.cells[line] = map[string]results.Result{}
+		}
+		t.cells[line][r.Input] = r
+	}
+	return out
+}
+
+// growth is the least-squares slope of log(time per round trip) against
+// log(size) over the sizes a codec measured, and the first and last of
+// them; ok is false with fewer than two.
+func growth(inputs []results.InputInfo, cells map[string]results.Result) (k float64, from, to results.InputInfo, ok bool) {
+	var xs, ys []float64
+	for _, in := range inputs {
+		r, has := cells[in.Name]
+		if !has || r.N == 0 || r.Err != "" || in.Bytes <= 0 {
+			continue
+		}
+		if len(xs) == 0 {
+			from = in
+		}
+		to = in
+		xs = append(xs, math.Log(float64(in.Bytes)))
+		ys = append(ys, -math.Log(r.RoundTripsPerSec()))
+	}
+	if len(xs) < 2 {
+		return 0, from, to, false
+	}
+	return slope(xs, ys), from, to, true
+}
+
+// slope is the least-squares slope of ys against xs.
+func slope(xs, ys []float64) float64 {
+	var mx, my float64
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx /= float64(len(xs))
+	my /= float64(len(ys))
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return 0
+	}
+	return sxy / sxx
+}
+
+func growthText(inputs []results.InputInfo, cells map[string]results.Result) string {
+	k, from, to, ok := growth(inputs, cells)
+	if !ok {
+		return "-"
+	}
+	s := fmt.Sprintf("n^%.2f", k)
+	if rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
+		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
+	}
+	return s
+}
+
+// sizeCellText is a codec at one size: the sweep summary's cell and the
+// stop-the-world probe's worst stop, which a huge document is most likely
+// to stretch.
+func sizeCellText(r results.Result, ok bool) string {
+	s := sweepCellText(r, ok)
+	if ok && r.N > 0 && r.STW != nil {
+		s += " stw.max=" + fmtDuration(r.STW.Max)
+	}
+	return s
+}
+
+// text is the by-size summary: per shape that ran at several sizes, per
+// level, a row per codec with its round trips/s, p99 and stw.max at each
+// size and its growth exponent. "" when no shape did.
+func (s *bySize) text() string {
+	var b strings.Builder
+	for _, series := range sizeSweeps(s.inputs) {
+		tables := sizeTables(series, s.rows)
+		if len(tables) == 0 {
+			continue
+		}
+		points := map[results.Point]bool{}
+		for _, t := range tables {
+			points[t.point] = true
+		}
+		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log):\n", series.shape)
+		var table [][]string
+		for _, t := range tables {
+			label := t.label
+			if len(points) > 1 {
+				label += ", " + t.point.String()
+			}
+			head := []string{label}
+			for _, in := range series.inputs {
+				head = append(head, sizeName(in))
+			}
+			table = append(table, append(head, "growth"))
+			for _, l := range t.lines {
+				line := []string{l.Impl}
+				for _, in := range series.inputs {
+					r, ok := t.cells[l][in.Name]
+					line = append(line, sizeCellText(r, ok))
+				}
+				table = append(table, append(line, growthText(series.inputs, t.cells[l])))
+			}
+		}
+		b.WriteString(alignColumns(table))
+	}
+	return b.String()
+}
