@@ -101,7 +101,7 @@ func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "no significance can be given") {
@@ -114,7 +114,7 @@ func TestCompareWarnsWhenRepeatsCannotReachSignificance(t *testing.T) {
 	old, new := compareRuns(3)
 	c := compare(old, new)
 	var b bytes.Buffer
-	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "note: need >= 4 samples") {
@@ -154,7 +154,7 @@ func TestCompareFilesGolden(t *testing.T) {
 	}
 	old, new = read("old.json", old), read("new.json", new)
 	var b bytes.Buffer
-	if err := compare(old, new).write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare", b.Bytes())
