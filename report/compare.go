@@ -203,17 +203,17 @@ func (s scenarioChange) change(m metric) (ch figureChange, ok bool) {
 	return ch, true
 }
 
-// printed is the scenario's changes as compare prints them: those it shows
-// unasked (which alone make its verdict), then those of g's figures that
-// are not among them.
+// printed is the scenario's changes as compare prints them, in the table's
+// order: those it shows unasked (which alone make its verdict) and those
+// of g's figures.
 func (s scenarioChange) printed(g Gate) []figureChange {
-	out := s.Changes
+	var out []figureChange
 	for _, m := range metrics {
-		if m.shown || !g.names(m.name) {
+		if !m.shown && !g.names(m.name) {
 			continue
 		}
 		if ch, ok := s.change(m); ok {
-			out = append(slices.Clip(out), ch)
+			out = append(out, ch)
 		}
 	}
 	return out

@@ -239,3 +239,40 @@ func TestGateWriteReturnsTheWriteError(t *testing.T) {
 		t.Errorf("Write to a failing writer: %v", err)
 	}
 }
+
+func TestGateFailsWhenTheNewRunMeasuredNothing(t *testing.T) {
+	got, failed := gateOutput(t, "p99>+10%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{}, NewErr: "echo decode: boom"},
+		GateScenario{Name: "b", Old: map[string][]float64{}, New: map[string][]float64{"p99": p99Old}, OldErr: "worker died"},
+		GateScenario{Name: "c", Old: map[string][]float64{}, New: map[string][]float64{}},
+		GateScenario{Name: "d", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{"p99": p99Old}},
+	)
+	checkGate(t, got, failed, `gate: -fail 'p99>+10%'
+  FAIL a: measured nothing in the new run (echo decode: boom)
+  ?    b: measured nothing in the old run (worker died), not judged
+  ?    c: measured nothing in either run, not judged
+REGRESSION: 1 of 4 scenarios (measured nothing in a)
+`, true)
+}
+
+// A gate that judged nothing must not pass CI as if all were well.
+func TestGateFailsWhenItJudgedNothing(t *testing.T) {
+	got, failed := gateOutput(t, "p99>+10%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}},
+		GateScenario{Name: "b", New: map[string][]float64{"p99": p99Old}},
+	)
+	checkGate(t, got, failed, `gate: -fail 'p99>+10%'
+  only in old: a
+  only in new: b
+  note: no scenario has p99 in both runs: p99>+10% judged nothing
+NOTHING JUDGED: no scenario is in both runs
+`, true)
+
+	got, failed = gateOutput(t, "stw.max>+50%,probe.p99>+20%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{"p99": p99Old}})
+	checkGate(t, got, failed, `gate: -fail 'stw.max>+50%,probe.p99>+20%'
+  note: no scenario has stw.max in both runs: stw.max>+50% judged nothing
+  note: no scenario has probe.p99 in both runs: probe.p99>+20% judged nothing
+NOTHING JUDGED: no scenario has stw.max or probe.p99 in both runs
+`, true)
+}
