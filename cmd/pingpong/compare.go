@@ -25,18 +25,22 @@ var compareCommand = command{
 		"beyond EXPR (significantly, when the repeats allow a test; else by the medians), when the\n" +
 		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n",
 	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
-		fail := fs.String("fail", "", "fail (exit 1) when a figure got worse than this allows, e.g. 'p99>+10%,rt/s<-5%,stw.max>+50%'")
-		return func(args []string, stdout, stderr io.Writer) error { return compare(*fail, args, stdout) }
+		// A pointer, not a string: -fail "" (a CI variable left empty) is
+		// refused, where reading it as no -fail would pass every change.
+		var fail *string
+		fs.Func("fail", "fail (exit 1) when a figure got worse than `EXPR` allows, e.g. 'p99>+10%,rt/s<-5%,stw.max>+50%'",
+			func(s string) error { fail = &s; return nil })
+		return func(args []string, stdout, stderr io.Writer) error { return compare(fail, args, stdout) }
 	},
 }
 
 // compare parses -fail before it reads any file, so that a script can
 // check an expression with no files at hand (bench_scheduling.sh does,
 // before it measures anything).
-func compare(failExpr string, args []string, stdout io.Writer) error {
+func compare(failExpr *string, args []string, stdout io.Writer) error {
 	var gate report.Gate
-	if failExpr != "" {
-		g, err := report.ParseGate(failExpr)
+	if failExpr != nil {
+		g, err := report.ParseGate(*failExpr)
 		if err != nil {
 			return usageError{err}
 		}

@@ -61,6 +61,7 @@ func TestCompareFailExitCodes(t *testing.T) {
 		{[]string{"-fail", "p99>+10%", old, old}, 0, "ok: no regression beyond -fail", ""},
 		{[]string{old, slower}, 0, "", ""}, // without -fail a regression is a finding
 		{[]string{"-fail", "p99>10%", old, slower}, 2, "", `pingpong compare: -fail "p99>10%": missing sign; use METRIC>+N% or METRIC<-N%`},
+		{[]string{"-fail", "", old, slower}, 2, "", `pingpong compare: -fail "": empty; use`},
 		{[]string{"-fail", "p99>+10%"}, 2, "", "pingpong compare: want two files"},
 	} {
 		var stdout, stderr bytes.Buffer
