@@ -378,17 +378,18 @@ func uTestCanReachAlpha(n1, n2 int) bool {
 func (r GateReport) Write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gate: -fail '%s'\n", r.Gate)
-	var mediansOnly int
+	var mediansOnly, noisy int
 	var only []string
 	judgedRule := map[string]bool{}
 	for _, v := range r.Scenarios {
-		noisy := ""
+		mark := ""
 		if v.Noisy {
-			noisy = " [noisy]"
+			mark = " [noisy]"
+			noisy++
 		}
 		switch v.Unmeasured {
 		case "new":
-			fmt.Fprintf(&b, "  FAIL %s: measured nothing in the new run%s%s\n", v.Name, because(v.Err), noisy)
+			fmt.Fprintf(&b, "  FAIL %s: measured nothing in the new run%s%s\n", v.Name, because(v.Err), mark)
 		case "old":
 			fmt.Fprintf(&b, "  ?    %s: measured nothing in the old run%s, not judged\n", v.Name, because(v.Err))
 		case "both":
@@ -421,11 +422,11 @@ func (r GateReport) Write(w io.Writer) error {
 		if len(moved) == 0 {
 			continue
 		}
-		mark := "~   "
+		verdict := "~   "
 		if v.Regressed() {
-			mark = "FAIL"
+			verdict = "FAIL"
 		}
-		fmt.Fprintf(&b, "  %s %s: %s%s\n", mark, v.Name, strings.Join(moved, "; "), noisy)
+		fmt.Fprintf(&b, "  %s %s: %s%s\n", verdict, v.Name, strings.Join(moved, "; "), mark)
 	}
 	for _, l := range only {
 		b.WriteString(l)
@@ -433,6 +434,10 @@ func (r GateReport) Write(w io.Writer) error {
 	if mediansOnly > 0 {
 		fmt.Fprintf(&b, "  note: %d of %d scenarios judged on medians alone: too few repeats for a Mann-Whitney U test to reach alpha %v (%d a side can)\n",
 			mediansOnly, r.compared(), benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+	}
+	if noisy > 0 {
+		fmt.Fprintf(&b, "  note: %d of %d scenarios [noisy]: other processes or the hypervisor took over %.0f%% of a core during a repeat; a change there may be theirs\n",
+			noisy, r.compared(), 100*latency.NoisyCores)
 	}
 	for _, rule := range r.Gate {
 		if !judgedRule[rule.Metric] {
