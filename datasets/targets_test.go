@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
 	"testing"
 )
 
@@ -54,7 +53,7 @@ func checkCovers(t *testing.T, typ reflect.Type, data []byte) {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(want, got) {
-		t.Errorf("encode(decode(document)) differs from the document: %s", firstDiff("$", want, got))
+		t.Errorf("encode(decode(document)) differs from the document: %s", Diff(want, got))
 	}
 }
 
@@ -69,51 +68,4 @@ func TestTargetTypeNames(t *testing.T) {
 			t.Errorf("TargetType(%q) = %v, want none: its shape is not fixed", n, typ)
 		}
 	}
-}
-
-// firstDiff names the first path where two encoding/json readings differ.
-func firstDiff(path string, a, b any) string {
-	switch av := a.(type) {
-	case map[string]any:
-		bv, ok := b.(map[string]any)
-		if !ok {
-			return fmt.Sprintf("%s: object vs %T", path, b)
-		}
-		keys := make([]string, 0, len(av)+len(bv))
-		for k := range av {
-			keys = append(keys, k)
-		}
-		for k := range bv {
-			if _, ok := av[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			x, okx := av[k]
-			y, oky := bv[k]
-			if okx != oky {
-				return fmt.Sprintf("%s.%s: present in document %v, after round trip %v", path, k, okx, oky)
-			}
-			if d := firstDiff(path+"."+k, x, y); d != "" {
-				return d
-			}
-		}
-		return ""
-	case []any:
-		bv, ok := b.([]any)
-		if !ok || len(av) != len(bv) {
-			return fmt.Sprintf("%s: %d-element array vs %#v", path, len(av), b)
-		}
-		for i := range av {
-			if d := firstDiff(fmt.Sprintf("%s[%d]", path, i), av[i], bv[i]); d != "" {
-				return d
-			}
-		}
-		return ""
-	}
-	if !reflect.DeepEqual(a, b) {
-		return fmt.Sprintf("%s: %#v vs %#v", path, a, b)
-	}
-	return ""
 }

@@ -98,7 +98,7 @@ func structTargetOf(in *datasets.Input) (reflect.Type, error) {
 	if err := stdjson.Unmarshal(out, &got); err != nil {
 		return nil, fmt.Errorf("%s: reading back %v: %w", in.Name, t, err)
 	}
-	if d := Diff(want, got); d != "" {
+	if d := datasets.Diff(want, got); d != "" {
 		return nil, fmt.Errorf("%s does not survive a round trip through %v: %s", in.Name, t, d)
 	}
 	return t, nil
@@ -172,7 +172,7 @@ func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, m
 	if err := stdjson.Unmarshal(steady, &got); err != nil {
 		return nil, "", fmt.Errorf("encoding/json reading the codec's output: %w", err)
 	}
-	return bin, Diff(want, got), nil
+	return bin, datasets.Diff(want, got), nil
 }
 
 // prepareStruct readies im for the struct target t on in: it warms the

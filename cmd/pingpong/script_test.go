@@ -40,8 +40,15 @@ func runScript(t *testing.T, env []string, args ...string) (int, string, string)
 	}
 	args = append([]string{"-i", tiny, "--duration", "100ms"}, args...)
 	args = append(args, "--", "-warmup", "10ms")
+	return runScriptIn(t, cwd, env, args...)
+}
+
+// runScriptIn runs the script in dir with args as they are and returns
+// its exit status, stdout and stderr.
+func runScriptIn(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
+	t.Helper()
 	cmd := exec.Command(script(t), args...)
-	cmd.Dir = cwd
+	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

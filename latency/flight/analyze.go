@@ -2,6 +2,7 @@ package flight
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -234,22 +235,20 @@ func (a *analysis) end(ev trace.Event) {
 	if s.last != trace.NoGoroutine {
 		c.Stall = s.lastAt.Sub(s.begin)
 		c.Goroutine = uint64(s.last)
-		var firstStd string
+		var innermost string
 		for f := range s.lastStack.Frames() {
 			c.Stack = append(c.Stack, fmt.Sprintf("%s %s:%d", f.Func, f.File, f.Line))
 			switch {
 			case runtimeFrame(f.Func) || c.Frame != "":
-			case stdFrame(f.Func):
-				if firstStd == "" {
-					firstStd = f.Func
+			case ownFrame(f.Func) || stdFrame(f.Func):
+				if innermost == "" {
+					innermost = f.Func
 				}
 			default:
 				c.Frame = f.Func
 			}
 		}
-		if c.Frame == "" {
-			c.Frame = firstStd
-		}
+		c.Frame = cmp.Or(c.Frame, innermost)
 	}
 	switch {
 	case s.last != trace.NoGoroutine && c.Stall >= a.opts.NonPreemptible:
@@ -274,12 +273,15 @@ func runtimeFrame(fn string) bool {
 	return strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "internal/runtime/")
 }
 
-// stdFrame says whether a function is the standard library's: a codec
-// often stops in sync.Pool or a memmove's caller right after its own
-// non-preemptible code returns (sonic's JIT code has no symbols), so the
-// first frame of a module outside the standard library names the culprit
-// better. A stack with none (encoding/json) falls back to the first
-// standard-library frame.
+// ownFrame says whether a function is pingpong's own (its codec wrappers,
+// pairs and test codecs). The frame that names a stall is the first one of
+// a third-party module (sonic's, under the sync.Pool or memmove caller its
+// unsymbolled JIT code returned into); with none, the innermost frame
+// outside the runtime (encoding/json's own, or a test codec's).
+func ownFrame(fn string) bool { return strings.HasPrefix(fn, "pingpong/") }
+
+// stdFrame says whether a function is the standard library's (see
+// ownFrame for why that matters).
 func stdFrame(fn string) bool {
 	// the import path's first element: "github.com" in
 	// "github.com/x/y.F", "sync" in "sync.(*Pool).Put"
@@ -287,5 +289,5 @@ func stdFrame(fn string) bool {
 	if !slash {
 		first, _, _ = strings.Cut(fn, ".")
 	}
-	return !strings.Contains(first, ".") && first != "main" && first != "pingpong"
+	return !strings.Contains(first, ".") && first != "main" && !ownFrame(fn)
 }
