@@ -225,6 +225,13 @@ func only(run *results.Run, impl string) *results.Run {
 	return &out
 }
 
+// stdSlower is sampleRun's std alone, as it is and f times slower.
+func stdSlower(f float64) (base, slower *results.Run) {
+	base, slower = only(sampleRun(), "std"), only(sampleRun(), "std")
+	scaled(slower, "std", f)
+	return base, slower
+}
+
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
@@ -270,9 +277,7 @@ func TestCompareFailSignificantRegression(t *testing.T) {
 // std's p99 rose 15%, beyond the 10% allowed, but its repeats spread over
 // old's: not significant, so reported with ~ and passed.
 func TestCompareFailInsignificantRegression(t *testing.T) {
-	base := only(sampleRun(), "std")
-	slower := only(sampleRun(), "std")
-	scaled(slower, "std", 1.15)
+	base, slower := stdSlower(1.15)
 	out, failed := gatedComparison(t, "compare-fail-insignificant", "p99>+10%", repeated(base, 5, 0.2), repeated(slower, 5, 0.2))
 	if failed {
 		t.Error("the gate failed on a change that is not significant")
@@ -285,9 +290,7 @@ func TestCompareFailInsignificantRegression(t *testing.T) {
 // Two repeats a side: no U test can reach alpha, so the medians decide,
 // and the gate says so.
 func TestCompareFailOnMediansWithFewRepeats(t *testing.T) {
-	base := only(sampleRun(), "std")
-	slower := only(sampleRun(), "std")
-	scaled(slower, "std", 1.3)
+	base, slower := stdSlower(1.3)
 	out, failed := gatedComparison(t, "compare-fail-medians", "p99>+10%,rt/s<-5%", repeated(base, 2, 0.02), repeated(slower, 2, 0.02))
 	if !failed {
 		t.Error("the gate passed a 30% regression of the medians")

@@ -66,8 +66,7 @@ func TestCompareFailExitCodes(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(append([]string{"compare"}, c.args...), &stdout, &stderr)
-		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-		last := lines[len(lines)-1]
+		last := lastLineOf(stdout.String())
 		if code != c.code {
 			t.Errorf("%q: exit %d, want %d\nstderr: %s", c.args, code, c.code, stderr.String())
 		}
