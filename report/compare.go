@@ -61,7 +61,8 @@ type scenarioChange struct {
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
 	// Old and New are every figure of the measured repeats (figures); the
-	// gate judges them. Changes are those compare prints.
+	// gate judges them. Changes are those compare shows unasked, which
+	// make its verdict.
 	Old, New           map[string][]float64
 	OldNoise, NewNoise noisiness
 	Changes            []figureChange
@@ -416,7 +417,13 @@ func runSummary(run *results.Run) string {
 	if n := run.Config.Repeats(); n > 1 {
 		reps = fmt.Sprintf("%d repeats", n)
 	}
-	return fmt.Sprintf("%s, %s/%s, %s, GOMAXPROCS=%d, %s", e.GoVersion, e.GOOS, e.GOARCH, orUnknown(e.CPU), e.GOMAXPROCS, reps)
+	s := fmt.Sprintf("%s, %s/%s, %s, GOMAXPROCS=%d, %s", e.GoVersion, e.GOOS, e.GOARCH, orUnknown(e.CPU), e.GOMAXPROCS, reps)
+	// The machine's load before the run: a busy machine is the first thing
+	// to rule out when two runs differ.
+	if l := e.LoadAverage; l != nil {
+		s += fmt.Sprintf(", load average %.2f %.2f %.2f", l[0], l[1], l[2])
+	}
+	return s
 }
 
 func orUnknownVersion(v string) string {
