@@ -180,7 +180,7 @@ func gateUsage() string {
 // the scenario at all; a scenario that ran but measured nothing has an
 // empty one, and OldErr or NewErr says why when known.
 type GateScenario struct {
-	Name           string // as the report names it, e.g. input=x/impl=std/pairs=2
+	Name           string // as compare names it, e.g. citm-catalog std 1x encdec (procs 2)
 	Old, New       map[string][]float64
 	OldErr, NewErr string
 	Noisy          bool // either run found the machine noisy while it ran the scenario
