@@ -48,6 +48,9 @@ options:
   --goexperiment NAME  also build pingpong with GOEXPERIMENT=NAME (e.g. jsonv2:
                        std becomes encoding/json on the v2 implementation, and
                        codec stdv2, encoding/json/v2, is there)
+  --fail EXPR          with a second build: gate its comparison (pingpong compare
+                       -fail EXPR, e.g. 'p99>+10%,rt/s<-5%') and exit 1 when a
+                       scenario got worse than EXPR allows
   -h, --help           this text
 
 Anything after -- goes to every pingpong run as it is (e.g. -- -warmup 1s).
@@ -60,8 +63,9 @@ results.new.json, bench.new.txt and results.new.csv; compare.txt is
 `pingpong compare` of the two and report.html shows both.
 
 Exit status: 0; 1 when some scenario ended in error (every run and the
-comparison still happen; console.txt says which) or a build failed;
-2 for bad usage, including an --add that cannot be fetched or built.
+comparison still happen; console.txt says which), a build failed, or the
+--fail gate failed (compare.txt says why); 2 for bad usage, including an
+--add that cannot be fetched or built and a --fail EXPR pingpong refuses.
 EOF
 }
 
@@ -78,6 +82,7 @@ fail() {
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 
 codecs_arg="" inputs=() all_inputs=0 data="" duration="" procs="" count=1 outdir="" version="" replaces=() adds=() goexperiment="" extra=()
+gate=() # -fail EXPR for the final compare, when --fail is given
 need_value() {
 	[ "$#" -ge 2 ] || usage_error "$1 needs a value (see --help)"
 }
@@ -110,6 +115,8 @@ while [ "$#" -gt 0 ]; do
 	--add=*) adds+=("${1#*=}"); shift ;;
 	--goexperiment) need_value "$@"; goexperiment=$2; shift 2 ;;
 	--goexperiment=*) goexperiment=${1#*=}; shift ;;
+	--fail) need_value "$@"; gate=(-fail "$2"); shift 2 ;;
+	--fail=*) gate=(-fail "${1#*=}"); shift ;;
 	--)
 		shift
 		extra=("$@")
@@ -125,6 +132,9 @@ if [ -n "$version" ] && [[ ! $version =~ ^[^@=[:space:]]+@[^@[:space:]]+$ ]]; th
 fi
 if [ -n "${SONIC_ROOT:-}" ]; then
 	replaces+=("github.com/bytedance/sonic=$SONIC_ROOT")
+fi
+if [ "${#gate[@]}" -gt 0 ] && [ -z "$version" ] && [ "${#replaces[@]}" -eq 0 ] && [ -z "$goexperiment" ]; then
+	usage_error "--fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT or --goexperiment too"
 fi
 # A replace's path is the user's, relative to where they stand; the second
 # build happens elsewhere, so it becomes absolute here.
@@ -409,6 +419,14 @@ else
 	(cd -- "$root" && go build -o "$base_bin" ./cmd/pingpong) || fail "building pingpong failed (see above)"
 fi
 list_codecs "$base_bin" "$tmp/base.list"
+# A --fail EXPR pingpong refuses is told now, not after the second build and
+# the whole matrix: compare checks -fail before it looks for files.
+if [ "${#gate[@]}" -gt 0 ]; then
+	said=$("$base_bin" compare "${gate[@]}" 2>&1 >/dev/null || true)
+	if [[ $said == "pingpong compare: -fail "* ]]; then
+		usage_error "-${said#"pingpong compare: "}"
+	fi
+fi
 
 # The second build: a copy of the module as the base was built (no .git,
 # no results; with the --add codecs), changed there with go get or go mod
@@ -525,7 +543,7 @@ echo "== built pingpong into $base" >&2
 # (bad usage) or a signal's status stops the script at once, with it; bad
 # usage in the first run (a flag after --) measured nothing, so a directory
 # made for it goes too.
-scenario_errors=0 runs=0
+scenario_errors=0 gate_failed=0 runs=0
 run_pingpong() {
 	local rc=0
 	"$@" | tee -a "$outdir/console.txt" || rc=$?
@@ -543,11 +561,16 @@ run_pingpong() {
 	esac
 }
 finish() {
+	local status=0
 	if [ "$scenario_errors" = 1 ]; then
 		echo "$prog: some scenarios ended in error; see console.txt" >&2
-		exit 1
+		status=1
 	fi
-	exit 0
+	if [ "$gate_failed" = 1 ]; then
+		echo "$prog: the --fail gate failed; see compare.txt" >&2
+		status=1
+	fi
+	exit "$status"
 }
 
 if [ "$second" = 0 ]; then
@@ -625,7 +648,15 @@ merge new ".new" || have_new=0
 if [ "$have_base" = 1 ] && [ "$have_new" = 1 ]; then
 	echo
 	echo "== pingpong compare: base ($changed_base) against new ($changed_new)"
-	"$base" compare "$outdir/results.json" "$outdir/results.new.json" | tee "$outdir/compare.txt"
+	# compare exits 1 when the --fail gate fails: the page is still
+	# written, and finish says so.
+	rc=0
+	"$base" compare "${gate[@]}" "$outdir/results.json" "$outdir/results.new.json" | tee "$outdir/compare.txt" || rc=$?
+	if [ "$rc" = 1 ] && [ "${#gate[@]}" -gt 0 ]; then
+		gate_failed=1
+	elif [ "$rc" != 0 ]; then
+		exit "$rc"
+	fi
 	"$base" report -html "$outdir/report.html" "$outdir/results.json" "$outdir/results.new.json"
 	echo "== wrote results.json, bench.txt, results.csv (base), results.new.json, bench.new.txt, results.new.csv (new), compare.txt and report.html into $outdir" >&2
 else

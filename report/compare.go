@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"time"
 
 	"pingpong/latency"
 	"pingpong/results"
@@ -61,8 +60,39 @@ type scenarioChange struct {
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
-	Changes                []figureChange
+	// Old and New are every figure of the measured repeats (figures); the
+	// gate judges them. Changes are those compare shows unasked, which
+	// make its verdict.
+	Old, New           map[string][]float64
+	OldNoise, NewNoise noisiness
+	Changes            []figureChange
 }
+
+// noisiness is how many of one side's measured repeats found the machine
+// noisy (latency.Noise), and the noisiest of them.
+type noisiness struct {
+	Noisy, Of int
+	Worst     *latency.Noise
+}
+
+func noisinessOf(rs []results.Result) noisiness {
+	n := noisiness{Of: len(rs)}
+	load := func(x *latency.Noise) float64 { return max(x.OthersCores, x.StealCores) }
+	for _, r := range rs {
+		if !r.Noise.Noisy() {
+			continue
+		}
+		n.Noisy++
+		if n.Worst == nil || load(r.Noise) > load(n.Worst) {
+			n.Worst = r.Noise
+		}
+	}
+	return n
+}
+
+// noisy says whether the machine was noisy on either side: the scenario's
+// figures may be others' doing as much as the codec's.
+func (s scenarioChange) noisy() bool { return s.OldNoise.Noisy > 0 || s.NewNoise.Noisy > 0 }
 
 // verdict sums up the scenario's significant changes: "improved",
 // "regressed", "mixed", "~" (nothing significant), "untested" when a side
@@ -97,35 +127,9 @@ type runComparison struct {
 	OnlyNew   []results.Key
 }
 
-// metric is one figure compare looks at; higherBetter says which way is
-// an improvement. applies, when set, says whether a result has the figure.
-type metric struct {
-	name         string
-	value        func(results.Result) float64
-	higherBetter bool
-	format       func(float64) string
-	applies      func(results.Result) bool
-}
-
-var compareMetrics = []metric{
-	{"n", func(r results.Result) float64 { return float64(r.N) }, true, func(v float64) string { return fmt.Sprintf("%.0f", v) }, nil},
-	{"p50", func(r results.Result) float64 { return float64(r.Latency.P50) }, false, durationOf, nil},
-	{"p99", func(r results.Result) float64 { return float64(r.Latency.P99) }, false, durationOf, nil},
-	{"max", func(r results.Result) float64 { return float64(r.Latency.Max) }, false, durationOf, nil},
-	{"rt/s", results.Result.RoundTripsPerSec, true, fmtRate, results.Result.IsEncdec},
-	{"ops/s", results.Result.OpsPerSec, true, fmtRate, func(r results.Result) bool { return !r.IsEncdec() }},
-	{"MB/s", results.Result.MBPerSec, true, fmtThroughput, func(r results.Result) bool { return r.Bytes > 0 }},
-	{"probe.p99", func(r results.Result) float64 { return float64(r.Probe.P99) }, false, durationOf,
-		func(r results.Result) bool { return r.Probe != nil && r.IsEncdec() }},
-	{"sched.p99", func(r results.Result) float64 { return float64(r.Runtime.SchedLatency.P99) }, false, durationOf,
-		func(r results.Result) bool { return r.Runtime != nil }},
-}
-
-func durationOf(v float64) string { return fmtDuration(time.Duration(math.Round(v))) }
-
 // compare matches the scenarios of two runs by input, codec, mode, decode
-// target, pairs, procs, GOGC and GOMEMLIMIT, and compares each figure's
-// repeats.
+// target, pairs, procs, GOGC and GOMEMLIMIT, and compares the repeats of
+// each figure compare shows.
 func compare(old, new *results.Run) runComparison {
 	oldBy, oldKeys := groupByKey(old.Results)
 	newBy, newKeys := groupByKey(new.Results)
@@ -163,34 +167,57 @@ func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []resu
 	old, oldErr := measured(old)
 	new, newErr := measured(new)
 	sc := scenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
-		OldVersion: implVersion(oldRun, k), NewVersion: implVersion(newRun, k)}
-	if len(old) == 0 || len(new) == 0 {
-		return sc
-	}
-	tested := len(old) >= minRepeats && len(new) >= minRepeats
-	for _, m := range compareMetrics {
-		if m.applies != nil && !(all(old, m.applies) && all(new, m.applies)) {
-			continue // baseline has no MB/s, a run without -probe no probe
+		OldVersion: implVersion(oldRun, k), NewVersion: implVersion(newRun, k),
+		Old: figures(old), New: figures(new), OldNoise: noisinessOf(old), NewNoise: noisinessOf(new)}
+	for _, m := range metrics {
+		if ch, ok := sc.change(m); ok && m.shown {
+			sc.Changes = append(sc.Changes, ch)
 		}
-		ov, nv := values(old, m.value), values(new, m.value)
-		ch := figureChange{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), Tested: tested, format: m.format}
-		if tested {
-			cmp := uTest(ov, nv)
-			ch.P = cmp.P
-			for _, w := range cmp.Warnings {
-				ch.Warnings = append(ch.Warnings, w.Error())
-			}
-			ch.Significant = cmp.P <= cmp.Alpha // as benchstat: above alpha is "~"
-			if ch.Significant && ch.New != ch.Old {
-				ch.Better = -1
-				if (ch.New > ch.Old) == m.higherBetter {
-					ch.Better = 1
-				}
-			}
-		}
-		sc.Changes = append(sc.Changes, ch)
 	}
 	return sc
+}
+
+// change compares one metric's repeats, ok false when a side lacks it.
+func (s scenarioChange) change(m metric) (ch figureChange, ok bool) {
+	ov, inOld := s.Old[m.name]
+	nv, inNew := s.New[m.name]
+	if !inOld || !inNew {
+		return ch, false
+	}
+	ch = figureChange{Metric: m.name, Old: latency.Median(ov), New: latency.Median(nv), format: m.format,
+		Tested: s.OldRepeats >= minRepeats && s.NewRepeats >= minRepeats}
+	if !ch.Tested {
+		return ch, true
+	}
+	cmp := uTest(ov, nv)
+	ch.P = cmp.P
+	for _, w := range cmp.Warnings {
+		ch.Warnings = append(ch.Warnings, w.Error())
+	}
+	ch.Significant = cmp.P <= cmp.Alpha // as benchstat: above alpha is "~"
+	if ch.Significant && ch.New != ch.Old {
+		ch.Better = 1
+		if (ch.New > ch.Old) == (m.worse == higherIsWorse) {
+			ch.Better = -1
+		}
+	}
+	return ch, true
+}
+
+// printed is the scenario's changes as compare prints them, in the table's
+// order: those it shows unasked (which alone make its verdict) and those
+// of g's figures.
+func (s scenarioChange) printed(g Gate) []figureChange {
+	var out []figureChange
+	for _, m := range metrics {
+		if !m.shown && !g.names(m.name) {
+			continue
+		}
+		if ch, ok := s.change(m); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
 }
 
 // measured keeps the repeats that measured round trips and ended without
@@ -246,40 +273,90 @@ func values(rs []results.Result, f func(results.Result) float64) []float64 {
 // matched, and per scenario the old and new medians with the change and its
 // significance, then the scenarios found on one side only.
 func WriteComparison(w io.Writer, oldName, newName string, old, new *results.Run) error {
-	return compare(old, new).write(w, oldName, newName, old, new)
+	_, err := WriteGatedComparison(w, oldName, newName, old, new, nil)
+	return err
 }
 
-func (c runComparison) write(w io.Writer, oldName, newName string, old, new *results.Run) error {
+// WriteGatedComparison is `pingpong compare -fail`: the comparison, with
+// the figures g names, then g's section, whose report says whether the
+// gate failed. A nil g is WriteComparison.
+func WriteGatedComparison(w io.Writer, oldName, newName string, old, new *results.Run, g Gate) (GateReport, error) {
+	c := compare(old, new)
 	var b strings.Builder
-	fmt.Fprintf(&b, "pingpong compare\n")
-	fmt.Fprintf(&b, "  old: %s (%s)\n", oldName, runSummary(old))
-	fmt.Fprintf(&b, "  new: %s (%s)\n", newName, runSummary(new))
-	fmt.Fprintf(&b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", minRepeats)
+	c.write(&b, oldName, newName, old, new, g)
+	var rep GateReport
+	if g != nil {
+		rep = g.Evaluate(c.gateScenarios())
+		b.WriteString("\n")
+		rep.Write(&b) // a strings.Builder takes every write
+	}
+	_, err := io.WriteString(w, b.String())
+	return rep, err
+}
+
+// gateScenarios are the comparison's scenarios as the gate judges them,
+// those of one run only included.
+func (c runComparison) gateScenarios() []GateScenario {
+	var out []GateScenario
 	for _, s := range c.Scenarios {
-		fmt.Fprintf(&b, "\n%s: %s\n", keyLabel(s.Key), s.verdict())
+		out = append(out, GateScenario{Name: keyLabel(s.Key), Old: s.Old, New: s.New, OldErr: s.OldErr, NewErr: s.NewErr, Noisy: s.noisy()})
+	}
+	for _, k := range c.OnlyOld {
+		out = append(out, GateScenario{Name: keyLabel(k), Old: map[string][]float64{}})
+	}
+	for _, k := range c.OnlyNew {
+		out = append(out, GateScenario{Name: keyLabel(k), New: map[string][]float64{}})
+	}
+	return out
+}
+
+func (c runComparison) write(b *strings.Builder, oldName, newName string, old, new *results.Run, g Gate) {
+	fmt.Fprintf(b, "pingpong compare\n")
+	fmt.Fprintf(b, "  old: %s (%s)\n", oldName, runSummary(old))
+	fmt.Fprintf(b, "  new: %s (%s)\n", newName, runSummary(new))
+	fmt.Fprintf(b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha 0.05) when both sides have %d or more repeats; ~ means no significant difference\n", minRepeats)
+	width := 9 // the longest name compare shows unasked, probe.p99; -fail may add longer ones
+	for _, m := range g {
+		width = max(width, len(m.Metric))
+	}
+	for _, s := range c.Scenarios {
+		mark := ""
+		if s.noisy() {
+			mark = " [noisy]"
+		}
+		fmt.Fprintf(b, "\n%s: %s%s\n", keyLabel(s.Key), s.verdict(), mark)
 		if s.OldVersion != s.NewVersion {
-			fmt.Fprintf(&b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
+			fmt.Fprintf(b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
+		}
+		for _, side := range []struct {
+			name string
+			n    noisiness
+		}{{"old", s.OldNoise}, {"new", s.NewNoise}} {
+			if side.n.Noisy > 0 {
+				fmt.Fprintf(b, "  machine noisy in %d of %d %s repeats, worst %s\n", side.n.Noisy, side.n.Of, side.name, side.n.Worst)
+			}
 		}
 		if s.OldErr != "" && s.OldRepeats == 0 {
-			fmt.Fprintf(&b, "  old measured nothing: %s\n", s.OldErr)
+			fmt.Fprintf(b, "  old measured nothing: %s\n", s.OldErr)
 		}
 		if s.NewErr != "" && s.NewRepeats == 0 {
-			fmt.Fprintf(&b, "  new measured nothing: %s\n", s.NewErr)
+			fmt.Fprintf(b, "  new measured nothing: %s\n", s.NewErr)
 		}
-		if len(s.Changes) == 0 {
+		changes := s.printed(g)
+		if len(changes) == 0 {
 			continue
 		}
 		if s.verdict() == "untested" {
-			fmt.Fprintf(&b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, minRepeats)
+			fmt.Fprintf(b, "  no significance can be given: %d old and %d new repeats, a test needs %d or more on each side (-count)\n", s.OldRepeats, s.NewRepeats, minRepeats)
 		}
 		for _, w := range warnings(s) {
-			fmt.Fprintf(&b, "  note: %s\n", w)
+			fmt.Fprintf(b, "  note: %s\n", w)
 		}
-		fmt.Fprintf(&b, "  %-9s %12s %12s %9s\n", "", "old", "new", "delta")
-		for _, ch := range s.Changes {
-			fmt.Fprintf(&b, "  %-9s %12s %12s %9s", ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.deltaPct()))
+		fmt.Fprintf(b, "  %-*s %12s %12s %9s\n", width, "", "old", "new", "delta")
+		for _, ch := range changes {
+			fmt.Fprintf(b, "  %-*s %12s %12s %9s", width, ch.Metric, ch.format(ch.Old), ch.format(ch.New), pct(ch.deltaPct()))
 			if ch.Tested {
-				fmt.Fprintf(&b, "  %s", significance(ch, s))
+				fmt.Fprintf(b, "  %s", significance(ch, s))
 			}
 			b.WriteString("\n")
 		}
@@ -291,13 +368,11 @@ func (c runComparison) write(w io.Writer, oldName, newName string, old, new *res
 		if len(side.keys) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "\nonly in %s:\n", side.name)
+		fmt.Fprintf(b, "\nonly in %s:\n", side.name)
 		for _, k := range side.keys {
-			fmt.Fprintf(&b, "  %s\n", keyLabel(k))
+			fmt.Fprintf(b, "  %s\n", keyLabel(k))
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // warnings are the scenario's test warnings, each once.
@@ -342,7 +417,13 @@ func runSummary(run *results.Run) string {
 	if n := run.Config.Repeats(); n > 1 {
 		reps = fmt.Sprintf("%d repeats", n)
 	}
-	return fmt.Sprintf("%s, %s/%s, %s, GOMAXPROCS=%d, %s", e.GoVersion, e.GOOS, e.GOARCH, orUnknown(e.CPU), e.GOMAXPROCS, reps)
+	s := fmt.Sprintf("%s, %s/%s, %s, GOMAXPROCS=%d, %s", e.GoVersion, e.GOOS, e.GOARCH, orUnknown(e.CPU), e.GOMAXPROCS, reps)
+	// The machine's load before the run: a busy machine is the first thing
+	// to rule out when two runs differ.
+	if l := e.LoadAverage; l != nil {
+		s += fmt.Sprintf(", load average %.2f %.2f %.2f", l[0], l[1], l[2])
+	}
+	return s
 }
 
 func orUnknownVersion(v string) string {

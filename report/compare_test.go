@@ -101,7 +101,7 @@ func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "no significance can be given") {
@@ -114,7 +114,7 @@ func TestCompareWarnsWhenRepeatsCannotReachSignificance(t *testing.T) {
 	old, new := compareRuns(3)
 	c := compare(old, new)
 	var b bytes.Buffer
-	if err := c.write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "note: need >= 4 samples") {
@@ -154,7 +154,7 @@ func TestCompareFilesGolden(t *testing.T) {
 	}
 	old, new = read("old.json", old), read("new.json", new)
 	var b bytes.Buffer
-	if err := compare(old, new).write(&b, "old.json", "new.json", old, new); err != nil {
+	if err := WriteComparison(&b, "old.json", "new.json", old, new); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare", b.Bytes())
@@ -192,4 +192,119 @@ func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
 		return
 	}
 	t.Fatal("no std 1x scenario")
+}
+
+// gatedComparison prints `pingpong compare -fail expr` of old and new,
+// checks it against testdata/NAME.golden and returns it with whether the
+// gate failed, which is compare's exit status 1.
+func gatedComparison(t *testing.T, name, expr string, old, new *results.Run) (string, bool) {
+	t.Helper()
+	g, err := ParseGate(expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	rep, err := WriteGatedComparison(&b, "old.json", "new.json", old, new, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, name, b.Bytes())
+	return b.String(), rep.Failed()
+}
+
+// only keeps impl's results of run, so that a golden file shows the one
+// codec a test is about.
+func only(run *results.Run, impl string) *results.Run {
+	out := *run
+	out.Results = nil
+	for _, r := range run.Results {
+		if r.Impl == impl {
+			out.Results = append(out.Results, r)
+		}
+	}
+	return &out
+}
+
+// stdSlower is sampleRun's std alone, as it is and f times slower.
+func stdSlower(f float64) (base, slower *results.Run) {
+	base, slower = only(sampleRun(), "std"), only(sampleRun(), "std")
+	scaled(slower, "std", f)
+	return base, slower
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+// noisy marks repeat rep of impl's pairs-pair scenario as run on a noisy
+// machine.
+func noisy(run *results.Run, impl string, pairs, rep int, others float64) {
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Impl == impl && r.Pairs == pairs && r.Repeat == rep {
+			r.Noise = &latency.Noise{Window: r.Window, OthersCores: others, Cores: 2}
+		}
+	}
+}
+
+// Sonic regressed by 30% with no overlap between repeats: significant, so
+// the gate fails. The rest of compareRuns' scenarios show what the gate
+// does not judge, and noisy repeats are marked in both sections.
+func TestCompareFailSignificantRegression(t *testing.T) {
+	old, new := compareRuns(5)
+	new.Env.LoadAverage = &[3]float64{3.51, 2.0, 1.77}
+	noisy(new, "sonic", 1, 3, 0.37)
+	noisy(old, "goccy", 2, 0, 0.25)
+	noisy(old, "goccy", 2, 4, 0.52)
+	out, failed := gatedComparison(t, "compare-fail-significant", "p95>+10%,rt/s<-5%", old, new)
+	if !failed {
+		t.Error("the gate passed a significant 30% regression")
+	}
+	if want := "REGRESSION: 2 of 7 scenarios (p95 +30%, rt/s -23.1% in citm-catalog sonic 1x encdec (procs 2) [noisy]; p95 +30%, rt/s -23.2% in citm-catalog sonic 2x encdec (procs 2))"; lastLine(out) != want {
+		t.Errorf("last line\n  %s\nwant\n  %s", lastLine(out), want)
+	}
+	for _, want := range []string{
+		"citm-catalog sonic 1x encdec (procs 2): regressed [noisy]\n",
+		"  machine noisy in 1 of 5 new repeats, worst NOISY (others 37% of a core)\n",
+		"citm-catalog goccy 2x encdec (procs 2): ~ [noisy]\n",
+		"  machine noisy in 2 of 5 old repeats, worst NOISY (others 52% of a core)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the comparison lacks %q", want)
+		}
+	}
+}
+
+// std's p99 rose 15%, beyond the 10% allowed, but its repeats spread over
+// old's: not significant, so reported with ~ and passed.
+func TestCompareFailInsignificantRegression(t *testing.T) {
+	base, slower := stdSlower(1.15)
+	out, failed := gatedComparison(t, "compare-fail-insignificant", "p99>+10%", repeated(base, 5, 0.2), repeated(slower, 5, 0.2))
+	if failed {
+		t.Error("the gate failed on a change that is not significant")
+	}
+	if !strings.Contains(out, "  ~    citm-catalog std 1x encdec (procs 2): p99 +15% (limit +10%, not significant: p=") {
+		t.Errorf("the change beyond the limit is not reported as not significant:\n%s", out)
+	}
+}
+
+// Two repeats a side: no U test can reach alpha, so the medians decide,
+// and the gate says so.
+func TestCompareFailOnMediansWithFewRepeats(t *testing.T) {
+	base, slower := stdSlower(1.3)
+	out, failed := gatedComparison(t, "compare-fail-medians", "p99>+10%,rt/s<-5%", repeated(base, 2, 0.02), repeated(slower, 2, 0.02))
+	if !failed {
+		t.Error("the gate passed a 30% regression of the medians")
+	}
+	if !strings.Contains(out, "  note: 2 of 2 scenarios judged on medians alone: too few repeats for a Mann-Whitney U test to reach alpha 0.05 (4 a side can)\n") {
+		t.Errorf("the output does not say the medians alone decided:\n%s", out)
+	}
+}
+
+func TestCompareFailNoChange(t *testing.T) {
+	run := repeated(only(sampleRun(), "std"), 5, 0.02)
+	out, failed := gatedComparison(t, "compare-fail-nochange", "p99>+10%,rt/s<-5%,MB/s<-5%", run, run)
+	if failed || lastLine(out) != "ok: no regression beyond -fail" {
+		t.Errorf("no change failed the gate:\n%s", out)
+	}
 }

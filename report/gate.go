@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -17,42 +16,18 @@ import (
 // The gate turns a comparison into a CI verdict: -fail 'p99>+10%,rt/s<-5%'
 // names, per figure, how much worse its median may get. It works on plain
 // figures per scenario (GateScenario), so that it needs nothing of how a
-// run is stored.
-
-// worse is the direction in which a figure regresses.
-type worse int
-
-const (
-	higherIsWorse worse = iota + 1 // the zero value, a metric not in the table, never regresses
-	lowerIsWorse
-)
-
-// gateMetrics are the figures a rule may name, spelled as the console
-// prints them on a row, and the direction that is a regression.
-var gateMetrics = map[string]worse{
-	// the original's columns and throughput
-	"p50": higherIsWorse, "p95": higherIsWorse, "p99": higherIsWorse, "max": higherIsWorse,
-	"rt/s": lowerIsWorse, "ops/s": lowerIsWorse, "MB/s": lowerIsWorse, "docs/s": lowerIsWorse,
-	// responsiveness
-	"probe.p99": higherIsWorse, "probe.max": higherIsWorse,
-	"sched.p50": higherIsWorse, "sched.p99": higherIsWorse, "sched.max": higherIsWorse,
-	"stw.p99": higherIsWorse, "stw.max": higherIsWorse,
-	// garbage collection and memory; gc is cycles per window
-	"gc": higherIsWorse, "gc.pauses": higherIsWorse, "gc.pause.total": higherIsWorse, "gc.pause.max": higherIsWorse,
-	"gc.cpu": higherIsWorse, "alloc": higherIsWorse, "allocs": higherIsWorse, "heap.peak": higherIsWorse,
-	// open loop
-	"late": higherIsWorse, "uncorr.p50": higherIsWorse, "uncorr.p99": higherIsWorse,
-}
+// run is stored; the figures and the way each gets worse are metrics'
+// (metric.go).
 
 // GateRule is one clause of -fail: Metric regresses when its median gets
-// worse by more than Pct percent, in the direction gateMetrics gives it.
+// worse by more than Pct percent, in its metric's direction.
 type GateRule struct {
 	Metric string
 	Pct    float64 // >= 0
 }
 
 func (r GateRule) String() string {
-	if gateMetrics[r.Metric] == lowerIsWorse {
+	if r.worse() == lowerIsWorse {
 		return r.Metric + "<-" + number(r.Pct) + "%"
 	}
 	return r.Metric + ">+" + number(r.Pct) + "%"
@@ -60,16 +35,21 @@ func (r GateRule) String() string {
 
 // limit is the rule's threshold as a signed change: "+10%", "-5%".
 func (r GateRule) limit() string {
-	if gateMetrics[r.Metric] == lowerIsWorse {
+	if r.worse() == lowerIsWorse {
 		return "-" + number(r.Pct) + "%"
 	}
 	return "+" + number(r.Pct) + "%"
 }
 
+func (r GateRule) worse() worse {
+	m, _ := metricNamed(r.Metric)
+	return m.worse
+}
+
 // beyond says whether a change of delta percent is worse than the rule
 // allows.
 func (r GateRule) beyond(delta float64) bool {
-	switch gateMetrics[r.Metric] {
+	switch r.worse() {
 	case higherIsWorse:
 		return delta > r.Pct
 	case lowerIsWorse:
@@ -130,7 +110,7 @@ func parseRule(s string) (GateRule, string) {
 	if name == "" {
 		return GateRule{}, "no metric before " + string(op)
 	}
-	dir, ok := gateMetrics[name]
+	m, ok := metricNamed(name)
 	if !ok {
 		return GateRule{}, fmt.Sprintf("unknown metric %q", name)
 	}
@@ -152,9 +132,9 @@ func parseRule(s string) (GateRule, string) {
 		return GateRule{}, fmt.Sprintf("%q is not a percentage", rest[1:])
 	}
 	switch {
-	case op == '>' && dir == lowerIsWorse:
+	case op == '>' && m.worse == lowerIsWorse:
 		return GateRule{}, fmt.Sprintf("%s is better higher, so growing is no regression (%s<-N%% is)", name, name)
-	case op == '<' && dir == higherIsWorse:
+	case op == '<' && m.worse == higherIsWorse:
 		return GateRule{}, fmt.Sprintf("%s is better lower, so falling is no regression (%s>+N%% is)", name, name)
 	case op == '<' && pct >= 100:
 		return GateRule{}, fmt.Sprintf("%s cannot fall by %s%% or more", name, num)
@@ -182,13 +162,13 @@ func isDecimal(s string) bool {
 // gateUsage is the accepted form, for every parse error.
 func gateUsage() string {
 	var up, down []string
-	for _, name := range slices.SortedFunc(maps.Keys(gateMetrics), func(a, b string) int {
-		return strings.Compare(strings.ToLower(a), strings.ToLower(b))
+	for _, m := range slices.SortedFunc(slices.Values(metrics), func(a, b metric) int {
+		return strings.Compare(strings.ToLower(a.name), strings.ToLower(b.name))
 	}) {
-		if gateMetrics[name] == higherIsWorse {
-			up = append(up, name)
+		if m.worse == higherIsWorse {
+			up = append(up, m.name)
 		} else {
-			down = append(down, name)
+			down = append(down, m.name)
 		}
 	}
 	return fmt.Sprintf("use METRIC>+N%% or METRIC<-N%%, comma separated, e.g. 'p99>+10%%,rt/s<-5%%'; >+N%% for %s; <-N%% for %s",
@@ -198,11 +178,12 @@ func gateUsage() string {
 // GateScenario is one scenario's figures in the old and new runs: metric
 // name to its value in each repeat. A nil map means the run does not have
 // the scenario at all; a scenario that ran but measured nothing has an
-// empty one.
+// empty one, and OldErr or NewErr says why when known.
 type GateScenario struct {
-	Name     string // as the report names it, e.g. input=x/impl=std/pairs=2
-	Old, New map[string][]float64
-	Noisy    bool // either run found the machine noisy while it ran the scenario
+	Name           string // as compare names it, e.g. citm-catalog std 1x encdec (procs 2)
+	Old, New       map[string][]float64
+	OldErr, NewErr string
+	Noisy          bool // either run found the machine noisy while it ran the scenario
 }
 
 // GateCheck is one rule on one scenario.
@@ -232,11 +213,18 @@ type GateVerdict struct {
 	Name   string
 	Noisy  bool
 	OnlyIn string // "old" or "new" when one run alone has the scenario; it is then not judged
-	Checks []GateCheck
+	// Unmeasured is "old", "new" or "both" when that side ran the
+	// scenario but measured nothing (every repeat failed), Err why.
+	Unmeasured, Err string
+	Checks          []GateCheck
 }
 
-// Regressed says whether any check fails.
-func (v GateVerdict) Regressed() bool { return slices.ContainsFunc(v.Checks, GateCheck.Fails) }
+// Regressed says whether any check fails, or the new run measured nothing
+// of what the old one measured: a codec that stopped working is the worst
+// regression there is.
+func (v GateVerdict) Regressed() bool {
+	return v.Unmeasured == "new" || slices.ContainsFunc(v.Checks, GateCheck.Fails)
+}
 
 // GateReport is the gate applied to every scenario.
 type GateReport struct {
@@ -245,9 +233,61 @@ type GateReport struct {
 }
 
 // Failed says whether the gate fails: some scenario in both runs
-// regressed. A scenario in one run only is listed but fails nothing: a
-// matrix that changed is no regression.
-func (r GateReport) Failed() bool { return slices.ContainsFunc(r.Scenarios, GateVerdict.Regressed) }
+// regressed, or nothing at all could be judged. A scenario in one run
+// only is listed but fails nothing: a matrix that changed (a codec one
+// build lacks) is no regression. But a gate that judged nothing, as with
+// files of different inputs, would pass CI silently.
+func (r GateReport) Failed() bool { return len(r.regressions()) > 0 || !r.judgedAny() }
+
+func (r GateReport) regressions() []string {
+	var out []string
+	for _, v := range r.Scenarios {
+		if v.Regressed() {
+			out = append(out, v.short())
+		}
+	}
+	return out
+}
+
+func (r GateReport) judgedAny() bool {
+	return slices.ContainsFunc(r.Scenarios, func(v GateVerdict) bool { return slices.ContainsFunc(v.Checks, GateCheck.judged) })
+}
+
+// compared counts the scenarios both runs have.
+func (r GateReport) compared() int {
+	n := 0
+	for _, v := range r.Scenarios {
+		if v.OnlyIn == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// Verdict is the gate section's last line: "REGRESSION: K of M scenarios
+// (...)" where M counts the scenarios both runs have, "NOTHING JUDGED: ..."
+// or "ok: no regression beyond -fail".
+func (r GateReport) Verdict() string {
+	if reg := r.regressions(); len(reg) > 0 {
+		return fmt.Sprintf("REGRESSION: %d of %d scenarios (%s)", len(reg), r.compared(), strings.Join(reg, "; "))
+	}
+	if !r.judgedAny() {
+		if r.compared() == 0 {
+			return "NOTHING JUDGED: no scenario is in both runs"
+		}
+		names := make([]string, len(r.Gate))
+		for i, rule := range r.Gate {
+			names[i] = rule.Metric
+		}
+		return fmt.Sprintf("NOTHING JUDGED: no scenario has %s in both runs", strings.Join(names, " or "))
+	}
+	return "ok: no regression beyond -fail"
+}
+
+// names says whether a rule of g is about metric name.
+func (g Gate) names(name string) bool {
+	return slices.ContainsFunc(g, func(r GateRule) bool { return r.Metric == name })
+}
 
 // Evaluate applies the gate to each scenario.
 func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
@@ -259,6 +299,12 @@ func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
 			v.OnlyIn = "old"
 		case s.Old == nil:
 			v.OnlyIn = "new"
+		case len(s.Old) == 0 && len(s.New) == 0:
+			v.Unmeasured, v.Err = "both", s.NewErr
+		case len(s.New) == 0:
+			v.Unmeasured, v.Err = "new", s.NewErr
+		case len(s.Old) == 0:
+			v.Unmeasured, v.Err = "old", s.OldErr
 		default:
 			for _, r := range g {
 				if c, ok := check(r, s.Old[r.Metric], s.New[r.Metric]); ok {
@@ -326,23 +372,33 @@ func uTestCanReachAlpha(n1, n2 int) bool {
 }
 
 // Write prints the gate section: a line per scenario that moved beyond a
-// limit (FAIL, or ~ when not significant), a line per metric one side
-// lacks and per scenario one run lacks, notes, and last the verdict line,
-// "REGRESSION: K of M scenarios (...)" or "ok: no regression beyond -fail",
-// where M counts the scenarios both runs have.
+// limit (FAIL, or ~ when not significant) or measured nothing, a line per
+// metric one side lacks and per scenario one run lacks, notes, and last
+// the Verdict.
 func (r GateReport) Write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gate: -fail '%s'\n", r.Gate)
-	var compared, mediansOnly int
+	var mediansOnly, noisy int
 	var only []string
-	var regressions []string
 	judgedRule := map[string]bool{}
 	for _, v := range r.Scenarios {
+		mark := ""
+		if v.Noisy {
+			mark = " [noisy]"
+			noisy++
+		}
+		switch v.Unmeasured {
+		case "new":
+			fmt.Fprintf(&b, "  FAIL %s: measured nothing in the new run%s%s\n", v.Name, because(v.Err), mark)
+		case "old":
+			fmt.Fprintf(&b, "  ?    %s: measured nothing in the old run%s, not judged\n", v.Name, because(v.Err))
+		case "both":
+			fmt.Fprintf(&b, "  ?    %s: measured nothing in either run%s, not judged\n", v.Name, because(v.Err))
+		}
 		if v.OnlyIn != "" {
 			only = append(only, fmt.Sprintf("  only in %s: %s\n", v.OnlyIn, v.Name))
 			continue
 		}
-		compared++
 		untested := false
 		var moved []string
 		for _, c := range v.Checks {
@@ -366,36 +422,39 @@ func (r GateReport) Write(w io.Writer) error {
 		if len(moved) == 0 {
 			continue
 		}
-		mark := "~   "
+		verdict := "~   "
 		if v.Regressed() {
-			mark = "FAIL"
-			regressions = append(regressions, v.short())
+			verdict = "FAIL"
 		}
-		noisy := ""
-		if v.Noisy {
-			noisy = " [machine noisy]"
-		}
-		fmt.Fprintf(&b, "  %s %s: %s%s\n", mark, v.Name, strings.Join(moved, "; "), noisy)
+		fmt.Fprintf(&b, "  %s %s: %s%s\n", verdict, v.Name, strings.Join(moved, "; "), mark)
 	}
 	for _, l := range only {
 		b.WriteString(l)
 	}
 	if mediansOnly > 0 {
 		fmt.Fprintf(&b, "  note: %d of %d scenarios judged on medians alone: too few repeats for a Mann-Whitney U test to reach alpha %v (%d a side can)\n",
-			mediansOnly, compared, benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+			mediansOnly, r.compared(), benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+	}
+	if noisy > 0 {
+		fmt.Fprintf(&b, "  note: %d of %d scenarios [noisy]: other processes or the hypervisor took over %.0f%% of a core during a repeat; a change there may be theirs\n",
+			noisy, r.compared(), 100*latency.NoisyCores)
 	}
 	for _, rule := range r.Gate {
 		if !judgedRule[rule.Metric] {
 			fmt.Fprintf(&b, "  note: no scenario has %s in both runs: %s judged nothing\n", rule.Metric, rule)
 		}
 	}
-	if len(regressions) > 0 {
-		fmt.Fprintf(&b, "REGRESSION: %d of %d scenarios (%s)\n", len(regressions), compared, strings.Join(regressions, "; "))
-	} else {
-		b.WriteString("ok: no regression beyond -fail\n")
-	}
+	b.WriteString(r.Verdict() + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// because is " (why)", or nothing when why is unknown.
+func because(why string) string {
+	if why == "" {
+		return ""
+	}
+	return " (" + why + ")"
 }
 
 // String is the check as a report line shows it:
@@ -425,8 +484,11 @@ func (c GateCheck) change() string {
 }
 
 // short is the scenario's failing checks for the verdict line:
-// "p99 +23.4% in input=x/impl=std/pairs=2".
+// "p99 +23.4% in input=x/impl=std/pairs=2", or what it lacks.
 func (v GateVerdict) short() string {
+	if v.Unmeasured == "new" {
+		return "measured nothing in " + v.Name
+	}
 	var s []string
 	for _, c := range v.Checks {
 		if c.Fails() {

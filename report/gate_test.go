@@ -69,7 +69,7 @@ func TestParseGateRefusesBadForms(t *testing.T) {
 		if !strings.Contains(msg, tc.reason) {
 			t.Errorf("%q: error\n  %s\nwant it to contain\n  %s", tc.expr, msg, tc.reason)
 		}
-		if strings.Contains(msg, "\n") || !strings.Contains(msg, "; <-N% for docs/s, MB/s, ops/s, rt/s") {
+		if strings.Contains(msg, "\n") || !strings.Contains(msg, "; <-N% for docs/s, MB/s, n, ops/s, rt/s") {
 			t.Errorf("%q: error %q is not one line ending with the metrics", tc.expr, msg)
 		}
 	}
@@ -88,12 +88,13 @@ func TestGateRuleStringRoundTrips(t *testing.T) {
 
 func TestGateMetricsCoverTheConsole(t *testing.T) {
 	// The names a console row prints (console.go, responsiveness.go,
-	// openloop.go), and two still to come.
+	// openloop.go), and two still to come. Each metric of the table is
+	// read from a result, so it needs a direction, a value and a format.
 	for _, m := range []string{"p50", "p95", "p99", "max", "rt/s", "ops/s", "MB/s", "probe.p99", "probe.max",
 		"sched.p99", "sched.p50", "sched.max", "gc", "gc.pauses", "gc.pause.total", "gc.pause.max", "gc.cpu",
 		"alloc", "allocs", "heap.peak", "late", "uncorr.p50", "uncorr.p99", "stw.p99", "stw.max", "docs/s"} {
-		if gateMetrics[m] == 0 {
-			t.Errorf("%s: not in gateMetrics", m)
+		if got, ok := metricNamed(m); !ok || got.worse == 0 || got.value == nil || got.format == nil {
+			t.Errorf("%s: not in metrics, or without a direction, a value or a format", m)
 		}
 	}
 }
@@ -219,11 +220,12 @@ func TestGateListsWhatItCouldNotJudge(t *testing.T) {
 		GateScenario{Name: "d", Old: map[string][]float64{"p99": p99Old, "gc": {0, 0, 0, 0}}, New: map[string][]float64{"gc": {3, 3, 4, 3}}},
 	)
 	checkGate(t, got, failed, `gate: -fail 'p99>+10%,stw.max>+50%,gc>+50%'
-  FAIL a: p99 +23% (limit +10%, p=0.008 n=5) [machine noisy]
+  FAIL a: p99 +23% (limit +10%, p=0.008 n=5) [noisy]
   ?    d: p99 not in the new run, not judged
   FAIL d: gc from 0 to 3 (limit +50%, p=0.029 n=4)
   only in old: b
   only in new: c
+  note: 1 of 2 scenarios [noisy]: other processes or the hypervisor took over 10% of a core during a repeat; a change there may be theirs
   note: no scenario has stw.max in both runs: stw.max>+50% judged nothing
 REGRESSION: 2 of 2 scenarios (p99 +23% in a [noisy]; gc from 0 to 3 in d)
 `, true)
@@ -237,4 +239,41 @@ func TestGateWriteReturnsTheWriteError(t *testing.T) {
 	if err := (GateReport{}).Write(failingWriter{}); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("Write to a failing writer: %v", err)
 	}
+}
+
+func TestGateFailsWhenTheNewRunMeasuredNothing(t *testing.T) {
+	got, failed := gateOutput(t, "p99>+10%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{}, NewErr: "echo decode: boom"},
+		GateScenario{Name: "b", Old: map[string][]float64{}, New: map[string][]float64{"p99": p99Old}, OldErr: "worker died"},
+		GateScenario{Name: "c", Old: map[string][]float64{}, New: map[string][]float64{}},
+		GateScenario{Name: "d", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{"p99": p99Old}},
+	)
+	checkGate(t, got, failed, `gate: -fail 'p99>+10%'
+  FAIL a: measured nothing in the new run (echo decode: boom)
+  ?    b: measured nothing in the old run (worker died), not judged
+  ?    c: measured nothing in either run, not judged
+REGRESSION: 1 of 4 scenarios (measured nothing in a)
+`, true)
+}
+
+// A gate that judged nothing must not pass CI as if all were well.
+func TestGateFailsWhenItJudgedNothing(t *testing.T) {
+	got, failed := gateOutput(t, "p99>+10%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}},
+		GateScenario{Name: "b", New: map[string][]float64{"p99": p99Old}},
+	)
+	checkGate(t, got, failed, `gate: -fail 'p99>+10%'
+  only in old: a
+  only in new: b
+  note: no scenario has p99 in both runs: p99>+10% judged nothing
+NOTHING JUDGED: no scenario is in both runs
+`, true)
+
+	got, failed = gateOutput(t, "stw.max>+50%,probe.p99>+20%",
+		GateScenario{Name: "a", Old: map[string][]float64{"p99": p99Old}, New: map[string][]float64{"p99": p99Old}})
+	checkGate(t, got, failed, `gate: -fail 'stw.max>+50%,probe.p99>+20%'
+  note: no scenario has stw.max in both runs: stw.max>+50% judged nothing
+  note: no scenario has probe.p99 in both runs: probe.p99>+20% judged nothing
+NOTHING JUDGED: no scenario has stw.max or probe.p99 in both runs
+`, true)
 }

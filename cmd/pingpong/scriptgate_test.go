@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bench_scheduling.sh --fail: pingpong compare -fail on the two builds,
+// its status the script's.
+
+func lastLineOf(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
+	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	for _, c := range []struct {
+		args []string
+		last string
+	}{
+		{[]string{"--fail", "p99>+10%"}, "bench_scheduling.sh: --fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT or --goexperiment too"},
+		{[]string{"--fail", "p99>10%", "--replace", "github.com/json-iterator/go=" + checkout},
+			`bench_scheduling.sh: --fail "p99>10%": missing sign; use METRIC>+N% or METRIC<-N%`},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, stdout, stderr := runScript(t, nil, append(c.args, "--compare", "baseline", "-o", out)...)
+		last := lastLineOf(stderr)
+		if code != 2 || !strings.HasPrefix(last, c.last) || strings.Contains(stdout, "scheduler responsiveness check") {
+			t.Errorf("%q: exit %d, last line %q; want 2, %q and nothing measured\n%s", c.args, code, last, c.last, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%q: the output directory was made", c.args)
+		}
+	}
+}
+
+func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
+	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	for _, c := range []struct {
+		expr    string
+		code    int
+		verdict string // compare.txt's last line
+		lastErr string // the script's last line on stderr
+	}{
+		// Without -rate no scenario has late: a gate that judged nothing
+		// fails rather than pass CI silently.
+		{"late>+10%", 1, "NOTHING JUDGED: no scenario has late in both runs", "bench_scheduling.sh: the --fail gate failed; see compare.txt"},
+		{"rt/s<-99%", 0, "ok: no regression beyond -fail", ""},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", c.expr, "-o", out)
+		if code != c.code {
+			t.Errorf("--fail %s: exit %d, want %d\n%s", c.expr, code, c.code, stderr)
+		}
+		if c.lastErr != "" && lastLineOf(stderr) != c.lastErr {
+			t.Errorf("--fail %s: last line %q, want %q", c.expr, lastLineOf(stderr), c.lastErr)
+		}
+		cmp := readFile(t, filepath.Join(out, "compare.txt"))
+		if !strings.Contains(cmp, "gate: -fail '"+c.expr+"'") || lastLineOf(cmp) != c.verdict {
+			t.Errorf("--fail %s: compare.txt has no gate section ending %q:\n%s", c.expr, c.verdict, cmp)
+		}
+		if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
+			t.Errorf("--fail %s: %v", c.expr, err)
+		}
+	}
+}
