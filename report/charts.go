@@ -234,9 +234,9 @@ func rateOf(c cell) (float64, bool) {
 
 // cellFigure reads one of the verdict's figures from a cell that measured
 // something.
-func cellFigure(f freezeFigure) func(cell) (float64, bool) {
+func cellFigure(f metric) func(cell) (float64, bool) {
 	return func(c cell) (float64, bool) {
-		v, ok := f.value(c.res)
+		v, ok := f.of(c.res)
 		return float64(v), ok && c.res.N > 0
 	}
 }
@@ -246,7 +246,7 @@ func cellFigure(f freezeFigure) func(cell) (float64, bool) {
 // the baseline kept: it is what the harness does on its own.
 var freezeCharts = []struct {
 	id, title, ylabel, desc string
-	figure                  freezeFigure
+	figure                  metric
 }{
 	{"stw", "Longest stop of the world", "stw.max",
 		"How long the longest stop of the world (runtime.ReadMemStats, forced at a fixed interval) took to begin while the pairs ran: code the runtime cannot preempt holds every goroutine of the program that long. The dotted line is the idle floor.",
@@ -319,7 +319,7 @@ func idleFloors(srcs []Source, procs int) map[int]results.Result {
 
 // withFloor adds each source's idle figure f as a flat line across the
 // chart's x range.
-func withFloor(ch chartData, floors map[int]results.Result, f freezeFigure, names []string) chartData {
+func withFloor(ch chartData, floors map[int]results.Result, f metric, names []string) chartData {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ch.Series {
 		for _, p := range s.Points {
@@ -332,7 +332,12 @@ func withFloor(ch chartData, floors map[int]results.Result, f freezeFigure, name
 	}
 	slices.Sort(srcs)
 	for _, i := range srcs {
-		v, ok := f.value(floors[i])
+		// As far as the probes go, the idle pass is an encdec window with no
+		// load: the table leaves probe passes out of probe.*, since their
+		// latency is the probe's, but the idle pass's probe is its floor.
+		idle := floors[i]
+		idle.Mode = results.ModeEncdec
+		v, ok := f.of(idle)
 		if !ok {
 			continue
 		}

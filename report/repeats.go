@@ -133,24 +133,26 @@ func summarizeRepeats(rs []results.Result) repeatGroup {
 
 // medianFreezeFigures makes the figures a row's first line shows of how
 // the program froze the medians of the repeats that have them, as the
-// verdict reads them.
+// verdict reads them. A figure no repeat has (probe.p99 in a probe pass,
+// whose latency is the probe's) stays as it was.
 func medianFreezeFigures(m *results.Result, ok []results.Result) {
-	med := func(f freezeFigure) time.Duration {
-		return time.Duration(math.Round(latency.Median(figureValues(ok, f))))
+	median := func(f metric) (time.Duration, bool) {
+		vs := figureValues(ok, f)
+		return time.Duration(math.Round(latency.Median(vs))), len(vs) > 0
 	}
-	if m.STW != nil {
+	if v, has := median(stwMax); has && m.STW != nil {
 		s := *m.STW // the repeat's own stays as it was
-		s.Max = med(stwMax)
+		s.Max = v
 		m.STW = &s
 	}
-	if m.Probe != nil {
+	if v, has := median(probeP99); has && m.Probe != nil {
 		p := *m.Probe
-		p.P99 = med(probeP99)
+		p.P99 = v
 		m.Probe = &p
 	}
-	if m.Runtime != nil {
+	if v, has := median(schedP99); has && m.Runtime != nil {
 		rt := *m.Runtime
-		rt.SchedLatency.P99 = med(schedP99)
+		rt.SchedLatency.P99 = v
 		m.Runtime = &rt
 	}
 }

@@ -81,3 +81,27 @@ func TestRepeatedSuffix(t *testing.T) {
 func TestConsoleRepeatsGolden(t *testing.T) {
 	goldenConsole(t, "console-repeats", repeated(sampleRun(), 3, 0.1), ConsoleOptions{})
 }
+
+// A repeated row's freeze figures are the medians of its repeats'; a
+// probe pass, whose latency is the probe's, keeps its probe figures.
+func TestRepeatedRowFreezeFiguresAreMedians(t *testing.T) {
+	ms := time.Millisecond
+	var rs []results.Result
+	for rep, d := range []time.Duration{5 * ms, 1 * ms, 30 * ms} {
+		r := frozen("sonic", 2, rep, d, d, d)
+		pass := r
+		pass.Mode = results.ModeDecode
+		pass.Probe = &latency.Summary{N: 100, P99: 2 * ms}
+		rs = append(rs, r, pass)
+	}
+	run := &results.Run{Config: results.Config{Count: 3}, Results: rs}
+	for _, g := range groupRepeats(run) {
+		m := g.Median
+		if m.IsEncdec() && (m.STW.Max != 5*ms || m.Probe.P99 != 5*ms || m.Runtime.SchedLatency.P99 != 5*ms) {
+			t.Errorf("encdec row: stw.max %v probe.p99 %v sched.p99 %v, want the medians, 5ms each", m.STW.Max, m.Probe.P99, m.Runtime.SchedLatency.P99)
+		}
+		if !m.IsEncdec() && m.Probe.P99 != 2*ms {
+			t.Errorf("probe pass: probe.p99 %v, want its own 2ms", m.Probe.P99)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -42,38 +43,34 @@ import (
 // stall alone decides.
 const standOutFactor = 3
 
-// freezeFigure is one way a codec froze the rest of the program, as a row
-// holds it: ok is false when the row has no such figure.
-type freezeFigure struct {
-	name  string
-	value func(results.Result) (time.Duration, bool)
-}
-
-// freezeFigures are the verdict's figures, the one it judges by first: the
-// longest stop of the world, then how late the sleep probe woke, then how
-// long goroutines sat runnable. A row's first line shows the same three.
-var freezeFigures = []freezeFigure{stwMax, probeP99, schedP99}
+// freezeFigures are the verdict's figures, from the one table of figures
+// (metric.go), the one it judges by first: the longest stop of the world,
+// then how late the sleep probe woke, then how long goroutines sat
+// runnable. A row's first line shows the same three.
+var freezeFigures = []metric{stwMax, probeP99, schedP99}
 
 var (
-	stwMax = freezeFigure{"stw.max", func(r results.Result) (time.Duration, bool) {
-		if r.STW == nil {
-			return 0, false
-		}
-		return r.STW.Max, true
-	}}
-	probeP99 = freezeFigure{"probe.p99", func(r results.Result) (time.Duration, bool) {
-		if r.Probe == nil {
-			return 0, false
-		}
-		return r.Probe.P99, true
-	}}
-	schedP99 = freezeFigure{"sched.p99", func(r results.Result) (time.Duration, bool) {
-		if r.Runtime == nil {
-			return 0, false
-		}
-		return r.Runtime.SchedLatency.P99, true
-	}}
+	stwMax   = metricOf("stw.max")
+	probeP99 = metricOf("probe.p99")
+	schedP99 = metricOf("sched.p99")
 )
+
+// metricOf is the table's metric named name: a name not in it is a bug.
+func metricOf(name string) metric {
+	m, ok := metricNamed(name)
+	if !ok {
+		panic("report: no metric " + name)
+	}
+	return m
+}
+
+// of is m's value in r as a duration, and whether r has it at all.
+func (m metric) of(r results.Result) (time.Duration, bool) {
+	if m.applies != nil && !m.applies(r) {
+		return 0, false
+	}
+	return time.Duration(math.Round(m.value(r))), true
+}
 
 // levelVerdict is one level's verdict: every codec but the baseline, the
 // one that froze the program longest first.
@@ -82,7 +79,7 @@ type levelVerdict struct {
 	Base   *results.Result // nil: no baseline ran at this level
 	Codecs []codecVerdict
 	// Figures are the freezeFigures some row of the level has.
-	Figures []freezeFigure
+	Figures []metric
 	// Repeats is the fewest repeats a tested pair of codec and baseline
 	// had, 0 when nothing was tested; Reachable says whether that many
 	// can ever be significant.
@@ -127,7 +124,7 @@ func levelVerdicts(cfg results.Config, rows []results.Result, repeats map[result
 			}
 		}
 		for _, f := range freezeFigures {
-			if slices.ContainsFunc(l.Rows, func(r results.Result) bool { _, ok := f.value(r); return ok }) {
+			if slices.ContainsFunc(l.Rows, func(r results.Result) bool { _, ok := f.of(r); return ok }) {
 				v.Figures = append(v.Figures, f)
 			}
 		}
@@ -156,9 +153,9 @@ func (v *levelVerdict) judge(cfg results.Config, r results.Result, repeats map[r
 	cv := codecVerdict{Result: r}
 	for _, f := range v.Figures {
 		var c verdictCell
-		c.Value, c.OK = f.value(r)
+		c.Value, c.OK = f.of(r)
 		if v.Base != nil {
-			if bv, ok := f.value(*v.Base); ok && bv > 0 && c.OK {
+			if bv, ok := f.of(*v.Base); ok && bv > 0 && c.OK {
 				c.Multiple = float64(c.Value) / float64(bv)
 			}
 			if cfg.Repeats() >= minRepeats && c.OK {
@@ -181,7 +178,7 @@ func (v *levelVerdict) judge(cfg results.Config, r results.Result, repeats map[r
 	}
 	c := cv.Cells[0]
 	if v.Base != nil {
-		bv, ok := stwMax.value(*v.Base)
+		bv, ok := stwMax.of(*v.Base)
 		cv.Within = ok && c.Value <= standOutFactor*bv
 	}
 	cv.Under = cfg.Stall > 0 && c.Value < cfg.Stall
@@ -192,11 +189,11 @@ func (v *levelVerdict) judge(cfg results.Config, r results.Result, repeats map[r
 }
 
 // figureValues are f's values over the repeats that measured something.
-func figureValues(rs []results.Result, f freezeFigure) []float64 {
+func figureValues(rs []results.Result, f metric) []float64 {
 	var out []float64
 	ok, _ := measured(rs)
 	for _, r := range ok {
-		if v, has := f.value(r); has {
+		if v, has := f.of(r); has {
 			out = append(out, float64(v))
 		}
 	}
@@ -248,7 +245,7 @@ func (v levelVerdict) reference() string {
 	}
 	var parts []string
 	for _, f := range v.Figures {
-		if bv, ok := f.value(*v.Base); ok {
+		if bv, ok := f.of(*v.Base); ok {
 			parts = append(parts, f.name+"="+fmtDuration(bv))
 		}
 	}
@@ -279,7 +276,7 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 	}
 	var why []string
 	if within {
-		bv, _ := stwMax.value(*v.Base)
+		bv, _ := stwMax.of(*v.Base)
 		why = append(why, fmt.Sprintf("stw.max within %dx of baseline's %s", standOutFactor, fmtDuration(bv)))
 	}
 	if under {
@@ -319,7 +316,7 @@ func (v levelVerdict) conclusion(cfg results.Config) string {
 func (v levelVerdict) bar(cfg results.Config) string {
 	var parts []string
 	if v.Base != nil {
-		if bv, ok := stwMax.value(*v.Base); ok {
+		if bv, ok := stwMax.of(*v.Base); ok {
 			parts = append(parts, fmt.Sprintf("stw.max over %dx baseline's %s", standOutFactor, fmtDuration(bv)))
 		}
 	}
