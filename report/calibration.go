@@ -57,6 +57,9 @@ func (c *Console) floorMultiples() {
 		if r.Target == results.TargetStruct {
 			name += " struct"
 		}
+		if r.Batch > 0 {
+			name += fmt.Sprintf(" batch=%d", r.Batch)
+		}
 		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, fmtDuration(p50), multiple(ch), multiple(base))
 	}
 }

@@ -123,16 +123,22 @@ func levelSpec(cfg results.Config, pairs int) string {
 // decode target.
 type chartGroup struct {
 	input, target string
+	batch         int // documents per message, 0 for the default one
 	inputAt       int // where the input first appears among the sources' cells
 	cells         []cell
 }
 
 // groupsOf sorts cells into groups: inputs in the order they first
-// appear, across every source, then the any target before struct.
+// appear, across every source, then the any target before struct, then
+// batch sizes.
 func groupsOf(cells []cell) []chartGroup {
 	var out []chartGroup
 	inputAt := map[string]int{}
-	at := map[[2]string]int{}
+	type groupKey struct {
+		input, target string
+		batch         int
+	}
+	at := map[groupKey]int{}
 	for _, c := range cells {
 		if !c.res.IsEncdec() {
 			continue // probe passes have no round trips to plot
@@ -140,12 +146,12 @@ func groupsOf(cells []cell) []chartGroup {
 		if _, ok := inputAt[c.res.Input]; !ok {
 			inputAt[c.res.Input] = len(inputAt)
 		}
-		k := [2]string{c.res.Input, targetOf(c.res)}
+		k := groupKey{c.res.Input, targetOf(c.res), c.res.Key().Batch}
 		i, ok := at[k]
 		if !ok {
 			i = len(out)
 			at[k] = i
-			out = append(out, chartGroup{input: k[0], target: k[1], inputAt: inputAt[k[0]]})
+			out = append(out, chartGroup{input: k.input, target: k.target, batch: k.batch, inputAt: inputAt[k.input]})
 		}
 		out[i].cells = append(out[i].cells, c)
 	}
@@ -157,7 +163,8 @@ func groupsOf(cells []cell) []chartGroup {
 // order does not depend on the order they come in.
 func sortGroups(gs []chartGroup) {
 	slices.SortFunc(gs, func(a, b chartGroup) int {
-		return cmp.Or(cmp.Compare(a.inputAt, b.inputAt), cmp.Compare(targetRank(a.target), targetRank(b.target)), strings.Compare(a.target, b.target))
+		return cmp.Or(cmp.Compare(a.inputAt, b.inputAt), cmp.Compare(targetRank(a.target), targetRank(b.target)), strings.Compare(a.target, b.target),
+			cmp.Compare(a.batch, b.batch))
 	})
 }
 
@@ -188,6 +195,10 @@ func buildCharts(srcs []Source) []chartData {
 			subject += " (" + g.target + " target)"
 		}
 		slug := slugOf(g.input + "-" + g.target)
+		if g.batch > 0 {
+			subject += fmt.Sprintf(", batch=%d", g.batch)
+			slug += fmt.Sprintf("-batch%d", g.batch)
+		}
 		procs := distinct(g.cells, func(c cell) int { return c.res.Procs })
 		for _, p := range procs {
 			cs := filter(g.cells, func(c cell) bool { return c.res.Procs == p })
@@ -223,7 +234,7 @@ func buildCharts(srcs []Source) []chartData {
 			}
 		}
 	}
-	return out
+	return append(out, sizeCharts(srcs)...)
 }
 
 // rateOf and the others read one figure of a cell; ok is false when the

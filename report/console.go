@@ -35,6 +35,7 @@ type Console struct {
 	// rows for the summary across values (sweep.go).
 	point string
 	swept []results.Result
+	sizes bySize // the by-size summary's inputs and rows (bysize.go)
 }
 
 // ConsoleOptions are how much the console report shows.
@@ -89,6 +90,7 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 		c.printf("\n")
 	}
 	c.startedInput = true
+	c.sizes.input(in)
 	c.impl, c.rows = "", nil
 	c.point = ""
 
@@ -180,6 +182,7 @@ func (c *Console) Result(r results.Result) {
 		return
 	}
 	c.sweepHeading(r)
+	c.sizes.result(r)
 	if r.Impl != c.impl {
 		c.impl = r.Impl
 		c.printf("\n[%s]\n", r.Impl)
@@ -217,6 +220,7 @@ func row(r results.Result, floor *results.Result) string {
 		}
 		if r.IsEncdec() {
 			fmt.Fprintf(&b, "  %s", fmtRate(r.RoundTripsPerSec()))
+			b.WriteString(docsColumn(r))
 			b.WriteString(requestedRate(r))
 		} else {
 			fmt.Fprintf(&b, "  ops=%s", fmtRate(r.OpsPerSec()))
@@ -244,6 +248,7 @@ func row(r results.Result, floor *results.Result) string {
 func (c *Console) Finish() error {
 	c.comparison()
 	c.sweepSummary()
+	c.printf("%s", c.sizes.text())
 	return c.err
 }
 

@@ -18,6 +18,7 @@ var benchUnits = []struct{ unit, better string }{
 	{"p999-ns", "lower"},
 	{"max-ns", "lower"},
 	{"rt/s", "higher"},
+	{"docs/s", "higher"},
 	{"ops/s", "higher"},
 	{"probe-p99-ns", "lower"},
 	{"probe-max-ns", "lower"},
@@ -65,6 +66,9 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 			l.Mean.Nanoseconds(), l.P95.Nanoseconds(), l.P99.Nanoseconds(), l.P999.Nanoseconds(), l.Max.Nanoseconds())
 		if r.IsEncdec() {
 			fmt.Fprintf(&b, "\t%.2f rt/s", r.RoundTripsPerSec())
+			if r.Batch > 0 {
+				fmt.Fprintf(&b, "\t%.2f docs/s", r.DocsPerSec())
+			}
 		} else {
 			fmt.Fprintf(&b, "\t%.2f ops/s", r.OpsPerSec())
 		}
