@@ -15,11 +15,14 @@ import (
 // round trip was an ordinary one, cut by the window's end.
 const minInFlight = 10 * time.Millisecond
 
-// inFlight is a row's -v column when a round trip was still in flight at
-// the window's end, for at least minInFlight: "in-flight=2.3s". A row with
-// no round trip says it in place of n instead.
+// inFlight is a row's column when the round trip still in flight at the
+// window's end had been so for longer than any recorded one took (and at
+// least minInFlight): a stall that would otherwise vanish from every
+// column, "in-flight=2.3s". Every pair has a round trip in flight at the
+// end, so a shorter one says nothing. A row with no round trip says it in
+// place of n instead.
 func inFlight(r results.Result) string {
-	if r.N == 0 || r.InFlight < minInFlight {
+	if r.N == 0 || r.InFlight < minInFlight || r.InFlight <= r.Latency.Max {
 		return ""
 	}
 	return "in-flight=" + age(r.InFlight)

@@ -32,6 +32,9 @@ func responsivenessColumns(r results.Result) string {
 	if rt := r.Runtime; rt != nil {
 		fmt.Fprintf(&b, " sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
 	}
+	if s := inFlight(r); s != "" {
+		b.WriteString(" " + s)
+	}
 	if r.Noise.Noisy() {
 		b.WriteString(" NOISY")
 	}
@@ -97,9 +100,6 @@ func coreShare(cpu, window time.Duration) string {
 func detailLines(r results.Result) []string {
 	var cols []string
 	cols = append(cols, responsivenessDetails(r)...)
-	if s := inFlight(r); s != "" {
-		cols = append(cols, s)
-	}
 	cols = append(cols, openLoopDetails(r)...)
 	return wrapColumns(rowIndent, cols, rowWidth)
 }
