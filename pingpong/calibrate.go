@@ -47,8 +47,10 @@ func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
 
 // STWCost is what the stop-the-world probe at interval costs the baseline
 // codec at 1x: 1 - its round trips/s with the probe on over the mean with
-// it off just before and just after, each over a window of d, so that a
-// drift of the machine over the three runs cancels out.
+// it off just before and just after, so that a drift of the machine cancels
+// out. One such triple of windows moves by several percent on a shared
+// machine, so it takes the median of stwCostTriples triples, each window
+// d/stwCostTriples long.
 func STWCost(ctx context.Context, d, interval time.Duration) (float64, error) {
 	c, err := newBaseline([]byte(calibrationDoc))
 	if err != nil {
@@ -58,12 +60,8 @@ func STWCost(ctx context.Context, d, interval time.Duration) (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("baseline: %w", err)
 	}
-	var rates [3]float64
-	for i := range rates {
-		w := Watch{Warmup: d / 5, Duration: d}
-		if i == 1 {
-			w.STW = interval
-		}
+	rate := func(stw time.Duration) (float64, error) {
+		w := Watch{Warmup: d / stwCostTriples / 5, Duration: d / stwCostTriples, STW: stw}
 		lr, err := RunLevelWatched(ctx, c, bin, nil, 1, w, false)
 		if err != nil {
 			return 0, fmt.Errorf("stop-the-world probe cost: %w", err)
@@ -71,10 +69,30 @@ func STWCost(ctx context.Context, d, interval time.Duration) (float64, error) {
 		if lr.Window <= 0 || lr.N == 0 {
 			return 0, fmt.Errorf("stop-the-world probe cost: no round trips measured")
 		}
-		rates[i] = float64(lr.N) / lr.Window.Seconds()
+		return float64(lr.N) / lr.Window.Seconds(), nil
 	}
-	return 1 - rates[1]/((rates[0]+rates[2])/2), nil
+	costs := make([]float64, 0, stwCostTriples)
+	off, err := rate(0)
+	if err != nil {
+		return 0, err
+	}
+	for range stwCostTriples {
+		on, err := rate(interval)
+		if err != nil {
+			return 0, err
+		}
+		after, err := rate(0)
+		if err != nil {
+			return 0, err
+		}
+		costs = append(costs, 1-on/((off+after)/2))
+		off = after
+	}
+	return latency.Median(costs), nil
 }
+
+// stwCostTriples is how many off-on-off measurements STWCost takes.
+const stwCostTriples = 5
 
 // CalibrateOpen measures the open-loop floor of cfg's schedule: the
 // baseline codec at its largest level and that level's rate, for d.

@@ -200,3 +200,15 @@ func TestPlanModes(t *testing.T) {
 		}
 	}
 }
+
+// The probe's cost is a fraction, measured: not 0 (it was run) and far
+// from everything (a probe every 10ms cannot halve a ping-pong).
+func TestSTWCostIsMeasured(t *testing.T) {
+	cost, err := STWCost(context.Background(), 300*time.Millisecond, 10*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cost == 0 || cost < -0.5 || cost > 0.5 {
+		t.Errorf("stop-the-world probe cost %.3f: want a small measured fraction", cost)
+	}
+}
