@@ -48,7 +48,7 @@ func calibrate(ctx context.Context, cfg results.Config, c *consoleReport) *resul
 		cal.OpenLoop = floor
 	}
 	if cfg.STW > 0 {
-		cost, err := pingpong.STWCost(ctx, min(cfg.Duration, calibrationWindow), cfg.STW)
+		cost, err := pingpong.STWCost(ctx, min(cfg.Duration, time.Second), cfg.STW) // eleven windows of d/5: a figure that moves less
 		if err != nil && cal.Err == "" {
 			cal.Err = err.Error()
 		}
