@@ -74,10 +74,10 @@ func fillPass(r *results.Result, pr PassResult) {
 // round trip is within what a busy 2-core machine does with no codec at all.
 const MinStall = 10 * time.Millisecond
 
-// DefaultStall is -stall when not given: 10ms, or 10 times the idle pass's
+// defaultStall is -stall when not given: 10ms, or 10 times the idle pass's
 // p99 stopping latency, whichever is larger, so that a machine whose stops
 // are slow even at rest does not blame every codec.
-func DefaultStall(idle results.Result) time.Duration {
+func defaultStall(idle results.Result) time.Duration {
 	if idle.STW == nil {
 		return MinStall
 	}

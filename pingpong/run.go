@@ -72,10 +72,13 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		run.Idle = &idle
 		obs.Result(idle)
 		if cfg.Stall == 0 {
-			cfg.Stall = DefaultStall(idle)
+			cfg.Stall = defaultStall(idle)
 		}
 	}
 	run.Config.Stall = cfg.Stall
+	if so, ok := obs.(SettledObserver); ok {
+		so.Settled(run.Config)
+	}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
 		byName[in.Name] = in
@@ -250,11 +253,19 @@ func infoOf(in *datasets.Input) results.InputInfo {
 }
 
 // Observer is told about each step as it happens, so reports can stream.
-// When the probe is on, the idle pass (Mode ModeIdle, no input or codec)
+// When a probe is on, the idle pass (Mode ModeIdle, no input or codec)
 // comes first, as a Result before any Input.
 type Observer interface {
 	Input(in results.InputInfo, impls []results.ImplInfo)
 	Result(r results.Result)
+}
+
+// SettledObserver is an Observer that also wants the config as the run
+// settled it before the first Input: what it worked out itself, such as
+// the default -stall from the idle pass.
+type SettledObserver interface {
+	Observer
+	Settled(cfg results.Config)
 }
 
 func inputInfo(infos []results.InputInfo, name string) results.InputInfo {

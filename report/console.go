@@ -50,10 +50,10 @@ func NewConsole(w io.Writer, env results.Environment, cfg results.Config, opts C
 	return &Console{w: w, env: env, cfg: cfg, opts: opts}
 }
 
-// SetStall gives the console the run's stall, when the run worked it out
-// from its idle pass (-stall not given): the header and the verdict use
-// it. Call it before the first Input.
-func (c *Console) SetStall(d time.Duration) { c.cfg.Stall = d }
+// Settled gives the console the config as the run settled it before the
+// first Input (the stall it worked out from its idle pass when -stall was
+// not given), for the header and the verdict.
+func (c *Console) Settled(cfg results.Config) { c.cfg = cfg }
 
 // WriteConsole prints a finished run, the same bytes the streaming console
 // printed while it ran with the same options.

@@ -24,6 +24,14 @@ func (obs observers) Result(r results.Result) {
 	}
 }
 
+func (obs observers) Settled(cfg results.Config) {
+	for _, o := range obs {
+		if so, ok := o.(pingpong.SettledObserver); ok {
+			so.Settled(cfg)
+		}
+	}
+}
+
 // progress counts finished scenarios on stderr, only when stderr is a
 // terminal: never into a log or a pipe, and never into stdout.
 type progress struct {

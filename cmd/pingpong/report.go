@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 
-	"pingpong/pingpong"
 	"pingpong/report"
 	"pingpong/results"
 )
@@ -15,12 +14,11 @@ import (
 type consoleReport struct {
 	stream *report.Console // nil when printed at the end
 	w      io.Writer
-	cfg    results.Config
 	opts   report.ConsoleOptions
 }
 
 func newConsoleReport(w io.Writer, env results.Environment, cfg results.Config, opts report.ConsoleOptions) *consoleReport {
-	c := &consoleReport{w: w, cfg: cfg, opts: opts}
+	c := &consoleReport{w: w, opts: opts}
 	if cfg.Repeats() == 1 {
 		c.stream = report.NewConsole(w, env, cfg, opts)
 	}
@@ -37,12 +35,13 @@ func (c *consoleReport) Result(r results.Result) {
 	if c.stream == nil {
 		return
 	}
-	if r.Mode == results.ModeIdle && c.cfg.Stall == 0 {
-		// The run works its stall out from the idle pass, as here, after
-		// the console was started; the Run it returns holds it.
-		c.stream.SetStall(pingpong.DefaultStall(r))
-	}
 	c.stream.Result(r)
+}
+
+func (c *consoleReport) Settled(cfg results.Config) {
+	if c.stream != nil {
+		c.stream.Settled(cfg)
+	}
 }
 
 // Finish ends the report; run is what Execute returned (nil if nothing ran).
