@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -197,5 +198,19 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		if stdout.Len() != 0 {
 			t.Errorf("%v: printed to stdout before failing: %q", c.args, stdout.String())
 		}
+	}
+}
+
+// The stall the run works out from its idle pass (no -stall given) is the
+// one the streaming console's header prints and the one -json keeps.
+func TestStreamedHeaderShowsTheSettledStall(t *testing.T) {
+	stdout, run := measured(t, "-impls", "baseline", "-levels", "1", "-duration", "50ms", "-warmup", "0s", "-isolate=false")
+	if run.Config.Stall <= 0 {
+		t.Fatalf("-json stall %v: the run must settle one", run.Config.Stall)
+	}
+	want := fmt.Sprintf("a stall from %.1fms", float64(run.Config.Stall)/float64(time.Millisecond)) // at least 10ms
+
+	if !strings.Contains(stdout, want) {
+		t.Errorf("header lacks %q:\n%s", want, stdout)
 	}
 }
