@@ -15,6 +15,20 @@ import (
 // not matter, the baseline never reads it.
 const calibrationDoc = `{"a":[1,2,3],"b":"x"}`
 
+// calibrationBaseline is the baseline codec on calibrationDoc and its first
+// message: the load of every harness-floor measurement.
+func calibrationBaseline() (Codec, []byte, error) {
+	c, err := newBaseline([]byte(calibrationDoc))
+	if err != nil {
+		return nil, nil, err
+	}
+	bin, err := c.Marshal(nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("baseline: %w", err)
+	}
+	return c, bin, nil
+}
+
 // Calibrate measures the harness floor: a bare channel round trip, then the
 // baseline codec's round trip, each over a window of d after a short warmup.
 func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
@@ -26,14 +40,9 @@ func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
 		return cal
 	}
 	cal.Channel = latency.Summarize(h)
-	c, err := newBaseline([]byte(calibrationDoc))
+	c, bin, err := calibrationBaseline()
 	if err != nil {
 		cal.Err = err.Error()
-		return cal
-	}
-	bin, err := c.Marshal(nil)
-	if err != nil {
-		cal.Err = fmt.Sprintf("baseline: %v", err)
 		return cal
 	}
 	lr, err := RunLevel(ctx, c, bin, 1, warmup, d)
@@ -52,13 +61,9 @@ func Calibrate(ctx context.Context, d time.Duration) results.Calibration {
 // machine, so it takes the median of stwCostTriples triples, each window
 // d/stwCostTriples long.
 func STWCost(ctx context.Context, d, interval time.Duration) (float64, error) {
-	c, err := newBaseline([]byte(calibrationDoc))
+	c, bin, err := calibrationBaseline()
 	if err != nil {
 		return 0, err
-	}
-	bin, err := c.Marshal(nil)
-	if err != nil {
-		return 0, fmt.Errorf("baseline: %w", err)
 	}
 	rate := func(stw time.Duration) (float64, error) {
 		w := Watch{Warmup: d / stwCostTriples / 5, Duration: d / stwCostTriples, STW: stw}
@@ -101,13 +106,9 @@ func CalibrateOpen(ctx context.Context, d time.Duration, cfg results.Config) (*r
 	for _, lv := range cfg.Levels {
 		pairs = max(pairs, lv.Pairs)
 	}
-	c, err := newBaseline([]byte(calibrationDoc))
+	c, bin, err := calibrationBaseline()
 	if err != nil {
 		return nil, err
-	}
-	bin, err := c.Marshal(nil)
-	if err != nil {
-		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	rate := cfg.PairRate(pairs)
 	lr, err := RunLevelOpen(ctx, c, bin, nil, pairs, rate, Watch{Warmup: min(d, 100*time.Millisecond), Duration: d})
