@@ -212,17 +212,16 @@ type LevelResult struct {
 	// split): the echo's decode, its encode, and the rest; nil unsplit.
 	Decode, Encode, Rest *hdrhistogram.Histogram
 	watched              // the window and what its instruments saw
-
-	load loadStats // the pingers' stats, summed
 }
 
 // runPairs starts pairs echo goroutines and their pingers (run(i, ...) is
 // pair i's, with its stats and, when split is set, its split recorders),
 // then runs the window, watched as w says, until the pingers stop: at the
 // window's end, or when ctx is cancelled. A pair ends when its pinger has
-// returned and its echo, seeing ping closed, has too.
+// returned and its echo, seeing ping closed, has too. It returns the level
+// and the pingers' stats summed, whose err is the level's.
 func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, w Watch, splitting bool,
-	run func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats)) (LevelResult, error) {
+	run func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats)) (LevelResult, loadStats) {
 	echoErrs := make([]error, pairs)
 	stats := make([]loadStats, pairs)
 	var decs, encs, rests *latency.Recorders
@@ -243,11 +242,11 @@ func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, w W
 		}
 	})
 	t := sumStats(stats)
-	lr := LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start, watched: seen, load: t}
+	lr := LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start, watched: seen}
 	if splitting {
 		lr.Decode, lr.Encode, lr.Rest = decs.Merged(), encs.Merged(), rests.Merged()
 	}
-	return lr, t.err
+	return lr, t
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
@@ -263,10 +262,10 @@ func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, durat
 // into any, else see newTarget in target.go.
 func RunLevelWatched(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, w Watch, splitting bool) (LevelResult, error) {
 	recs := latency.NewRecorders(pairs, MaxHistograms)
-	res, err := runPairs(ctx, c, newTarget, pairs, w, splitting,
+	res, t := runPairs(ctx, c, newTarget, pairs, w, splitting,
 		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats) {
 			pinger(c, newTarget, bin, ping, pong, echoErr, win, recs.For(i), sp, st)
 		})
 	res.Hist = recs.Merged()
-	return res, err
+	return res, t.err
 }

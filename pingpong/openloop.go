@@ -162,16 +162,16 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 	corr := latency.NewRecorders(pairs, MaxHistograms)
 	uncorr := latency.NewRecorders(pairs, MaxHistograms)
 	delay := latency.NewRecorders(pairs, MaxHistograms)
-	lr, err := runPairs(ctx, c, newTarget, pairs, w, false,
+	lr, t := runPairs(ctx, c, newTarget, pairs, w, false,
 		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, _ *split, st *loadStats) {
 			// pairs are spread over the interval, not all sending at once
 			sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
 			openPinger(c, newTarget, bin, ping, pong, echoErr, win, sched, openRecorders{corr.For(i), uncorr.For(i), delay.For(i)}, st)
 		})
 	res := OpenLevelResult{LevelResult: lr, Uncorrected: uncorr.Merged(), SendDelay: delay.Merged(),
-		Late: lr.load.late, Overslept: lr.load.overslept}
+		Late: t.late, Overslept: t.overslept}
 	res.Hist = corr.Merged()
-	return res, err
+	return res, t.err
 }
 
 // runOpenScenario is runScenario's encdec level on a schedule.
