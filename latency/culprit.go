@@ -1,7 +1,6 @@
 package latency
 
 import (
-	"fmt"
 	"time"
 )
 
@@ -49,30 +48,4 @@ type Culprit struct {
 	// Wall is when the stop began by the wall clock; zero if the trace does
 	// not say (traces before Go 1.25).
 	Wall time.Time `json:"wall,omitzero"`
-}
-
-// String reads as one line of a report, for example
-// "58.7ms stop waited on goroutine 23 in github.com/bytedance/sonic/internal/native/avx2.__vstring (non-preemptible)".
-func (c Culprit) String() string {
-	if c.Goroutine != 0 {
-		where := c.Frame
-		if where == "" {
-			where = "an unknown function"
-		}
-		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", shortDuration(c.Stall), c.Goroutine, where, c.Kind)
-	}
-	return fmt.Sprintf("%s %s (%s)", shortDuration(c.Stall), c.What, c.Kind)
-}
-
-// shortDuration prints the way the reports do: 1ms and more as X.Yms, from
-// 1us as Nus, below as Nns.
-func shortDuration(d time.Duration) string {
-	switch {
-	case d >= time.Millisecond:
-		return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
-	case d >= time.Microsecond:
-		return fmt.Sprintf("%dus", d/time.Microsecond)
-	default:
-		return fmt.Sprintf("%dns", d)
-	}
 }

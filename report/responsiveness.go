@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"pingpong/latency"
 	"pingpong/results"
 	"strings"
 	"time"
@@ -134,7 +135,7 @@ func culpritLines(r results.Result, verbose bool) []string {
 	var lines []string
 	switch {
 	case r.Culprit != nil:
-		lines = append(lines, indent+"culprit: "+r.Culprit.String())
+		lines = append(lines, indent+"culprit: "+culpritText(*r.Culprit))
 	case r.CulpritErr != "" && verbose:
 		lines = append(lines, indent+"culprit: none ("+r.CulpritErr+")")
 	}
@@ -192,4 +193,17 @@ func stwLine(cfg results.Config) string {
 		s += "; culprits not named (-culprits)"
 	}
 	return s
+}
+
+// culpritText is a culprit as one line of a report, e.g. "58.7ms stop
+// waited on goroutine 23 in github.com/bytedance/sonic/... (non-preemptible)".
+func culpritText(c latency.Culprit) string {
+	if c.Goroutine != 0 {
+		where := c.Frame
+		if where == "" {
+			where = "an unknown function"
+		}
+		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", fmtDuration(c.Stall), c.Goroutine, where, c.Kind)
+	}
+	return fmt.Sprintf("%s %s (%s)", fmtDuration(c.Stall), c.What, c.Kind)
 }

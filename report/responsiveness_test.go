@@ -126,3 +126,21 @@ func TestProbeColumnsFollowTheOriginals(t *testing.T) {
 		t.Errorf("the header must carry the idle floor:\n%s", b.String())
 	}
 }
+
+func TestCulpritText(t *testing.T) {
+	for _, c := range []struct {
+		c    latency.Culprit
+		want string
+	}{
+		{latency.Culprit{Stall: 30 * time.Millisecond, Goroutine: 2, Frame: "example.com/slow.Decode", Kind: latency.KindNonPreemptible},
+			"30.0ms stop waited on goroutine 2 in example.com/slow.Decode (non-preemptible)"},
+		{latency.Culprit{Stall: 20 * time.Microsecond, What: "stop-the-world (read mem stats)", Kind: latency.KindNone},
+			"20us stop-the-world (read mem stats) (none)"},
+		{latency.Culprit{Stall: 999600 * time.Nanosecond, Goroutine: 7, Kind: latency.KindCPU},
+			"1.0ms stop waited on goroutine 7 in an unknown function (cpu)"},
+	} {
+		if got := culpritText(c.c); got != c.want {
+			t.Errorf("culpritText = %q, want %q", got, c.want)
+		}
+	}
+}

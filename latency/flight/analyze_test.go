@@ -84,9 +84,6 @@ func TestStopsNamesTheGoroutineThatStoppedLast(t *testing.T) {
 	if len(c.Stack) != 4 || c.Stack[0] != "runtime.morestack x.go:1" {
 		t.Errorf("stack %q: want all four frames, innermost first", c.Stack)
 	}
-	if want := "30.0ms stop waited on goroutine 2 in example.com/slow.Decode (non-preemptible)"; c.String() != want {
-		t.Errorf("String() = %q, want %q", c.String(), want)
-	}
 }
 
 func TestStopsClassifiesShortStops(t *testing.T) {
@@ -130,9 +127,6 @@ func TestStopsWithNothingRunning(t *testing.T) {
 	got := s.analyze(Options{})
 	if len(got) != 1 || got[0].Kind != latency.KindNone || got[0].Goroutine != 0 || got[0].Stall != 20*time.Microsecond {
 		t.Fatalf("got %+v", got)
-	}
-	if want := "20us stop-the-world (read mem stats) (none)"; got[0].String() != want {
-		t.Errorf("String() = %q, want %q", got[0].String(), want)
 	}
 }
 
