@@ -48,6 +48,16 @@ func (r *Recorder) Record(d time.Duration) {
 	_ = r.h.RecordValue(v)
 }
 
+// RecordCorrected adds d as a sampler due every interval sees it when
+// each sample also held up the next ones: d itself, then for every
+// interval it outlasted one more sample, interval shorter each time
+// (hdrhistogram's RecordCorrectedValue), so that a sampler stuck in one
+// long sample does not under-count exactly the long ones. Its only user,
+// the stop-the-world probe, owns its recorder: no lock.
+func (r *Recorder) RecordCorrected(d, interval time.Duration) {
+	_ = r.h.RecordCorrectedValue(min(max(int64(d), lowest), highest), int64(interval)) // in range by construction
+}
+
 // Recorders hands out recorders to n goroutines using at most max
 // histograms, so memory is bounded by max however many goroutines record.
 type Recorders struct {

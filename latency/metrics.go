@@ -247,10 +247,14 @@ func bucketValue(bounds []float64, i int) time.Duration {
 // microseconds, small next to the probe's one wake-up per millisecond.
 const heapSampleEvery = 5 * time.Millisecond
 
-// RuntimeMeter watches one window: a snapshot at each end, and a goroutine
-// sampling the heap's size in between for its peak.
+// RuntimeMeter watches a window, or several intervals of one (the slices
+// of an interleaved level): a snapshot at each end of every interval, and
+// a goroutine sampling the heap's size in between for its peak. Stop
+// returns the figures of every interval so far, as if they were one.
 type RuntimeMeter struct {
 	before, after *Snapshot
+	sum           Snapshot      // every interval's change added up
+	window        time.Duration // the intervals' lengths added up
 	heap          []metrics.Sample
 	peak          atomic.Uint64
 	stop, done    chan struct{}
@@ -262,25 +266,25 @@ func NewRuntimeMeter() *RuntimeMeter {
 	m := &RuntimeMeter{
 		before: NewSnapshot(), after: NewSnapshot(),
 		heap: []metrics.Sample{{Name: heapObjects}},
-		stop: make(chan struct{}), done: make(chan struct{}),
 	}
 	metrics.Read(m.heap)
 	return m
 }
 
-// Start opens the window: the first snapshot, then the heap sampler.
+// Start opens an interval: the first snapshot, then the heap sampler.
 func (m *RuntimeMeter) Start() {
 	m.before.Read()
-	go m.sampleHeap()
+	m.stop, m.done = make(chan struct{}), make(chan struct{})
+	go m.sampleHeap(m.stop, m.done)
 }
 
-func (m *RuntimeMeter) sampleHeap() {
-	defer close(m.done)
+func (m *RuntimeMeter) sampleHeap(stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
 	t := time.NewTicker(heapSampleEvery)
 	defer t.Stop()
 	for {
 		select {
-		case <-m.stop:
+		case <-stop:
 			return
 		case <-t.C:
 			metrics.Read(m.heap)
@@ -291,12 +295,48 @@ func (m *RuntimeMeter) sampleHeap() {
 	}
 }
 
-// Stop closes the window with the second snapshot and returns the delta.
+// Stop closes the interval with the second snapshot and returns the
+// figures of every interval since the meter was made.
 func (m *RuntimeMeter) Stop() Runtime {
 	m.after.Read()
 	close(m.stop)
 	<-m.done
-	r := Delta(m.before, m.after)
-	r.PeakHeap = max(r.PeakHeap, m.peak.Load())
+	m.sum.add(m.before, m.after)
+	m.window += m.after.At.Sub(m.before.At)
+	m.peak.Store(max(m.peak.Load(), m.before.HeapObjects, m.after.HeapObjects))
+	var zero Snapshot
+	m.sum.At = zero.At.Add(m.window)
+	r := Delta(&zero, &m.sum)
+	r.PeakHeap = m.peak.Load()
 	return r
+}
+
+// add adds the change from before to after to s, a sum of changes.
+func (s *Snapshot) add(before, after *Snapshot) {
+	s.SchedLatency.add(before.SchedLatency, after.SchedLatency)
+	s.GCPauses.add(before.GCPauses, after.GCPauses)
+	s.GCStopping.add(before.GCStopping, after.GCStopping)
+	s.OtherStopping.add(before.OtherStopping, after.OtherStopping)
+	s.OtherPauses.add(before.OtherPauses, after.OtherPauses)
+	s.GCCycles += sub(after.GCCycles, before.GCCycles)
+	s.GCCPU += after.GCCPU - before.GCCPU
+	s.TotalCPU += after.TotalCPU - before.TotalCPU
+	s.AllocBytes += sub(after.AllocBytes, before.AllocBytes)
+	s.AllocObjects += sub(after.AllocObjects, before.AllocObjects)
+	s.User += max(after.User-before.User, 0)
+	s.Sys += max(after.Sys-before.Sys, 0)
+}
+
+// add adds the change of one histogram from before to after, bucket by
+// bucket; the runtime never changes a histogram's buckets.
+func (b *Buckets) add(before, after Buckets) {
+	if len(after.Bounds) != len(after.Counts)+1 || len(before.Counts) != len(after.Counts) {
+		return
+	}
+	if len(b.Counts) != len(after.Counts) {
+		b.Counts, b.Bounds = make([]uint64, len(after.Counts)), after.Bounds
+	}
+	for i, c := range after.Counts {
+		b.Counts[i] += sub(c, before.Counts[i])
+	}
 }

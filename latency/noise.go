@@ -48,6 +48,26 @@ func (n *Noise) Noisy() bool {
 	return n != nil && (n.OthersCores > NoisyCores || n.StealCores > NoisyCores)
 }
 
+// Add is the noise of two windows taken as one (the slices of an
+// interleaved level): each share weighted by its window. A nil side, not
+// measured, adds nothing.
+func (n *Noise) Add(o *Noise) *Noise {
+	if n == nil || o == nil {
+		if n == nil {
+			return o
+		}
+		return n
+	}
+	w := n.Window + o.Window
+	if w <= 0 {
+		return n
+	}
+	share := func(a, b float64) float64 {
+		return (a*n.Window.Seconds() + b*o.Window.Seconds()) / w.Seconds()
+	}
+	return &Noise{Window: w, OthersCores: share(n.OthersCores, o.OthersCores), StealCores: share(n.StealCores, o.StealCores), Cores: n.Cores}
+}
+
 // String reads like "NOISY (others 37% of a core)" or "quiet (others 2% of
 // a core, steal 1%)"; steal is shown only when it rounds above zero.
 func (n *Noise) String() string {

@@ -25,18 +25,21 @@ type Probe struct {
 // is allocated here, not in Start, so that nothing is allocated inside the
 // window it watches.
 func NewProbe(interval time.Duration) *Probe {
-	return &Probe{interval: interval, rec: Recorder{h: NewHistogram()}, done: make(chan struct{})}
+	return &Probe{interval: interval, rec: Recorder{h: NewHistogram()}}
 }
 
-// Start launches the probe goroutine. Call it once.
+// Start launches the probe goroutine. A probe can watch several intervals
+// (the slices of an interleaved level): Start again after Stop, and the
+// histogram goes on from where it was.
 func (p *Probe) Start() {
 	p.epoch = time.Now()
 	p.stopAt.Store(math.MaxInt64)
-	go p.loop()
+	p.done = make(chan struct{})
+	go p.loop(p.done)
 }
 
-func (p *Probe) loop() {
-	defer close(p.done)
+func (p *Probe) loop(done chan<- struct{}) {
+	defer close(done)
 	for {
 		t0 := time.Since(p.epoch)
 		time.Sleep(p.interval)
@@ -48,7 +51,8 @@ func (p *Probe) loop() {
 	}
 }
 
-// Stop ends the probe at this instant and returns its overshoots. It waits
+// Stop ends the probe at this instant and returns its overshoots over
+// every interval it watched. It waits
 // for the sleep in flight, so it returns within one interval plus however
 // late that sleep wakes.
 func (p *Probe) Stop() *hdrhistogram.Histogram {

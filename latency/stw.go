@@ -52,10 +52,10 @@ type STWProbe struct {
 	before, after  []metrics.Sample // the stopping histogram around each call
 	ms             runtime.MemStats // ReadMemStats' output, ignored; 6 KB, so allocated once
 	ambiguous      int64            // written by the probe goroutine, read after Stop
+	waited         time.Duration    // every stop's stopping latency added up, likewise
 	epoch          time.Time
 	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
 	quit, done     chan struct{}
-	ticker         *time.Ticker
 }
 
 // NewSTWProbe prepares a probe that stops the world every interval.
@@ -68,30 +68,29 @@ func NewSTWProbe(interval time.Duration) *STWProbe {
 		wall:     Recorder{h: NewHistogram()},
 		before:   []metrics.Sample{{Name: otherStopping}},
 		after:    []metrics.Sample{{Name: otherStopping}},
-		quit:     make(chan struct{}),
-		done:     make(chan struct{}),
 	}
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)
 	return p
 }
 
-// Start launches the probe goroutine. Call it once.
+// Start launches the probe goroutine. Like Probe, it can watch several
+// intervals: Start again after Stop, and the histograms go on.
 func (p *STWProbe) Start() {
 	p.epoch = time.Now()
 	p.stopAt.Store(math.MaxInt64)
-	p.ticker = time.NewTicker(p.interval)
-	go p.loop()
+	p.quit, p.done = make(chan struct{}), make(chan struct{})
+	go p.loop(time.NewTicker(p.interval), p.quit, p.done)
 }
 
-func (p *STWProbe) loop() {
-	defer close(p.done)
-	defer p.ticker.Stop()
+func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	defer ticker.Stop()
 	for {
 		select {
-		case <-p.quit:
+		case <-quit:
 			return
-		case <-p.ticker.C: // a tick missed while a stop was stuck is dropped, not queued
+		case <-ticker.C: // a tick missed while a stop was stuck is dropped, not queued
 		}
 		metrics.Read(p.before)
 		t0 := time.Since(p.epoch)
@@ -108,7 +107,8 @@ func (p *STWProbe) loop() {
 				stopping = t1 - t0
 			}
 		}
-		p.stopping.Record(stopping)
+		p.stopping.RecordCorrected(stopping, p.interval)
+		p.waited += stopping
 		p.wall.Record(t1 - t0)
 	}
 }
@@ -141,7 +141,12 @@ func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
 	return d, n == 1
 }
 
-// Stop ends the probe at this instant and returns the stopping latencies.
+// Stop ends the probe at this instant and returns the stopping latencies
+// of every interval it watched. A stop stuck for longer than the probe's
+// interval also kept it from asking for the next ones: it is recorded
+// corrected for that (Recorder.RecordCorrected), as the stops a program
+// asking every interval would have waited for, so a window whose stops
+// stick holds as many as one whose stops do not. Waited has the plain sum.
 // It waits for the stop in flight, if any, so it returns within however
 // long that stop takes.
 func (p *STWProbe) Stop() *hdrhistogram.Histogram {
@@ -150,6 +155,11 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	<-p.done
 	return p.stopping.h
 }
+
+// Waited is how long the program waited for the probe's stops to begin,
+// all told: the time-weighted view, which counts a stuck stop for its
+// whole length. Read it after Stop.
+func (p *STWProbe) Waited() time.Duration { return p.waited }
 
 // Wall returns each forced stop's wall time, ReadMemStats from call to
 // return. Read it after Stop.
