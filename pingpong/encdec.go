@@ -105,38 +105,6 @@ func (s *split) record(rt time.Duration, a answer) {
 	}
 }
 
-// pinger drives one pair: it owns bin, times each round trip, then decodes
-// and encodes the reply itself (untimed) to make the next message.
-func pinger(c Codec, newTarget func() any, bin []byte, ping chan<- []byte, pong <-chan answer, echoErr *error, w window, rec *latency.Recorder, sp *split, st *loadStats) {
-	defer close(ping)
-	defer recoverInto(&st.err, "pinger")
-	dec := decoder{new: newTarget} // for any: one interface reused, not one per message
-	for !w.stop.Load() {
-		reply, ok, t0, t1 := roundTrip(w.epoch, ping, pong, bin)
-		if !ok {
-			st.err = *echoErr
-			return
-		}
-		counts, stop := w.ended(t0, t1, st)
-		if stop {
-			return // the round trip in flight at the window's end is dropped
-		}
-		next, err := reencode(c, &dec, reply.msg)
-		if err != nil {
-			st.err = err
-			return
-		}
-		if counts {
-			rec.Record(t1 - t0)
-			sp.record(t1-t0, reply)
-			st.n++
-			// echo decode + encode, then pinger decode + encode
-			st.bytes += int64(len(bin) + 2*len(reply.msg) + len(next))
-		}
-		bin = next
-	}
-}
-
 // reencode is the pinger's untimed half of a cycle: decode the reply and
 // encode the value again, making the next message.
 func reencode(c Codec, dec *decoder, reply []byte) ([]byte, error) {
@@ -203,7 +171,11 @@ func recoverInto(errp *error, who string) {
 type LevelResult struct {
 	N     int64
 	Bytes int64
-	Start time.Time // when the measured window opened (after warmup)
+	Start time.Time // when the measured window (its first slice) opened, after warmup
+	// Warmup is how long warmup really took (OpenLevel), Slices how many
+	// slices the window ran in; 0 for an open-loop level.
+	Warmup time.Duration
+	Slices int
 	// InFlight is the age, when the window closed, of the oldest round trip
 	// still in flight then (dropped from every other figure).
 	InFlight time.Duration
@@ -215,38 +187,26 @@ type LevelResult struct {
 }
 
 // runPairs starts pairs echo goroutines and their pingers (run(i, ...) is
-// pair i's, with its stats and, when split is set, its split recorders),
-// then runs the window, watched as w says, until the pingers stop: at the
-// window's end, or when ctx is cancelled. A pair ends when its pinger has
-// returned and its echo, seeing ping closed, has too. It returns the level
-// and the pingers' stats summed, whose err is the level's.
-func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, w Watch, splitting bool,
-	run func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats)) (LevelResult, loadStats) {
+// pair i's, with its stats), then runs the window, watched as w says,
+// until the pingers stop: at the window's end, or when ctx is cancelled. A
+// pair ends when its pinger has returned and its echo, seeing ping closed,
+// has too. It returns the level and the pingers' stats summed, whose err
+// is the level's. The open loop runs on it; the closed loop on Level.
+func runPairs(ctx context.Context, c Codec, newTarget func() any, pairs int, w Watch,
+	run func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, st *loadStats)) (LevelResult, loadStats) {
 	echoErrs := make([]error, pairs)
 	stats := make([]loadStats, pairs)
-	var decs, encs, rests *latency.Recorders
-	if splitting {
-		decs, encs, rests = latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms)
-	}
 	start, seen := runWindow(ctx, pairs, w, func(i int) func(window) {
 		ping, pong := make(chan []byte), make(chan answer)
 		echoDone := make(chan struct{})
-		go func() { defer close(echoDone); echo(c, newTarget, splitting, ping, pong, &echoErrs[i]) }()
-		var sp *split
-		if splitting {
-			sp = &split{decs.For(i), encs.For(i), rests.For(i)}
-		}
+		go func() { defer close(echoDone); echo(c, newTarget, false, ping, pong, &echoErrs[i]) }()
 		return func(win window) {
-			run(i, win, ping, pong, &echoErrs[i], sp, &stats[i])
+			run(i, win, ping, pong, &echoErrs[i], &stats[i])
 			<-echoDone
 		}
 	})
 	t := sumStats(stats)
-	lr := LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start, watched: seen}
-	if splitting {
-		lr.Decode, lr.Encode, lr.Rest = decs.Merged(), encs.Merged(), rests.Merged()
-	}
-	return lr, t
+	return LevelResult{N: t.n, Bytes: t.bytes, InFlight: t.inFlight, Start: start, watched: seen}, t
 }
 
 // RunLevel runs pairs ping-pong pairs over codec c, starting from bin (the
@@ -258,14 +218,11 @@ func RunLevel(ctx context.Context, c Codec, bin []byte, pairs int, warmup, durat
 
 // RunLevelWatched is RunLevel watched by the instruments w turns on, with
 // each round trip split into the echo's decode, its encode and the rest
-// when split is set. newTarget makes what each decode fills: nil decodes
-// into any, else see newTarget in target.go.
+// when split is set: a Level with one slice of w.Duration. newTarget makes
+// what each decode fills: nil decodes into any, else see newTarget in
+// target.go.
 func RunLevelWatched(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, w Watch, splitting bool) (LevelResult, error) {
-	recs := latency.NewRecorders(pairs, MaxHistograms)
-	res, t := runPairs(ctx, c, newTarget, pairs, w, splitting,
-		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, sp *split, st *loadStats) {
-			pinger(c, newTarget, bin, ping, pong, echoErr, win, recs.For(i), sp, st)
-		})
-	res.Hist = recs.Merged()
-	return res, t.err
+	l := OpenLevel(ctx, c, bin, newTarget, pairs, w, splitting)
+	_, _ = l.Slice(ctx, w.Duration) // Close returns the error
+	return l.Close()
 }

@@ -2,7 +2,6 @@ package pingpong
 
 import (
 	"context"
-	"fmt"
 	"pingpong/results"
 	"sync"
 	"testing"
@@ -35,8 +34,8 @@ func TestRunLevelBaselineCountsMatchHistogram(t *testing.T) {
 		if got := lr.Hist.TotalCount(); got != lr.N {
 			t.Errorf("%d pairs: histogram holds %d samples, n = %d", pairs, got, lr.N)
 		}
-		if lr.Window != 100*time.Millisecond || lr.Partial {
-			t.Errorf("%d pairs: window %v partial %v, want the full 100ms", pairs, lr.Window, lr.Partial)
+		if lr.Window < 100*time.Millisecond || lr.Partial || lr.Slices != 1 {
+			t.Errorf("%d pairs: window %v partial %v in %d slices, want one whole slice of at least 100ms", pairs, lr.Window, lr.Partial, lr.Slices)
 		}
 	}
 }
@@ -84,74 +83,6 @@ func retry(t *testing.T, attempt func() error) {
 		t.Logf("try %d: %v", try+1, err)
 	}
 	t.Fatal(err)
-}
-
-// With one pair the echo and the pinger strictly alternate, so calls 0, 2,
-// 4, ... are the echo's: each lies inside one round trip. A round trip is
-// recorded when it ended inside the window, including one that began in
-// warmup; the one in flight at the end is not.
-func TestRunLevelRecordsOnlyInsideWindow(t *testing.T) {
-	retry(t, func() error {
-		s := &sleepy{d: 15 * time.Millisecond}
-		warmup, duration := 70*time.Millisecond, 200*time.Millisecond
-		lr, err := RunLevel(context.Background(), s, []byte(`"x"`), 1, warmup, duration)
-		if err != nil {
-			t.Fatal(err)
-		}
-		end := lr.Start.Add(duration)
-		slack := 2 * time.Millisecond // channel hops around the echo's work
-		var possible, surely, straddleStart, straddleEnd int
-		for i := 0; i < len(s.calls); i += 2 {
-			u, m := s.calls[i][0], s.calls[i][1]
-			if m.IsZero() {
-				continue
-			}
-			if !m.Before(lr.Start.Add(-slack)) && !m.After(end) {
-				possible++
-			}
-			if !m.Before(lr.Start) && !m.After(end.Add(-slack)) {
-				surely++
-				if u.Before(lr.Start) {
-					straddleStart++
-				}
-			}
-			if u.Before(end) && m.After(end) {
-				straddleEnd++
-			}
-		}
-		if straddleStart == 0 || straddleEnd == 0 {
-			return fmt.Errorf("%d round trips surely straddling the start, %d the end: the test proves nothing", straddleStart, straddleEnd)
-		}
-		if lr.N > int64(possible) || lr.N < int64(surely) {
-			return fmt.Errorf("n = %d; round trips ending inside the window: at most %d, surely %d (one of them begun in warmup)", lr.N, possible, surely)
-		}
-		if lr.Hist.TotalCount() != lr.N {
-			t.Errorf("histogram holds %d, n = %d", lr.Hist.TotalCount(), lr.N)
-		}
-		if min := time.Duration(lr.Hist.Min()); min < s.d {
-			t.Errorf("shortest round trip %v is shorter than the echo's own work %v", min, s.d)
-		}
-		if lr.InFlight <= 0 || lr.InFlight > s.d+50*time.Millisecond {
-			return fmt.Errorf("in flight at the end %v, want the straddling round trip's age (at most %v)", lr.InFlight, s.d)
-		}
-		return nil
-	})
-}
-
-// A round trip longer than the whole window leaves n = 0, and the row must
-// still say how long it had been stuck.
-func TestRunLevelStallCrossingTheEndIsReported(t *testing.T) {
-	s := &sleepy{d: 400 * time.Millisecond}
-	lr, err := RunLevel(context.Background(), s, []byte(`"x"`), 1, 10*time.Millisecond, 100*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if lr.N != 0 {
-		t.Fatalf("n = %d, want 0: no round trip can end inside a 100ms window", lr.N)
-	}
-	if lr.InFlight < 100*time.Millisecond {
-		t.Errorf("in flight %v at the end: want at least the 100ms window", lr.InFlight)
-	}
 }
 
 func TestRunLevelCancelledIsPartial(t *testing.T) {

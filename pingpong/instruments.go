@@ -93,7 +93,7 @@ func (ins *instruments) start() {
 
 func (ins *instruments) stop(out *watched) {
 	if ins.stw != nil {
-		out.STW, out.STWWall = ins.stw.Stop(), ins.stw.Wall()
+		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
 	}
 	if ins.probe != nil {
 		out.Probe = ins.probe.Stop()
@@ -101,14 +101,22 @@ func (ins *instruments) stop(out *watched) {
 	rt := ins.meter.Stop()
 	out.Runtime = &rt
 	if ins.noise != nil {
-		out.Noise = ins.noise.Stop()
+		out.Noise = out.Noise.Add(ins.noise.Stop())
 	}
 }
 
-// explain runs after the window, when the load has stopped: it snapshots
-// the flight recorder, names the culprit of the worst stop in it (the one
-// nearest the probe's worst, when the probe ran) and keeps the snapshot
-// when asked to.
+// close stops the flight recorder, once no window needs it any more.
+func (ins *instruments) close() {
+	if ins.flight != nil {
+		ins.flight.Stop()
+	}
+}
+
+// explain runs after a window or slice, when the load has parked or
+// stopped: it snapshots the flight recorder, names the culprit of the
+// worst stop in it (the one nearest the probe's worst, when the probe ran)
+// and keeps the snapshot when asked to. A culprit already named for a
+// longer stall, in an earlier slice, stays.
 func (ins *instruments) explain(out *watched, w Watch) {
 	if ins.flight == nil {
 		if ins.err != nil {
@@ -116,7 +124,6 @@ func (ins *instruments) explain(out *watched, w Watch) {
 		}
 		return
 	}
-	defer ins.flight.Stop()
 	if out.Runtime == nil {
 		return // the window never opened
 	}
@@ -144,7 +151,7 @@ func (ins *instruments) explain(out *watched, w Watch) {
 		}
 		return
 	}
-	if c.Stall >= w.Stall {
+	if c.Stall >= w.Stall && (out.Culprit == nil || c.Stall > out.Culprit.Stall) {
 		out.Culprit = &c
 	}
 }
@@ -158,6 +165,7 @@ type watched struct {
 	// STW is how long each forced stop took to begin; STWWall its call's
 	// wall time. nil when the probe was off.
 	STW, STWWall *hdrhistogram.Histogram
+	STWWaited    time.Duration    // the stops' time to begin, added up
 	Noise        *latency.Noise   // nil where it cannot be measured
 	Culprit      *latency.Culprit // the worst stall's, when it reached Watch.Stall
 	CulpritErr   string           // why there is no culprit, when the recorder failed

@@ -162,8 +162,8 @@ func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any
 	corr := latency.NewRecorders(pairs, MaxHistograms)
 	uncorr := latency.NewRecorders(pairs, MaxHistograms)
 	delay := latency.NewRecorders(pairs, MaxHistograms)
-	lr, t := runPairs(ctx, c, newTarget, pairs, w, false,
-		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, _ *split, st *loadStats) {
+	lr, t := runPairs(ctx, c, newTarget, pairs, w,
+		func(i int, win window, ping chan<- []byte, pong <-chan answer, echoErr *error, st *loadStats) {
 			// pairs are spread over the interval, not all sending at once
 			sched := schedule{phase: interval * time.Duration(i) / time.Duration(pairs), interval: interval}
 			openPinger(c, newTarget, bin, ping, pong, echoErr, win, sched, openRecorders{corr.For(i), uncorr.For(i), delay.For(i)}, st)

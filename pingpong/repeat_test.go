@@ -36,7 +36,9 @@ func TestPlanInterleavesRepeats(t *testing.T) {
 	}
 }
 
-func TestPlanSingleRepeatKeepsCodecBlocks(t *testing.T) {
+// The codecs of a level are side by side in the plan: they take turns in
+// its window (interleave.go).
+func TestPlanPutsALevelsCodecsSideBySide(t *testing.T) {
 	cfg := results.Config{Impls: []string{"std", "sonic"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}}
 	for _, count := range []int{0, 1} {
 		cfg.Count = count
@@ -44,8 +46,8 @@ func TestPlanSingleRepeatKeepsCodecBlocks(t *testing.T) {
 		for _, s := range Plan(cfg, inputsNamed("a"), 2) {
 			got = append(got, fmt.Sprintf("%s/%d/%d", s.Impl, s.Pairs, s.Repeat))
 		}
-		if want := "[std/1/0 std/2/0 sonic/1/0 sonic/2/0]"; fmt.Sprint(got) != want {
-			t.Errorf("count %d: plan %v, want %v (a codec's rows together, so the console can stream)", count, got, want)
+		if want := "[std/1/0 sonic/1/0 std/2/0 sonic/2/0]"; fmt.Sprint(got) != want {
+			t.Errorf("count %d: plan %v, want %v", count, got, want)
 		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 // the row's round trips or operations, for the allocation figures.
 func responsiveness(seen watched, ops int64) results.Responsiveness {
 	rt := seen.Runtime
-	r := results.Responsiveness{Runtime: rt, ProbeHist: seen.Probe, STWHist: seen.STW, Noise: seen.Noise,
+	r := results.Responsiveness{Runtime: rt, ProbeHist: seen.Probe, STWHist: seen.STW, STWWaited: seen.STWWaited, Noise: seen.Noise,
 		Culprit: seen.Culprit, CulpritErr: seen.CulpritErr, Trace: seen.Trace}
 	r.Probe = summaryOf(seen.Probe)
 	r.STW, r.STWWall = summaryOf(seen.STW), summaryOf(seen.STWWall)
@@ -47,11 +47,18 @@ func runPassScenario(ctx context.Context, cfg results.Config, r results.Result, 
 	return r
 }
 
-// runIdle is the probes' floor: the probes alone, no load, for one window.
-// Its flight recorder stays off: there is nothing to blame.
+// idleWindow bounds the idle pass: 300 wakes of the 1ms sleep probe and
+// 30 stops of the 10ms stop-the-world probe tell the floor, and the pass
+// is part of every run's fixed cost.
+const idleWindow = 300 * time.Millisecond
+
+// runIdle is the probes' floor: the probes alone, no load, for one short
+// window (nothing to warm up). Its flight recorder stays off: there is
+// nothing to blame.
 func runIdle(ctx context.Context, cfg results.Config, procs int) results.Result {
 	r := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: procs}}
 	w := watchOf(cfg, r.Scenario)
+	w.Warmup, w.Duration = 0, min(cfg.Duration, idleWindow)
 	w.Culprits = false
 	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, w)
 	fillPass(&r, pr)

@@ -10,10 +10,10 @@ import (
 )
 
 // Plan lists the scenarios of a run in the order they run: per input, per
-// codec, per level, per batch size, so that a codec's rows print together
-// as they finish and a level's batch sizes side by side.
-// Each input's Targets are what runs on it (see InputTargets); an input
-// without them gets the fallback judged by its name.
+// target, per level, per batch size, the codecs of each level side by side
+// (they take turns in its window, interleave.go), then each codec's probe
+// passes. Each input's Targets are what runs on it (see InputTargets); an
+// input without them gets the fallback judged by its name.
 func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
 	if sweeping(cfg) {
 		return planSweep(cfg, inputs, procs)
@@ -23,18 +23,19 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 	}
 	var out []results.Scenario
 	for _, in := range inputs {
-		for _, im := range cfg.Impls {
+		if cfg.RunsEncdec() {
 			for _, tg := range targetsOf(cfg, in) {
 				for _, lv := range cfg.Levels {
-					if !cfg.RunsEncdec() {
-						continue
-					}
 					for _, k := range batchesOf(cfg) {
-						out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
+						for _, im := range cfg.Impls {
+							out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
+						}
 					}
 				}
 			}
-			if cfg.RunsProbe() {
+		}
+		if cfg.RunsProbe() {
+			for _, im := range cfg.Impls {
 				for _, s := range probePasses(procs) {
 					s.Input, s.Impl = in.Name, im
 					out = append(out, s)
@@ -113,10 +114,11 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 	}()
 	announced := map[string]bool{}
-	for _, s := range plan {
+	for i := 0; i < len(plan); {
 		if ctx.Err() != nil {
 			return run, ctx.Err()
 		}
+		s := plan[i]
 		if !announced[s.Input] {
 			announced[s.Input] = true
 			infos := make([]results.ImplInfo, len(impls))
@@ -128,22 +130,46 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			run.Impls = append(run.Impls, infos...)
 			obs.Input(inputInfo(run.Inputs, s.Input), infos)
 		}
-		if s.Target == "" {
-			s.Target = results.TargetAny // probe passes decode into any
+		// a step: a closed-loop level's codecs together, else one scenario
+		step := plan[i : i+1]
+		if takesTurns(cfg, s) {
+			j := i + 1
+			for j < len(plan) && levelOf(plan[j]) == levelOf(s) {
+				j++
+			}
+			step = plan[i:j]
 		}
-		k := key{s.Input, s.Impl, s.Point()}
-		r, ok := runners[k]
-		if !ok { // a runner for another GOMAXPROCS of an announced input
-			r = startRunner(ctx, cfg, mustImpl(s.Impl), byName[s.Input], s.Point())
-			runners[k] = r
+		i += len(step)
+		rs := make([]runner, len(step))
+		for j, s := range step {
+			k := key{s.Input, s.Impl, s.Point()}
+			r, ok := runners[k]
+			if !ok { // a runner for another GOMAXPROCS of an announced input
+				r = startRunner(ctx, cfg, mustImpl(s.Impl), byName[s.Input], s.Point())
+				runners[k] = r
+			}
+			rs[j] = r
 		}
-		res := r.Run(ctx, s)
-		if left[k]--; left[k] == 0 {
-			r.Close()
-			delete(runners, k)
+		var rows []results.Result
+		if takesTurns(cfg, s) {
+			rows = runTurns(ctx, cfg, step, rs)
+		} else {
+			if s.Target == "" {
+				s.Target = results.TargetAny // probe passes decode into any
+			}
+			rows = []results.Result{rs[0].Run(ctx, s)}
 		}
-		run.Results = append(run.Results, res)
-		obs.Result(res)
+		for _, s := range step {
+			k := key{s.Input, s.Impl, s.Point()}
+			if left[k]--; left[k] == 0 {
+				runners[k].Close()
+				delete(runners, k)
+			}
+		}
+		for _, res := range rows {
+			run.Results = append(run.Results, res)
+			obs.Result(res)
+		}
 	}
 	return run, ctx.Err() // the last scenario may have been the one cut short
 }
@@ -188,6 +214,7 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 // open loop alike; a codec that failed mid-window keeps what completed.
 func fillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
 	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
+	r.Warmup, r.Slices = lr.Warmup, lr.Slices
 	r.Responsiveness = responsiveness(lr.watched, lr.N)
 	if lr.Decode != nil {
 		r.Split = &results.Split{Decode: latency.Summarize(lr.Decode), Encode: latency.Summarize(lr.Encode), Rest: latency.Summarize(lr.Rest),

@@ -20,9 +20,9 @@ func TestPlanSweepsProcsWithLevelsFollowingN(t *testing.T) {
 		got = append(got, fmt.Sprintf("%d:%s:%d", s.Procs, s.Impl, s.Pairs))
 	}
 	// At GOMAXPROCS=1 "1" and "N" are the same level and run once.
-	want := "1:std:1 1:std:2 1:baseline:1 1:baseline:2 " +
-		"2:std:1 2:std:2 2:std:4 2:baseline:1 2:baseline:2 2:baseline:4 " +
-		"4:std:1 4:std:4 4:std:8 4:baseline:1 4:baseline:4 4:baseline:8"
+	want := "1:std:1 1:baseline:1 1:std:2 1:baseline:2 " +
+		"2:std:1 2:baseline:1 2:std:2 2:baseline:2 2:std:4 2:baseline:4 " +
+		"4:std:1 4:baseline:1 4:std:4 4:baseline:4 4:std:8 4:baseline:8"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("plan\n got %s\nwant %s", g, want)
 	}

@@ -41,6 +41,7 @@ func runWindow(ctx context.Context, n int, spec Watch, prepare func(i int) func(
 	}
 	seen := w.watch(ctx, done, duration, ins)
 	ins.explain(&seen, spec)
+	ins.close()
 	return w.epoch.Add(w.start), seen
 }
 

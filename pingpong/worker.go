@@ -28,13 +28,16 @@ import (
 // a codec may print to:
 //
 //	parent: workerJob          child: workerHello (the codec readied)
-//	parent: Scenario           child: Result (histograms included)
+//	parent: run Scenario       child: Result (histograms included)
+//	parent: open Scenario      child: sliceReply (warmed up, parked)
+//	parent: slice D            child: sliceReply (the turn's length)
+//	parent: finish             child: Result
 //	...                        ...
 //	parent: closes jobs        child: exits 0
 //
 // The child's stdout goes to the parent's stderr; its stderr is kept (its
 // last lines) to explain a death.
-const workerProtocol = "pingpong-worker/2"
+const workerProtocol = "pingpong-worker/3"
 
 // WorkerEnv is set in a worker's environment; main checks it first.
 const WorkerEnv = "PINGPONG_WORKER"
@@ -44,6 +47,28 @@ type workerJob struct {
 	Config   results.Config  `json:"config"`
 	Impl     string          `json:"impl"`
 	Input    *datasets.Input `json:"input"`
+}
+
+// workerRequest is one step the parent asks for: a scenario to run whole
+// or a level to open, a turn of the open level, or its end.
+type workerRequest struct {
+	Op       string            `json:"op"` // opRun, opOpen, opSlice, opFinish
+	Scenario *results.Scenario `json:"scenario,omitempty"`
+	Slice    time.Duration     `json:"slice_ns,omitempty"`
+}
+
+const (
+	opRun    = "run"
+	opOpen   = "open"
+	opSlice  = "slice"
+	opFinish = "finish"
+)
+
+// sliceReply answers open and slice: the turn's length, and the error
+// that ends the level's turns.
+type sliceReply struct {
+	Window time.Duration `json:"window_ns"`
+	Err    string        `json:"error,omitempty"`
 }
 
 type workerHello struct {
@@ -93,21 +118,46 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 		return fmt.Errorf("worker: sending hello: %w", err)
 	}
 	for {
-		var s results.Scenario
-		if err := readLine(in, &s); errors.Is(err, io.EOF) {
+		var req workerRequest
+		if err := readLine(in, &req); errors.Is(err, io.EOF) {
 			return nil
 		} else if err != nil {
-			return fmt.Errorf("worker: reading scenario: %w", err)
+			return fmt.Errorf("worker: reading request: %w", err)
 		}
-		res := l.Run(ctx, s)
-		res.Procs = runtime.GOMAXPROCS(0) // what it really ran with
-		if res.GOGC != "" {
-			res.GOGC = gogc() // likewise, for a GOGC sweep
+		var answer any
+		switch {
+		case req.Op == opRun && req.Scenario != nil:
+			answer = ranHere(l.Run(ctx, *req.Scenario))
+		case req.Op == opOpen && req.Scenario != nil:
+			answer = replyOf(0, l.Open(ctx, *req.Scenario))
+		case req.Op == opSlice:
+			answer = replyOf(l.Slice(ctx, req.Slice))
+		case req.Op == opFinish:
+			answer = ranHere(l.Finish())
+		default:
+			return fmt.Errorf("worker: unknown request %q", req.Op)
 		}
-		if err := enc.Encode(res); err != nil {
-			return fmt.Errorf("worker: sending result: %w", err)
+		if err := enc.Encode(answer); err != nil {
+			return fmt.Errorf("worker: sending answer: %w", err)
 		}
 	}
+}
+
+// ranHere is res with the process settings it really ran with.
+func ranHere(res results.Result) results.Result {
+	res.Procs = runtime.GOMAXPROCS(0)
+	if res.GOGC != "" {
+		res.GOGC = gogc() // likewise, for a GOGC sweep
+	}
+	return res
+}
+
+func replyOf(window time.Duration, err error) sliceReply {
+	r := sliceReply{Window: window}
+	if err != nil {
+		r.Err = err.Error()
+	}
+	return r
 }
 
 func readLine(r *bufio.Reader, v any) error {
@@ -133,6 +183,9 @@ type workerRunner struct {
 	input *datasets.Input
 	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
 	info  results.ImplInfo
+	// level is the open level; levelErr, when set, how its worker died.
+	level    results.Scenario
+	levelErr error
 
 	cmd    *exec.Cmd      // nil before the first start and after a death
 	jobs   io.WriteCloser // the child's descriptor 3
@@ -220,23 +273,76 @@ func (w *workerRunner) Info() results.ImplInfo { return w.info }
 // expected scenario time. A cancelled ctx is passed on as SIGINT, so the
 // worker cuts its window short and still answers with what it measured.
 func (w *workerRunner) Run(ctx context.Context, s results.Scenario) results.Result {
-	fail := func(err error) results.Result {
+	var res results.Result
+	if err := w.ask(ctx, workerRequest{Op: opRun, Scenario: &s}, w.budget(), &res); err != nil {
 		return results.Result{Scenario: s, Err: err.Error()}
 	}
-	if w.cmd == nil { // never started, or died: a crash may belong to one level only
-		if err := w.start(ctx); err != nil {
-			return fail(err)
-		}
+	return res
+}
+
+// Open opens a level in the worker. A worker that dies from here to
+// Finish costs the level's row: Finish then says how it died.
+func (w *workerRunner) Open(ctx context.Context, s results.Scenario) error {
+	w.level, w.levelErr = s, nil
+	var rep sliceReply
+	err := w.ask(ctx, workerRequest{Op: opOpen, Scenario: &s}, warmupBound*w.cfg.Warmup+w.budget(), &rep)
+	if err == nil && rep.Err != "" {
+		err = errors.New(rep.Err)
 	}
-	if err := json.NewEncoder(w.jobs).Encode(s); err != nil {
-		return fail(w.died(fmt.Errorf("sending scenario: %w", err)))
+	return w.failLevel(err)
+}
+
+func (w *workerRunner) Slice(ctx context.Context, d time.Duration) (time.Duration, error) {
+	if w.levelErr != nil {
+		return 0, w.levelErr
 	}
-	budget := 3*(w.cfg.Warmup+w.cfg.Duration) + 30*time.Second
+	var rep sliceReply
+	if err := w.ask(ctx, workerRequest{Op: opSlice, Slice: d}, w.budget(), &rep); err != nil {
+		return 0, w.failLevel(err)
+	}
+	if rep.Err != "" {
+		return rep.Window, errors.New(rep.Err) // the worker still holds the level's row
+	}
+	return rep.Window, nil
+}
+
+func (w *workerRunner) Finish() results.Result {
+	if w.cmd == nil { // it died with the level
+		return results.Result{Scenario: w.level, Err: w.levelErr.Error()}
+	}
 	var res results.Result
-	if err := w.receive(ctx, budget, &res); err != nil {
-		return fail(err)
+	if err := w.ask(context.Background(), workerRequest{Op: opFinish}, w.budget(), &res); err != nil {
+		return results.Result{Scenario: w.level, Err: err.Error()}
 	}
 	return res
+}
+
+// failLevel keeps err, when the worker died of it, as the open level's end.
+func (w *workerRunner) failLevel(err error) error {
+	if err != nil && w.cmd == nil {
+		w.levelErr = err
+	}
+	return err
+}
+
+// budget is how long one answer may take before the worker counts as hung.
+func (w *workerRunner) budget() time.Duration {
+	return 3*(w.cfg.Warmup+w.cfg.Duration) + 30*time.Second
+}
+
+// ask sends req and reads its answer into v, starting the worker first if
+// it is not running (never started, or died: a crash may belong to one
+// level only).
+func (w *workerRunner) ask(ctx context.Context, req workerRequest, budget time.Duration, v any) error {
+	if w.cmd == nil {
+		if err := w.start(ctx); err != nil {
+			return err
+		}
+	}
+	if err := json.NewEncoder(w.jobs).Encode(req); err != nil {
+		return w.died(fmt.Errorf("sending %s: %w", req.Op, err))
+	}
+	return w.receive(ctx, budget, v)
 }
 
 // receive reads one line into v. On EOF, a kill or a blown budget the

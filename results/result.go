@@ -14,11 +14,17 @@ type Config struct {
 	Impls    []string      `json:"impls"`
 	Levels   []Level       `json:"levels"`
 	Duration time.Duration `json:"duration_ns"`
-	Warmup   time.Duration `json:"warmup_ns"`
-	Seed     int64         `json:"seed"`
-	Count    int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
-	Mode     string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
-	Probe    time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
+	// Warmup is the least warmup: a level's warms up until every pair has
+	// also completed a few round trips (at most ten times Warmup).
+	Warmup time.Duration `json:"warmup_ns"`
+	// Slice is how long each turn of a codec is when the codecs of a level
+	// take turns within its window; 0: each codec's window runs whole,
+	// one after the other.
+	Slice time.Duration `json:"slice_ns,omitempty"`
+	Seed  int64         `json:"seed"`
+	Count int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
+	Mode  string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
+	Probe time.Duration `json:"probe_ns"`        // the sleep probe's interval; 0: off
 	// STW is the stop-the-world probe's interval (0: off); Stall what
 	// counts as a stall, whose culprit a row names; Culprits runs the
 	// flight recorder that names it; TraceDir keeps its snapshots.
@@ -48,6 +54,15 @@ type Config struct {
 	// scenario of its own; empty: 1.
 	Batches []int `json:"batches,omitempty"`
 }
+
+// A closed-loop level's warmup lasts at least Config.Warmup and until
+// every pair has completed WarmRounds round trips, so that no window opens
+// on a cold codec and heap; it lasts at most WarmupBound times
+// Config.Warmup.
+const (
+	WarmRounds  = 2
+	WarmupBound = 10
+)
 
 // InputInfo identifies the document a scenario ran on.
 type InputInfo struct {
@@ -119,6 +134,10 @@ type Result struct {
 	Bytes   int64         `json:"bytes"` // JSON decoded plus encoded by the recorded round trips
 	Window  time.Duration `json:"window_ns"`
 	Partial bool          `json:"partial,omitempty"`
+	// Warmup is how long a closed-loop level's warmup really took;
+	// Slices how many turns its window ran in.
+	Warmup time.Duration `json:"warmup_ns,omitempty"`
+	Slices int           `json:"slices,omitempty"`
 	// InFlight is the age, when the window closed, of the oldest round
 	// trip still in flight then: a stall that crosses the window's end,
 	// which no other figure holds. 0 when none was.
@@ -194,9 +213,13 @@ type Responsiveness struct {
 	// forced took to begin (the runtime's stopping latency); STWWall is
 	// each forcing call's wall time, which also waits out a GC's own
 	// stops. nil when that probe is off.
-	STW     *latency.Summary `json:"stw,omitempty"`
-	STWWall *latency.Summary `json:"stw_wall,omitempty"`
-	Runtime *latency.Runtime `json:"runtime,omitempty"`
+	// STW is corrected for the stops a stuck one kept the probe from
+	// asking for (latency.STWProbe); STWWaited is the plain sum of the
+	// stops' time to begin, the share of the window the program waited.
+	STW       *latency.Summary `json:"stw,omitempty"`
+	STWWall   *latency.Summary `json:"stw_wall,omitempty"`
+	STWWaited time.Duration    `json:"stw_waited_ns,omitempty"`
+	Runtime   *latency.Runtime `json:"runtime,omitempty"`
 	// Culprit is what the worst stall of the window waited on, when the
 	// flight recorder ran and that stall reached -stall; CulpritErr says
 	// why there is none when the recorder failed; Trace is its snapshot.

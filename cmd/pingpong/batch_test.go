@@ -88,7 +88,7 @@ func TestBatchEndToEnd(t *testing.T) {
 		}
 		got = append(got, r.Impl+" "+r.Label())
 	}
-	want := []string{"std 1x encdec batch=1", "std 1x encdec batch=10", "baseline 1x encdec batch=1", "baseline 1x encdec batch=10"}
+	want := []string{"std 1x encdec batch=1", "baseline 1x encdec batch=1", "std 1x encdec batch=10", "baseline 1x encdec batch=10"}
 	if !slices.Equal(got, want) {
 		t.Errorf("results %q, want %q", got, want)
 	}

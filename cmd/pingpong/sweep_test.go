@@ -22,8 +22,8 @@ func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
 	// and 2 pairs at 2.
 	want := []string{
 		"GOMAXPROCS=1 baseline 1x encdec", "GOMAXPROCS=1 std 1x encdec",
-		"GOMAXPROCS=2 baseline 1x encdec", "GOMAXPROCS=2 baseline 2x encdec",
-		"GOMAXPROCS=2 std 1x encdec", "GOMAXPROCS=2 std 2x encdec",
+		"GOMAXPROCS=2 baseline 1x encdec", "GOMAXPROCS=2 std 1x encdec",
+		"GOMAXPROCS=2 baseline 2x encdec", "GOMAXPROCS=2 std 2x encdec",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("results\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
