@@ -30,6 +30,15 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 	cfg.Count = max(cfg.Count, 1)
 	run := &results.SelfCheckRun{Env: env, Config: cfg}
 	run.Calibration = Calibrate(ctx, min(cfg.Duration, 300*time.Millisecond))
+	// What the stop-the-world probe costs is a figure within a shared
+	// machine's noise (a few percent either way from one start-up to the
+	// next), so it is measured here and in BenchmarkSTWProbeCost, never in
+	// an ordinary run's header.
+	if cost, err := STWCost(ctx, min(cfg.Duration, time.Second), stwCostInterval); err != nil {
+		run.Calibration.Err = err.Error()
+	} else {
+		run.Calibration.STWCost = cost
+	}
 	ready := make([]prepared, 0, len(inputs)*len(impls))
 	for _, in := range inputs {
 		run.Inputs = append(run.Inputs, infoOf(in))
@@ -67,6 +76,10 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 	}
 	return run, nil
 }
+
+// stwCostInterval is the stop-the-world probe's default interval (-stw),
+// whose cost the self-check measures.
+const stwCostInterval = 10 * time.Millisecond
 
 func selfCheckOnce(ctx context.Context, cfg results.SelfCheckConfig, p prepared) (results.SelfCheckRepeat, error) {
 	lr, err := RunLevelWatched(ctx, p.codec, p.bin, p.newTarget, 1, Watch{Warmup: cfg.Warmup, Duration: cfg.Duration}, false)

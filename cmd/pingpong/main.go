@@ -42,6 +42,7 @@ type options struct {
 	levels   string
 	duration time.Duration
 	warmup   time.Duration
+	slice    time.Duration
 	sweep    sweepFlags // -procs, -gogc, -memlimit
 	seed     int64
 	list     bool
@@ -67,7 +68,8 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
-	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window")
+	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
+	fs.DurationVar(&o.slice, "slice", 100*time.Millisecond, "the codecs of a level take turns of this long in its window, so that what else the machine does falls on each alike (0: each codec's window whole, one after the other)")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
@@ -102,6 +104,9 @@ func (o *options) check() error {
 		return err
 	}
 	if err := checkDuration("-warmup", o.warmup, true); err != nil {
+		return err
+	}
+	if err := checkDuration("-slice", o.slice, true); err != nil {
 		return err
 	}
 	if err := checkProbe(o.probe, o.mode); err != nil {
@@ -161,7 +166,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate,
+	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Seed: o.seed, Isolate: o.isolate,
 		Batches: o.batch.batches()}
 	if cfg.Isolate {
 		exe, err := os.Executable()

@@ -31,7 +31,9 @@ const rateUsage = "open loop: start round trips on a fixed schedule, `R` per sec
 
 // calibrationWindow bounds each of the harness floor's two measurements;
 // a run shorter than that uses its own -duration, so quick runs stay quick.
-const calibrationWindow = 300 * time.Millisecond
+// A baseline round trip is well under a microsecond: 100ms holds a hundred
+// thousand of them.
+const calibrationWindow = 100 * time.Millisecond
 
 // calibrate measures the harness floor before the run and hands it to the
 // streaming console for its header. The console is told before Execute so
@@ -46,13 +48,6 @@ func calibrate(ctx context.Context, cfg results.Config, c *consoleReport) *resul
 			cal.Err = err.Error()
 		}
 		cal.OpenLoop = floor
-	}
-	if cfg.STW > 0 {
-		cost, err := pingpong.STWCost(ctx, min(cfg.Duration, time.Second), cfg.STW) // eleven windows of d/5: a figure that moves less
-		if err != nil && cal.Err == "" {
-			cal.Err = err.Error()
-		}
-		cal.STWCost = cost
 	}
 	if c.stream != nil {
 		c.stream.SetCalibration(&cal)
