@@ -99,3 +99,19 @@ func Median(xs []float64) float64 {
 	}
 	return (s[n/2-1] + s[n/2]) / 2
 }
+
+// Values are h's samples one by one, each as its bucket's highest
+// equivalent value (the rule of Quantiles), in ascending order: what a
+// rank test over every recorded value needs.
+func Values(h *hdrhistogram.Histogram) []float64 {
+	if h == nil {
+		return nil
+	}
+	out := make([]float64, 0, h.TotalCount())
+	for _, b := range h.Distribution() {
+		for range b.Count {
+			out = append(out, float64(b.To))
+		}
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,10 +20,10 @@ type Console struct {
 	cfg          results.Config
 	impl         string           // the block being printed
 	rows         []results.Result // of the current input, for its comparison
+	pending      []pendingRow     // rows not printed yet (flush)
 	startedInput bool
 	err          error
 	floor        *results.Result // the idle pass, shown in every header
-	rowSuffix    string          // added to the next row: a repeated scenario's spread
 	opts         ConsoleOptions
 	// repeats are a repeated run's scenarios, every repeat, by key: the
 	// verdict tests its differences on them (nil: one run each).
@@ -128,8 +129,8 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 		c.printf("  load avg:    %.2f %.2f %.2f (1, 5, 15 min, before the run)\n", la[0], la[1], la[2])
 	}
 	scenarios := in.Scenarios
-	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v\n",
-		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second))
+	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v%s\n",
+		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second), turnsNote(c.cfg))
 	if c.cfg.Repeats() > 1 {
 		c.printf("%s\n", repeatsLine(c.cfg))
 	}
@@ -175,27 +176,54 @@ func inputKind(in results.InputInfo) string {
 	return fmt.Sprintf("%s, %s, sha256 %s", kind, Size(in.Bytes), sha)
 }
 
-// Result prints one row, opening the codec's block on its first row.
-func (c *Console) Result(r results.Result) {
+// Result takes one row. The codecs of a level finish together (they take
+// turns in its window), so rows are held until the input (or the sweep
+// value) ends and then printed a block per codec, in the original's shape.
+func (c *Console) Result(r results.Result) { c.add(r, "") }
+
+// pendingRow is a row held for flush, with what its line ends with: a
+// repeated scenario's spread.
+type pendingRow struct {
+	results.Result
+	suffix string
+}
+
+func (c *Console) add(r results.Result, suffix string) {
 	if r.Mode == results.ModeIdle {
 		c.floor = &r // it runs before the first header, which prints it
 		return
 	}
 	c.sweepHeading(r)
 	c.sizes.result(r)
-	if r.Impl != c.impl {
-		c.impl = r.Impl
-		c.printf("\n[%s]\n", r.Impl)
-	}
 	c.rows = append(c.rows, r)
-	c.printf("%s%s\n", row(r, c.floor), c.rowSuffix)
-	var lines []string
-	if c.opts.Verbose {
-		lines = detailLines(r)
-	}
-	for _, l := range append(lines, culpritLines(r, c.opts.Verbose)...) {
+	c.pending = append(c.pending, pendingRow{r, suffix})
+}
+
+// flush prints the rows held, a block per codec in the run's codec order,
+// each codec's rows in the order they ran.
+func (c *Console) flush() {
+	if l := warmupLine(c.cfg, c.pending); l != "" {
 		c.printf("%s\n", l)
 	}
+	slices.SortStableFunc(c.pending, func(a, b pendingRow) int {
+		return slices.Index(c.cfg.Impls, a.Impl) - slices.Index(c.cfg.Impls, b.Impl)
+	})
+	for _, p := range c.pending {
+		r := p.Result
+		if r.Impl != c.impl {
+			c.impl = r.Impl
+			c.printf("\n[%s]\n", r.Impl)
+		}
+		c.printf("%s%s\n", row(r, c.floor), p.suffix)
+		var lines []string
+		if c.opts.Verbose {
+			lines = detailLines(r)
+		}
+		for _, l := range append(lines, culpritLines(r, c.opts.Verbose)...) {
+			c.printf("%s\n", l)
+		}
+	}
+	c.pending = nil
 }
 
 // row is a console row's first line: the Erlang original's columns byte
@@ -256,6 +284,7 @@ func (c *Console) Finish() error {
 // one (one input, one sweep value), then the verdict on how each codec
 // treated the rest of the program.
 func (c *Console) comparison() {
+	c.flush()
 	c.floorMultiples()
 	for _, l := range levelRankings(c.cfg, c.rows) {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
@@ -264,9 +293,46 @@ func (c *Console) comparison() {
 		}
 	}
 	for _, v := range levelVerdicts(c.cfg, c.rows, c.repeats) {
-		c.printf("%s", v.text(c.cfg))
+		c.printf("%s", v.text())
 	}
 	c.rows = nil
+}
+
+// turnsNote tells, on the header's run line, that the codecs of a level
+// take turns in its window.
+func turnsNote(cfg results.Config) string {
+	if cfg.Slice <= 0 || cfg.Slice >= cfg.Duration || cfg.OpenLoop() {
+		return ""
+	}
+	return fmt.Sprintf("; a level's codecs take turns of %v", cfg.Slice)
+}
+
+// warmupLine says how long warmup really took for the rows about to
+// print: at least -warmup, and until every pair had completed its first
+// round trips, up to ten times -warmup. "" when no row says.
+func warmupLine(cfg results.Config, rows []pendingRow) string {
+	var lo, hi time.Duration
+	var longest results.Result
+	for _, r := range rows {
+		if r.Warmup <= 0 {
+			continue
+		}
+		if lo == 0 || r.Warmup < lo {
+			lo = r.Warmup
+		}
+		if r.Warmup > hi {
+			hi, longest = r.Warmup, r.Result
+		}
+	}
+	if hi == 0 {
+		return ""
+	}
+	used := fmtDuration(lo)
+	if fmtDuration(hi) != used {
+		used += " to " + fmtDuration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
+	}
+	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %v, at most %v)",
+		used, results.WarmRounds, cfg.Warmup, results.WarmupBound*cfg.Warmup)
 }
 
 func orUnknown(s string) string {

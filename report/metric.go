@@ -109,3 +109,30 @@ func isOpenLoop(r results.Result) bool  { return r.RequestedRate > 0 }
 func durationOf(v float64) string { return fmtDuration(time.Duration(math.Round(v))) }
 func whole(v float64) string      { return fmt.Sprintf("%.0f", v) }
 func asPercent(v float64) string  { return fmt.Sprintf("%.1f%%", 100*v) }
+
+// The figures a row's first line shows of how the program froze, which
+// the charts draw and repeated rows take the medians of: the longest stop
+// of the world, how late the sleep probe woke, how long goroutines sat
+// runnable.
+var (
+	stwMax   = metricOf("stw.max")
+	probeP99 = metricOf("probe.p99")
+	schedP99 = metricOf("sched.p99")
+)
+
+// metricOf is the table's metric named name: a name not in it is a bug.
+func metricOf(name string) metric {
+	m, ok := metricNamed(name)
+	if !ok {
+		panic("report: no metric " + name)
+	}
+	return m
+}
+
+// of is m's value in r as a duration, and whether r has it at all.
+func (m metric) of(r results.Result) (time.Duration, bool) {
+	if m.applies != nil && !m.applies(r) {
+		return 0, false
+	}
+	return time.Duration(math.Round(m.value(r))), true
+}

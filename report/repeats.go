@@ -225,11 +225,11 @@ func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 			if g.Median.Input != in.Name {
 				continue
 			}
+			suffix := ""
 			if g.Runs > 0 {
-				c.rowSuffix = g.suffix()
+				suffix = g.suffix()
 			}
-			c.Result(g.Median)
-			c.rowSuffix = ""
+			c.add(g.Median, suffix)
 		}
 	}
 	return c.Finish()
@@ -238,4 +238,16 @@ func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 // repeatsLine is the header's line for a run of several repeats.
 func repeatsLine(cfg results.Config) string {
 	return fmt.Sprintf("  repeats:     %d, interleaved across codecs; a row is the median of its repeats, ± the largest deviation from it", cfg.Repeats())
+}
+
+// figureValues are f's values over the repeats that measured something.
+func figureValues(rs []results.Result, f metric) []float64 {
+	var out []float64
+	ok, _ := measured(rs)
+	for _, r := range ok {
+		if v, has := f.of(r); has {
+			out = append(out, float64(v))
+		}
+	}
+	return out
 }

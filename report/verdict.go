@@ -1,225 +1,231 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
 
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/aclements/go-moremath/stats"
+
+	"pingpong/latency"
 	"pingpong/results"
 )
 
-// The verdict ends the console report: per level, how much longer than the
-// baseline codec's each codec froze the rest of the program. The baseline
-// does no JSON work, so its figures are what the harness, the probes and
-// the machine do on their own at that level; a codec is judged against
-// them, never against a fixed number.
-
-// standOutFactor and the stall decide whether a codec stands out from
-// baseline. A codec stands out at a level when its stw.max is
-//   - more than standOutFactor times baseline's at the same level: a max is
-//     one stop out of a couple of hundred per window, and baseline's own
-//     moves between runs (at one level of four 1s runs on the 2-core
-//     development VM, with other processes taking up to a core: from 0.1ms
-//     to 59ms). A factor alone cannot tell noise at that spread, which is
-//     what the stall and the tests below are for; 3x keeps a codec whose
-//     stops merely match a busy baseline's from standing out, while one
-//     that holds a P for tens of milliseconds still does (sonic on a 30 MB
-//     string: 21.0ms, 8.00x);
-//   - at least the run's stall (-stall, by default 10ms or 10x the idle
-//     pass's stw.p99): three times a 100us stop is still too short for any
-//     program to notice, and it is the same bar at which rows name a
-//     culprit;
-//   - and, with 3 or more repeats, significantly longer than baseline's by
-//     a Mann-Whitney U test over the repeats, as compare tests changes;
-//     with fewer, its window was not NOISY: when other processes take the
-//     CPU, the kernel deschedules the thread a goroutine runs on, and a
-//     stop waits for it as it would for code that cannot be preempted
-//     (the flight recorder cannot tell the two apart either).
+// The verdict ends the console report: per level, whether a codec froze
+// the rest of the program longer than the baseline codec did. Baseline
+// does no JSON work, so its stops are what the harness, the probes and the
+// machine do on their own at that level, in the same run: the codecs of a
+// level take turns in its window (pingpong's interleave.go), so steal and
+// other processes fall on baseline as on every codec.
 //
-// Without a baseline at a level there is nothing to tell noise by, and the
-// stall alone decides.
-const standOutFactor = 3
+// It is judged like a measurement, from every stop the stop-the-world
+// probe forced (a couple of hundred per window, pooled over repeats, each
+// stuck one counted with the ones it kept the probe from asking for),
+// never from one figure such as the longest stop. A codec stands out when
+// both hold:
+//   - its stops are longer than baseline's: a one-sided Mann-Whitney U
+//     test over the individual stops reaches verdictAlpha;
+//   - by enough to matter: its typical (median) stop is at least
+//     typicalFactor times baseline's, and typicalMargin longer. A codec
+//     whose stops are mostly as short as baseline's, with a few long ones
+//     (a 32 MB memmove into fresh pages), does not: the few show in
+//     stw.max and in the share of the window the program spent waiting
+//     for stops to begin, which the verdict prints beside.
+//
+// A NOISY window still marks its row, but decides nothing: the noise fell
+// on baseline too. The README's "Who freezes the program" gives the
+// measurements these bars were chosen by.
 
-// freezeFigures are the verdict's figures, from the one table of figures
-// (metric.go), the one it judges by first: the longest stop of the world,
-// then how late the sleep probe woke, then how long goroutines sat
-// runnable. A row's first line shows the same three.
-var freezeFigures = []metric{stwMax, probeP99, schedP99}
+// verdictAlpha is the significance the rank test must reach. Stops close
+// together in time are not independent samples (a codec stays
+// non-preemptible for a whole document), so its p is optimistic: 0.001
+// rather than the usual 0.05.
+const verdictAlpha = 0.001
 
-var (
-	stwMax   = metricOf("stw.max")
-	probeP99 = metricOf("probe.p99")
-	schedP99 = metricOf("sched.p99")
+// typicalFactor and typicalMargin are how much longer a codec's typical
+// stop must be than baseline's to matter: twice as long, and 100us more
+// (so that 20us against 45us, on a machine whose stops are fast, does not).
+const (
+	typicalFactor = 2
+	typicalMargin = 100 * time.Microsecond
 )
 
-// metricOf is the table's metric named name: a name not in it is a bug.
-func metricOf(name string) metric {
-	m, ok := metricNamed(name)
-	if !ok {
-		panic("report: no metric " + name)
-	}
-	return m
+// stopSample is one codec's stops of the world at one level, every
+// repeat's pooled.
+type stopSample struct {
+	hist   *hdrhistogram.Histogram
+	waited time.Duration // every stop's time to begin, added up
+	window time.Duration // the windows they were forced in, added up
+	noisy  bool          // a window of it was NOISY
 }
 
-// of is m's value in r as a duration, and whether r has it at all.
-func (m metric) of(r results.Result) (time.Duration, bool) {
-	if m.applies != nil && !m.applies(r) {
-		return 0, false
+// stopsOf pools the stops of rs (one scenario's repeats); ok is false when
+// none of them ran the stop-the-world probe.
+func stopsOf(rs []results.Result) (s stopSample, ok bool) {
+	for _, r := range rs {
+		if r.STWHist == nil {
+			continue
+		}
+		if s.hist == nil {
+			s.hist = latency.NewHistogram()
+		}
+		s.hist.Merge(r.STWHist)
+		s.waited += r.STWWaited
+		s.window += r.Window
+		s.noisy = s.noisy || r.Noise.Noisy()
 	}
-	return time.Duration(math.Round(m.value(r))), true
+	return s, s.hist != nil
 }
 
-// levelVerdict is one level's verdict: every codec but the baseline, the
-// one that froze the program longest first.
+func (s stopSample) n() int64 { return s.hist.TotalCount() }
+
+// waiting is the share of the window the program spent waiting for stops
+// to begin.
+func (s stopSample) waiting() float64 {
+	if s.window <= 0 {
+		return 0
+	}
+	return s.waited.Seconds() / s.window.Seconds()
+}
+
+func (s stopSample) quantile(q float64) time.Duration { return latency.Quantiles(s.hist, q)[0] }
+
+// levelVerdict is one level's verdict: every codec, baseline included,
+// the one whose stops kept the program waiting longest first.
 type levelVerdict struct {
 	Label  string
-	Base   *results.Result // nil: no baseline ran at this level
+	Base   *codecVerdict // nil: no baseline ran at this level
 	Codecs []codecVerdict
-	// Figures are the freezeFigures some row of the level has.
-	Figures []metric
-	// Repeats is the fewest repeats a tested pair of codec and baseline
-	// had, 0 when nothing was tested; Reachable says whether that many
-	// can ever be significant.
-	Repeats   int
-	Reachable bool
+	// STW says whether any row of the level ran the stop-the-world probe.
+	STW bool
+	// Stall is the run's -stall, for the sentences.
+	Stall time.Duration
 }
 
-// codecVerdict is one codec at one level.
+// codecVerdict is one codec at one level against baseline.
 type codecVerdict struct {
-	Result    results.Result
-	Cells     []verdictCell // one per the level's Figures
+	Result results.Result // the level's row (a repeated run's medians)
+	Stops  stopSample
+	HasSTW bool
+	// Tested: there was a baseline to test against; P is the one-sided
+	// rank test's p that its stops are longer than baseline's.
+	Tested    bool
+	P         float64
+	Longer    bool // P reached verdictAlpha
+	Matters   bool // its typical stop is typicalFactor and typicalMargin above baseline's
 	StandsOut bool
-	// Why it does not stand out, when it has stw.max: its stw.max is
-	// within standOutFactor of baseline's, under the stall, or not
-	// significantly different from baseline's.
-	Within, Under, NotSignificant, Noisy bool
-}
-
-// verdictCell is one figure of one codec against baseline's.
-type verdictCell struct {
-	Value    time.Duration
-	OK       bool
-	Multiple float64 // of baseline's; 0 when baseline has none
-	// Tested: both had enough repeats for the U test; Significant: its
-	// p is at most alpha.
-	Tested, Significant bool
 }
 
 // levelVerdicts judges each level of rows (one per scenario: a repeated
-// run's medians). repeats, when not nil, holds every repeat by key, for the
-// significance of each difference; cfg gives the stall and the repeats.
+// run's medians). repeats, when not nil, holds every repeat by key, whose
+// stops are pooled; cfg gives the stall.
 func levelVerdicts(cfg results.Config, rows []results.Result, repeats map[results.Key][]results.Result) []levelVerdict {
 	var out []levelVerdict
 	for _, l := range encdecLevels(rows) {
-		v := levelVerdict{Label: l.Label}
-		var codecs []results.Result
+		v := levelVerdict{Label: l.Label, Stall: cfg.Stall}
+		var codecs []codecVerdict
 		for _, r := range l.Rows {
+			rs := repeats[r.Key()]
+			if rs == nil {
+				rs = []results.Result{r}
+			}
+			cv := codecVerdict{Result: r}
+			cv.Stops, cv.HasSTW = stopsOf(rs)
+			v.STW = v.STW || cv.HasSTW
 			if r.Impl == results.Baseline {
-				v.Base = &r
+				v.Base = &cv
 			} else {
-				codecs = append(codecs, r)
+				codecs = append(codecs, cv)
 			}
 		}
-		for _, f := range freezeFigures {
-			if slices.ContainsFunc(l.Rows, func(r results.Result) bool { _, ok := f.of(r); return ok }) {
-				v.Figures = append(v.Figures, f)
-			}
+		if len(codecs) == 0 || !v.STW {
+			continue // nothing to judge: -stw 0 turned the verdict off
 		}
-		if len(codecs) == 0 || len(v.Figures) == 0 {
-			continue
-		}
-		for _, r := range codecs {
-			v.Codecs = append(v.Codecs, v.judge(cfg, r, repeats))
+		for _, cv := range codecs {
+			v.Codecs = append(v.Codecs, v.judge(cv))
 		}
 		slices.SortStableFunc(v.Codecs, func(a, b codecVerdict) int {
-			for i := range a.Cells {
-				if c := cmp.Compare(b.Cells[i].Value, a.Cells[i].Value); c != 0 {
-					return c // longest first; a codec without the figure has 0
-				}
+			if c := compareWaiting(b, a); c != 0 {
+				return c
 			}
-			return cmp.Compare(implRank(a.Result.Impl), implRank(b.Result.Impl))
+			return implRank(a.Result.Impl) - implRank(b.Result.Impl)
 		})
 		out = append(out, v)
 	}
 	return out
 }
 
-// judge sets out r's figures against baseline's and decides whether r
-// stands out (see standOutFactor).
-func (v *levelVerdict) judge(cfg results.Config, r results.Result, repeats map[results.Key][]results.Result) codecVerdict {
-	cv := codecVerdict{Result: r}
-	for _, f := range v.Figures {
-		var c verdictCell
-		c.Value, c.OK = f.of(r)
-		if v.Base != nil {
-			if bv, ok := f.of(*v.Base); ok && bv > 0 && c.OK {
-				c.Multiple = float64(c.Value) / float64(bv)
-			}
-			if cfg.Repeats() >= minRepeats && c.OK {
-				a := figureValues(repeats[v.Base.Key()], f)
-				b := figureValues(repeats[r.Key()], f)
-				if len(a) >= minRepeats && len(b) >= minRepeats {
-					res := uTest(a, b)
-					c.Tested, c.Significant = true, res.P <= res.Alpha
-					n := min(len(a), len(b))
-					if v.Repeats == 0 || n < v.Repeats {
-						v.Repeats, v.Reachable = n, uTestCanReachAlpha(len(a), len(b))
-					}
-				}
-			}
+// compareWaiting orders by waiting share; a codec without stops comes last.
+func compareWaiting(a, b codecVerdict) int {
+	switch {
+	case a.HasSTW != b.HasSTW:
+		if a.HasSTW {
+			return 1
 		}
-		cv.Cells = append(cv.Cells, c)
+		return -1
+	case !a.HasSTW:
+		return 0
 	}
-	if v.Figures[0].name != stwMax.name || !cv.Cells[0].OK {
-		return cv // judged by stw.max alone: without it, no verdict
+	x, y := a.Stops.waiting(), b.Stops.waiting()
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
 	}
-	c := cv.Cells[0]
-	if v.Base != nil {
-		bv, ok := stwMax.of(*v.Base)
-		cv.Within = ok && c.Value <= standOutFactor*bv
+	return 0
+}
+
+// judge tests cv's stops against baseline's.
+func (v *levelVerdict) judge(cv codecVerdict) codecVerdict {
+	if !cv.HasSTW || v.Base == nil || !v.Base.HasSTW || cv.Stops.n() == 0 || v.Base.Stops.n() == 0 {
+		return cv
 	}
-	cv.Under = cfg.Stall > 0 && c.Value < cfg.Stall
-	cv.NotSignificant = c.Tested && !c.Significant
-	cv.Noisy = !c.Tested && r.Noise.Noisy()
-	cv.StandsOut = !cv.Within && !cv.Under && !cv.NotSignificant && !cv.Noisy
+	cv.Tested, cv.P = true, 1
+	res, err := stats.MannWhitneyUTest(latency.Values(cv.Stops.hist), latency.Values(v.Base.Stops.hist), stats.LocationGreater)
+	if err == nil { // an error: every stop of both the same, nothing longer
+		cv.P = res.P
+	}
+	cv.Longer = cv.P <= verdictAlpha
+	typical, base := cv.Stops.quantile(0.5), v.Base.Stops.quantile(0.5)
+	cv.Matters = typical >= typicalFactor*base && typical-base >= typicalMargin
+	cv.StandsOut = cv.Longer && cv.Matters
 	return cv
 }
 
-// figureValues are f's values over the repeats that measured something.
-func figureValues(rs []results.Result, f metric) []float64 {
-	var out []float64
-	ok, _ := measured(rs)
-	for _, r := range ok {
-		if v, has := f.of(r); has {
-			out = append(out, float64(v))
-		}
-	}
-	return out
-}
-
-// text is the level's section of the console report: the table, worst
-// first, then in plain words which codecs stand out, if any.
-func (v levelVerdict) text(cfg results.Config) string {
+// text is the level's section of the console report: the table, longest
+// waiting first, baseline last, then the conclusion a script can read,
+// then each codec in plain words.
+func (v levelVerdict) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nresponsiveness, %s (%s; the longest stop of the world first):\n", v.Label, v.reference())
-	culprits := slices.ContainsFunc(v.Codecs, func(cv codecVerdict) bool { return cv.Result.Culprit != nil })
-	head := []string{"codec"}
-	for _, f := range v.Figures {
-		head = append(head, f.name)
+	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against baseline's in the same run):\n", v.Label)
+	all := v.Codecs
+	if v.Base != nil {
+		all = append(slices.Clone(all), *v.Base)
+	}
+	culprits := slices.ContainsFunc(all, func(cv codecVerdict) bool { return cv.Result.Culprit != nil })
+	noisy := slices.ContainsFunc(all, func(cv codecVerdict) bool { return cv.Stops.noisy })
+	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", "waiting", "vs baseline"}
+	if noisy {
+		head = append(head, "noise")
 	}
 	if culprits {
 		head = append(head, "culprit")
 	}
 	table := [][]string{head}
-	marked := false
-	for _, cv := range v.Codecs {
+	for _, cv := range all {
 		line := []string{cv.Result.Impl}
-		for _, c := range cv.Cells {
-			line = append(line, c.text())
-			marked = marked || (c.Tested && !c.Significant)
+		if cv.HasSTW {
+			s := cv.Stops
+			line = append(line, fmt.Sprint(s.n()), fmtDuration(s.quantile(0.5)), fmtDuration(s.quantile(0.9)),
+				fmtDuration(s.quantile(0.99)), fmtDuration(time.Duration(s.hist.Max())), fmtShare(s.waiting()), cv.against())
+		} else {
+			line = append(line, "-", "-", "-", "-", "-", "-", "-")
+		}
+		if noisy {
+			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.noisy])
 		}
 		if culprits {
 			line = append(line, shortCulprit(cv.Result))
@@ -227,132 +233,104 @@ func (v levelVerdict) text(cfg results.Config) string {
 		table = append(table, line)
 	}
 	b.WriteString(alignColumns(table))
-	if marked {
-		fmt.Fprintf(&b, "  ~: not significantly different from baseline's (Mann-Whitney U test over %d repeats, alpha 0.05", v.Repeats)
-		if !v.Reachable {
-			fmt.Fprintf(&b, "; %d repeats can never reach it, 4 or more can", v.Repeats)
+	b.WriteString("  " + v.conclusion() + "\n")
+	for _, cv := range v.Codecs {
+		if w := v.words(cv); w != "" {
+			b.WriteString("  " + w + "\n")
 		}
-		b.WriteString(")\n")
 	}
-	b.WriteString("  " + v.conclusion(cfg) + "\n")
 	return b.String()
 }
 
-// reference is what the multiples are of: baseline's figures at the level.
-func (v levelVerdict) reference() string {
-	if v.Base == nil {
-		return "no baseline ran at this level to compare with"
+// against is a row's "vs baseline" cell: the rank test's p, marked when
+// its stops are longer.
+func (cv codecVerdict) against() string {
+	switch {
+	case cv.Result.Impl == results.Baseline:
+		return ""
+	case !cv.Tested:
+		return "-"
+	case cv.Longer:
+		return "longer, " + fmtP(cv.P)
 	}
-	var parts []string
-	for _, f := range v.Figures {
-		if bv, ok := f.of(*v.Base); ok {
-			parts = append(parts, f.name+"="+fmtDuration(bv))
-		}
-	}
-	return "multiples of baseline's " + strings.Join(parts, " ")
+	return fmtP(cv.P)
 }
 
-// conclusion says in plain words which codecs stand out, or why none does.
-func (v levelVerdict) conclusion(cfg results.Config) string {
-	if v.Figures[0].name != stwMax.name {
-		return "stw not measured (-stw 0): no verdict on stops of the world"
+// conclusion is the line scripts read: "stands out from baseline: NAME
+// (...), NAME (...)", or "no codec stands out ..." and why.
+func (v levelVerdict) conclusion() string {
+	if v.Base == nil || !v.Base.HasSTW {
+		return fmt.Sprintf("no verdict at %s: baseline did not run at this level, and a codec is judged against it (add baseline to -impls)", v.Label)
 	}
 	var out []string
-	var within, under, notSignificant bool
-	var noisy []string
+	var notLonger, small []string
 	for _, cv := range v.Codecs {
 		switch {
-		case !cv.Cells[0].OK:
-		case cv.StandsOut && cv.Cells[0].Multiple > 0:
-			out = append(out, fmt.Sprintf("%s (stw.max %s, %sx baseline's)", cv.Result.Impl, fmtDuration(cv.Cells[0].Value), multiple(cv.Cells[0].Multiple)))
 		case cv.StandsOut:
-			out = append(out, fmt.Sprintf("%s (stw.max %s)", cv.Result.Impl, fmtDuration(cv.Cells[0].Value)))
+			out = append(out, fmt.Sprintf("%s (typical stop %s against %s, %s over %d stops; waiting %s of the window against %s)",
+				cv.Result.Impl, fmtDuration(cv.Stops.quantile(0.5)), fmtDuration(v.Base.Stops.quantile(0.5)), fmtP(cv.P),
+				cv.Stops.n()+v.Base.Stops.n(), fmtShare(cv.Stops.waiting()), fmtShare(v.Base.Stops.waiting())))
+		case !cv.Tested:
+		case !cv.Longer:
+			notLonger = append(notLonger, cv.Result.Impl)
 		default:
-			within, under, notSignificant = within || cv.Within, under || cv.Under, notSignificant || cv.NotSignificant
-			if cv.Noisy && !cv.Within && !cv.Under {
-				noisy = append(noisy, cv.Result.Impl) // it would have stood out
-			}
+			small = append(small, cv.Result.Impl)
 		}
-	}
-	var why []string
-	if within {
-		bv, _ := stwMax.of(*v.Base)
-		why = append(why, fmt.Sprintf("stw.max within %dx of baseline's %s", standOutFactor, fmtDuration(bv)))
-	}
-	if under {
-		why = append(why, fmt.Sprintf("under the %s stall", fmtDuration(cfg.Stall)))
-	}
-	if notSignificant {
-		why = append(why, "not significantly longer")
-	}
-	reason := strings.Join(why, " or ")
-	if len(noisy) > 0 {
-		if reason != "" {
-			reason += "; "
-		}
-		reason += strings.Join(noisy, ", ") + ": longer, but in a NOISY window, -count 5 would tell"
-	}
-	from := " from baseline"
-	if v.Base == nil {
-		from = ""
 	}
 	if len(out) > 0 {
-		s := "stands out" + from + ": " + strings.Join(out, ", ")
-		if bar := v.bar(cfg); bar != "" {
-			s += ": " + bar
-		}
-		return s
+		return "stands out from baseline: " + strings.Join(out, ", ")
 	}
-	if reason == "" {
-		return fmt.Sprintf("no codec has stw.max at %s", v.Label)
+	var why []string
+	if len(notLonger) > 0 {
+		why = append(why, strings.Join(notLonger, ", ")+": stops not significantly longer")
 	}
-	if v.Base != nil {
-		from += " beyond noise"
+	if len(small) > 0 {
+		why = append(why, fmt.Sprintf("%s: longer, but a typical stop under %dx and %s more than baseline's", strings.Join(small, ", "), typicalFactor, fmtDuration(typicalMargin)))
 	}
-	return fmt.Sprintf("no codec stands out%s at %s (%s)", from, v.Label, reason)
+	if len(why) == 0 {
+		return fmt.Sprintf("no codec stands out from baseline at %s (no codec had stops to judge)", v.Label)
+	}
+	return fmt.Sprintf("no codec stands out from baseline at %s (%s)", v.Label, strings.Join(why, "; "))
 }
 
-// bar says what standing out took at this level.
-func (v levelVerdict) bar(cfg results.Config) string {
-	var parts []string
-	if v.Base != nil {
-		if bv, ok := stwMax.of(*v.Base); ok {
-			parts = append(parts, fmt.Sprintf("stw.max over %dx baseline's %s", standOutFactor, fmtDuration(bv)))
-		}
+// words says how sure the verdict is of one codec, in a sentence.
+func (v levelVerdict) words(cv codecVerdict) string {
+	if !cv.Tested {
+		return ""
 	}
-	if cfg.Stall > 0 {
-		parts = append(parts, fmt.Sprintf("at least the %s stall", fmtDuration(cfg.Stall)))
+	base := v.Base.Stops
+	typical := fmt.Sprintf("its typical stop of the world waited %s against baseline's %s (%s over %d stops)",
+		fmtDuration(cv.Stops.quantile(0.5)), fmtDuration(base.quantile(0.5)), fmtP(cv.P), cv.Stops.n()+base.n())
+	waiting := fmt.Sprintf("the program waited for stops %s of the window against %s", fmtShare(cv.Stops.waiting()), fmtShare(base.waiting()))
+	switch {
+	case cv.StandsOut:
+		return fmt.Sprintf("%s stands out: %s; %s", cv.Result.Impl, typical, waiting)
+	case cv.Longer:
+		return fmt.Sprintf("%s does not: %s, under %dx and %s more; %s", cv.Result.Impl, typical, typicalFactor, fmtDuration(typicalMargin), waiting+v.longest(cv))
 	}
-	if v.Repeats > 0 {
-		parts = append(parts, "significant")
-	}
-	return strings.Join(parts, ", ")
+	return fmt.Sprintf("%s does not: its stops were not significantly longer than baseline's (%s over %d stops); %s", cv.Result.Impl, fmtP(cv.P), cv.Stops.n()+base.n(), waiting+v.longest(cv))
 }
 
-// maxMultiple is the largest multiple of baseline's a cell prints.
-const maxMultiple = 1000
-
-// text prints a cell as "58.7ms (28.0x)", "~" marking a difference from
-// baseline's that is not significant.
-func (c verdictCell) text() string {
-	if !c.OK {
-		return "-"
+// longest adds the longest stop to the sentence of a codec that does not
+// stand out when that stop alone was a stall (-stall): a freeze worth
+// knowing of, which the verdict does not count.
+func (v levelVerdict) longest(cv codecVerdict) string {
+	if m := time.Duration(cv.Stops.hist.Max()); v.Stall > 0 && m >= v.Stall {
+		return fmt.Sprintf(", its longest stop %s", fmtDuration(m))
 	}
-	s := fmtDuration(c.Value)
-	if c.Multiple > 0 {
-		m := multiple(c.Multiple) + "x"
-		if c.Multiple > maxMultiple {
-			// baseline's figure is near its resolution (a sched.p99 of a few
-			// hundred ns): the digits would say nothing more
-			m = fmt.Sprintf(">%dx", maxMultiple)
-		}
-		if c.Tested && !c.Significant {
-			m += " ~"
-		}
-		s += " (" + m + ")"
-	}
-	return s
+	return ""
 }
+
+// fmtP prints a p-value as "p = 0.029", or "p < 0.001" below that.
+func fmtP(p float64) string {
+	if p < 0.001 {
+		return "p < 0.001"
+	}
+	return fmt.Sprintf("p = %.2g", p)
+}
+
+// fmtShare prints a share of a window as a percentage.
+func fmtShare(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // shortCulprit names what r's worst stall waited on, for a table cell:
 // the function and the kind ("...jitdec.Decode (non-preemptible)"), or the
