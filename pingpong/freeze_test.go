@@ -10,6 +10,7 @@ import (
 
 	"pingpong/datasets"
 	"pingpong/internal/spin"
+	"pingpong/report"
 	"pingpong/results"
 )
 
@@ -36,8 +37,9 @@ func init() {
 
 // A codec that cannot be preempted for 30ms must show it: its stops of the
 // world take at least 20ms to begin, and the flight recorder names its
-// function as what they waited on; baseline's stops, in the same run, stay
-// short. The machine is shared, so a try may lose to a neighbour.
+// function as what they waited on; baseline's stops, in the same run (the
+// two take turns), stay short; and the verdict names it. The machine is
+// shared, so a try may lose to a neighbour.
 func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	if !spin.NonPreemptible() {
 		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
@@ -46,7 +48,7 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	cfg := results.Config{
 		Impls:    []string{"test-freezer", "baseline"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
-		Duration: 700 * time.Millisecond, Warmup: 100 * time.Millisecond,
+		Duration: 700 * time.Millisecond, Warmup: 100 * time.Millisecond, Slice: 100 * time.Millisecond,
 		STW: 10 * time.Millisecond, Culprits: true,
 		Isolate: true, Worker: []string{os.Args[0]},
 	}
@@ -71,6 +73,16 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		}
 		if base.STW.Max >= 5*time.Millisecond {
 			return fmt.Errorf("baseline stw.max %v, want under 5ms", base.STW.Max)
+		}
+		if fr.Slices < 2 || base.Slices < 2 {
+			return fmt.Errorf("%d and %d turns: the two codecs did not take turns", fr.Slices, base.Slices)
+		}
+		var out strings.Builder
+		if err := report.WriteConsole(&out, run, report.ConsoleOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "\n  stands out from baseline: test-freezer (typical stop ") {
+			return fmt.Errorf("the verdict does not name the freezer:\n%s", out.String())
 		}
 		return nil
 	})

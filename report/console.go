@@ -331,8 +331,8 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 	if fmtDuration(hi) != used {
 		used += " to " + fmtDuration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
 	}
-	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %v, at most %v)",
-		used, results.WarmRounds, cfg.Warmup, results.WarmupBound*cfg.Warmup)
+	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %s, at most %s)",
+		used, results.WarmRounds, fmtDuration(cfg.Warmup), fmtDuration(results.WarmupBound*cfg.Warmup))
 }
 
 func orUnknown(s string) string {

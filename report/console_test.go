@@ -161,3 +161,21 @@ func TestVersionsShowACodecsEnv(t *testing.T) {
 		t.Errorf("no %q in\n%s", want, b.String())
 	}
 }
+
+// The warmup a level really took heads its input's blocks: at least
+// -warmup, longer for a codec whose pairs took longer for their first
+// round trips.
+func TestWarmupLine(t *testing.T) {
+	cfg := results.Config{Warmup: 500 * time.Millisecond}
+	row := func(impl string, pairs int, warm time.Duration) pendingRow {
+		return pendingRow{Result: results.Result{Scenario: results.Scenario{Impl: impl, Mode: results.ModeEncdec, Pairs: pairs}, Warmup: warm}}
+	}
+	if got := warmupLine(cfg, []pendingRow{row("std", 1, 0)}); got != "" {
+		t.Errorf("rows without a warmup: %q, want no line", got)
+	}
+	got := warmupLine(cfg, []pendingRow{row("baseline", 1, 501*time.Millisecond), row("std", 2, 1900*time.Millisecond), row("sonic", 2, 620*time.Millisecond)})
+	want := "  warmup:      501.0ms to 1900.0ms (longest: std 2x encdec), until every pair had done 2 round trips (at least 500.0ms, at most 5000.0ms)"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
