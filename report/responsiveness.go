@@ -55,6 +55,9 @@ func responsivenessDetails(r results.Result) []string {
 	}
 	if s := r.STW; s != nil {
 		add("stw.p50=%s stw.p99=%s", fmtDuration(s.P50), fmtDuration(s.P99))
+		if r.Window > 0 {
+			add("stw.waiting=%s", fmtShare(r.STWWaited.Seconds()/r.Window.Seconds()))
+		}
 	}
 	if s := r.STWWall; s != nil {
 		add("stw.wall.p99=%s", fmtDuration(s.P99))
@@ -62,6 +65,9 @@ func responsivenessDetails(r results.Result) []string {
 	rt := r.Runtime
 	if rt != nil && (r.STW != nil || rt.OtherStopping.Count+rt.GCStopping.Count > 0) {
 		add("stopping.other.p99=%s stopping.gc.p99=%s", fmtDuration(rt.OtherStopping.P99), fmtDuration(rt.GCStopping.P99))
+	}
+	if r.Warmup > 0 {
+		add("warmup=%s turns=%d", fmtDuration(r.Warmup), r.Slices)
 	}
 	if s := r.Split; s != nil {
 		add("dec=%s enc=%s rest=%s", fmtDuration(s.Decode.P50), fmtDuration(s.Encode.P50), fmtDuration(s.Rest.P50))

@@ -54,7 +54,7 @@ func probedRun() *results.Run {
 			continue
 		}
 		r.Responsiveness = results.Responsiveness{Probe: probe(1100*us, 4*time.Millisecond), Runtime: rt(400*us, 12, uint64(r.N)*1000),
-			STW: stw(900*us, 3100*us), STWWall: stw(8100*us, 12*time.Millisecond),
+			STW: stw(900*us, 3100*us), STWWaited: 24 * time.Millisecond, STWWall: stw(8100*us, 12*time.Millisecond),
 			Noise:           &latency.Noise{Window: 2 * time.Second, OthersCores: 0.02, Cores: 2},
 			Split:           &results.Split{Decode: latency.Summary{P50: r.Latency.P50 * 4 / 10}, Encode: latency.Summary{P50: r.Latency.P50 / 5}, Rest: latency.Summary{P50: r.Latency.P50 * 4 / 10}},
 			AllocBytesPerOp: 48000, AllocsPerOp: 1000}
