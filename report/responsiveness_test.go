@@ -98,7 +98,7 @@ func TestConsoleProbeGolden(t *testing.T) {
 func TestConsoleProbeVerboseGolden(t *testing.T) {
 	out := goldenConsole(t, "console_probe-v", probedRun(), ConsoleOptions{Verbose: true})
 	wantContains(t, out,
-		"stw.p50=40us stw.p99=900us stw.wall.p99=8.1ms stopping.other.p99=250us stopping.gc.p99=300us",
+		"stw.p50=40us stw.p99=900us stw.waiting=1.2% stw.wall.p99=8.1ms stopping.other.p99=250us stopping.gc.p99=300us",
 		"dec=3.8ms enc=1.9ms rest=3.8ms",
 		"cpu.others=37% cpu.steal=1%",
 		"      culprit: none (flight recorder: snapshot: no stop of the world in the window)\n",
