@@ -70,7 +70,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
-	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
+	fs.BoolVar(&o.list, "list", false, "list codecs (with versions), built-in inputs, shapes and the build's own types, then exit; with -json, as JSON (schema pingpong-list/v1)")
 	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
 	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
@@ -136,7 +136,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.list {
-		return list(stdout)
+		return list(stdout, o.out.json)
 	}
 	procsSource, err := setProcs(o.sweep.single())
 	if err != nil {
@@ -303,28 +303,6 @@ func setProcs(procs int) (string, error) {
 		return "container CPU quota", nil
 	}
 	return "cpu count", nil
-}
-
-func list(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("codecs:\n")
-	for _, im := range pingpong.Impls() {
-		fmt.Fprintf(&b, "  %-10s %-28s %s\n", im.Name, im.Version(), im.Desc)
-	}
-	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
-	for _, bi := range datasets.Builtins() {
-		fmt.Fprintf(&b, "  %-16s %10s  %s\n", bi.Name, report.Size(bi.Size), bi.Desc)
-	}
-	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
-	for _, sh := range datasets.Shapes() {
-		spec := sh.Name
-		if sh.Param != "" {
-			spec += ":" + sh.Param
-		}
-		fmt.Fprintf(&b, "  %-27s %s\n", spec, sh.Desc)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 func moduleVersion() string {
