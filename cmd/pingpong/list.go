@@ -32,7 +32,7 @@ func list(w io.Writer, jsonPath string) error {
 
 // listing is this build's codecs, built-in inputs, shapes and types.
 func listing() results.Listing {
-	l := results.Listing{Schema: results.ListingSchema}
+	l := results.Listing{Schema: results.ListingSchema, Types: pingpong.Types()}
 	for _, im := range pingpong.Impls() {
 		l.Codecs = append(l.Codecs, results.ListedCodec{Name: im.Name, Library: im.Desc, Module: im.Module, Version: im.Version(), Env: im.Env})
 	}

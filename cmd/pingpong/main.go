@@ -74,7 +74,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
 	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
+	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter), both, or a type of this build (see -list; bench_scheduling.sh --type); a comma list takes any and one typed target")
 	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
 	fs.Var(&o.rate, "rate", rateUsage)
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
