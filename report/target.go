@@ -25,7 +25,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Name+" "+fmtDuration(im.Compile))
+			compiled = append(compiled, im.Label()+" "+fmtDuration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {
@@ -33,10 +33,10 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	}
 	for _, im := range impls {
 		if im.StructErr != "" {
-			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Name, in.StructType, im.StructErr))
+			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Label(), in.StructType, im.StructErr))
 		}
 		if im.StructMismatch != "" {
-			out = append(out, fmt.Sprintf("  ! %s disagrees with encoding/json through %s at %s", im.Name, in.StructType, im.StructMismatch))
+			out = append(out, fmt.Sprintf("  ! %s disagrees with encoding/json through %s at %s", im.Label(), in.StructType, im.StructMismatch))
 		}
 	}
 	return out

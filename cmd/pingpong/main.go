@@ -59,6 +59,7 @@ type options struct {
 	traceDir string
 	batch    batchFlag
 	verbose  bool
+	builds   buildsFlag
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -85,6 +86,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
+	o.builds.flags(fs)
 	return func(args []string, stdout, stderr io.Writer) error {
 		if len(args) > 0 {
 			return usagef("unexpected argument %q (flags come as -name value)", args[0])
@@ -94,6 +96,28 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 		}
 		return measure(o, stdout, stderr)
 	}
+}
+
+// checkImpls refuses a codec that cannot run: one this binary lacks, or
+// in a run across builds one no build has; it returns the builds, read.
+func checkImpls(o *options, impls []string) ([]results.Build, error) {
+	if len(o.builds) == 0 {
+		if _, err := pingpong.LookupImpls(impls); err != nil {
+			return nil, usagef("-impls: %w", err)
+		}
+		if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
+			return nil, usagef("-impls: %s: drop -isolate=false", why)
+		}
+		return nil, nil
+	}
+	if !o.isolate {
+		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
+	}
+	builds, err := o.builds.read()
+	if err != nil {
+		return nil, err
+	}
+	return builds, checkBuildImpls(impls, builds)
 }
 
 // check refuses out-of-range values that the flag package cannot.
@@ -147,11 +171,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	impls := splitList(o.impls)
-	if _, err := pingpong.LookupImpls(impls); err != nil {
-		return usagef("-impls: %w", err)
-	}
-	if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
-		return usagef("-impls: %s: drop -isolate=false", why)
+	builds, err := checkImpls(o, impls)
+	if err != nil {
+		return err
 	}
 	inputs, err := loadInputs(o.inputs, o.seed)
 	if err != nil {
@@ -162,7 +184,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 
 	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Seed: o.seed, Isolate: o.isolate,
-		Batches: o.batch.batches()}
+		Batches: o.batch.batches(), Builds: builds}
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {
