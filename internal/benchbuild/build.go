@@ -67,7 +67,7 @@ func (b *builder) buildBase() (*results.Listing, error) {
 	}
 	var names []string
 	for _, p := range b.parts {
-		names = append(names, p.flag+" "+cmp.Or(p.name, p.pkg+"."+p.typ))
+		names = append(names, p.flag+" "+p.what())
 	}
 	fmt.Fprintf(b.log, "== building pingpong with %s\n", strings.Join(names, ", "))
 	if err := b.goBuild(b.baseSrc, nil, bin); err != nil {
@@ -107,7 +107,7 @@ func (b *builder) resolve(p *part) error {
 		// version (its built-in codec measures that one); any other gets
 		// the latest.
 		p.ver = cmp.Or(p.ver, "latest")
-		fmt.Fprintf(b.log, "== go get %s@%s (for %s %s, in a temporary copy of the module)\n", p.mod, p.ver, p.flag, cmp.Or(p.name, p.typ))
+		fmt.Fprintf(b.log, "== go get %s@%s (for %s %s, in a temporary copy of the module)\n", p.mod, p.ver, p.flag, p.what())
 		_, err := goRun(src, nil, "get", p.mod+"@"+p.ver)
 		if err != nil {
 			return p.failure("cannot fetch "+p.mod+"@"+p.ver, err)

@@ -31,6 +31,15 @@ type part struct {
 // isType says what the part makes of its package: a type, or a codec.
 func (p *part) isType() bool { return p.flag == "--type" }
 
+// what names the part in progress lines: the codec's name, or the type
+// with its import path.
+func (p *part) what() string {
+	if p.isType() {
+		return p.pkg + "." + p.typ
+	}
+	return p.name
+}
+
 // typeName is a --type's name as reflect, rows and -target spell it:
 // "shop.Order". Known once the package is resolved.
 func (p *part) typeName() string { return p.pkgName + "." + p.typ }
