@@ -17,15 +17,18 @@ import (
 func planRepeats(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
 	once := cfg
 	once.Count = 1
-	// Across builds, every other repeat runs them in the other order
-	// (base, new; then new, base), so that neither always goes first.
-	flipped := once
-	flipped.Builds = slices.Clone(cfg.Builds)
-	slices.Reverse(flipped.Builds)
-	orders := [][]results.Scenario{interleave(Plan(once, inputs, procs)), interleave(Plan(flipped, inputs, procs))}
+	orders := [][]results.Scenario{interleave(Plan(once, inputs, procs))}
+	if len(cfg.Builds) > 1 {
+		// Across builds, every other repeat runs them in the other order
+		// (base, new; then new, base), so that neither always goes first.
+		flipped := once
+		flipped.Builds = slices.Clone(cfg.Builds)
+		slices.Reverse(flipped.Builds)
+		orders = append(orders, interleave(Plan(flipped, inputs, procs)))
+	}
 	out := make([]results.Scenario, 0, len(orders[0])*cfg.Count)
 	for rep := 0; rep < cfg.Count; rep++ {
-		for _, s := range orders[rep%2] {
+		for _, s := range orders[rep%len(orders)] {
 			s.Repeat = rep
 			out = append(out, s)
 		}

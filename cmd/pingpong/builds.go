@@ -65,6 +65,28 @@ func (b buildsFlag) read() ([]results.Build, error) {
 	return out, nil
 }
 
+// checkImpls refuses a codec that cannot run: one this binary lacks, or
+// in a run across builds one no build has; it returns the builds, read.
+func checkImpls(o *options, impls []string) ([]results.Build, error) {
+	if len(o.builds) == 0 {
+		if _, err := pingpong.LookupImpls(impls); err != nil {
+			return nil, usagef("-impls: %w", err)
+		}
+		if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
+			return nil, usagef("-impls: %s: drop -isolate=false", why)
+		}
+		return nil, nil
+	}
+	if !o.isolate {
+		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
+	}
+	builds, err := o.builds.read()
+	if err != nil {
+		return nil, err
+	}
+	return builds, checkBuildImpls(impls, builds)
+}
+
 // checkBuildImpls refuses a codec that no build has, in this binary's
 // words when it knows why (stdv2: which build has it).
 func checkBuildImpls(impls []string, builds []results.Build) error {

@@ -98,28 +98,6 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	}
 }
 
-// checkImpls refuses a codec that cannot run: one this binary lacks, or
-// in a run across builds one no build has; it returns the builds, read.
-func checkImpls(o *options, impls []string) ([]results.Build, error) {
-	if len(o.builds) == 0 {
-		if _, err := pingpong.LookupImpls(impls); err != nil {
-			return nil, usagef("-impls: %w", err)
-		}
-		if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
-			return nil, usagef("-impls: %s: drop -isolate=false", why)
-		}
-		return nil, nil
-	}
-	if !o.isolate {
-		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
-	}
-	builds, err := o.builds.read()
-	if err != nil {
-		return nil, err
-	}
-	return builds, checkBuildImpls(impls, builds)
-}
-
 // check refuses out-of-range values that the flag package cannot.
 func (o *options) check() error {
 	if err := checkDuration("-duration", o.duration, false); err != nil {

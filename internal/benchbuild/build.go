@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"pingpong/results"
@@ -78,7 +79,7 @@ func (b *builder) buildBase() (*results.Listing, error) {
 		return nil, err
 	}
 	for _, p := range b.parts {
-		if p.isType() && !strings.Contains(strings.Join(l.Types, "\n")+"\n", p.typeName()+"\n") {
+		if p.isType() && !slices.Contains(l.Types, p.typeName()) {
 			return nil, p.errorf("the build does not list %s among its types (%v)", p.typeName(), l.Types)
 		}
 	}
