@@ -30,6 +30,14 @@ func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]by
 	return func([]byte) (Codec, error) { return c, nil }
 }
 
+// RegisterLibrary registers a library's package-level Marshal and Unmarshal
+// as codec name, as users call them: Unmarshal gets the pointer to the
+// target. module is whose version the report shows (from the build info).
+// bench_scheduling.sh --add generates the call.
+func RegisterLibrary(name, module, desc string, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error) {
+	Register(Impl{Name: name, Module: module, Desc: desc, New: stateless(marshal, unmarshal)})
+}
+
 // SonicNative reports whether sonic runs its JIT/native path. On platforms
 // it does not support it silently falls back to encoding/json, and the
 // report must say so.

@@ -19,9 +19,10 @@ import (
 // whose round trip is longer than a slice takes fewer, longer turns.
 
 // levelOf is what the scenarios of one level share: everything but the
-// codec.
+// codec and its build, so that the builds of a run across builds take
+// turns with each other as codecs do.
 func levelOf(s results.Scenario) results.Scenario {
-	s.Impl = ""
+	s.Impl, s.Build = "", ""
 	return s
 }
 

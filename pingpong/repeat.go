@@ -17,7 +17,28 @@ import (
 func planRepeats(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
 	once := cfg
 	once.Count = 1
-	base := Plan(once, inputs, procs)
+	orders := [][]results.Scenario{interleave(Plan(once, inputs, procs))}
+	if len(cfg.Builds) > 1 {
+		// Across builds, every other repeat runs them in the other order
+		// (base, new; then new, base), so that neither always goes first.
+		flipped := once
+		flipped.Builds = slices.Clone(cfg.Builds)
+		slices.Reverse(flipped.Builds)
+		orders = append(orders, interleave(Plan(flipped, inputs, procs)))
+	}
+	out := make([]results.Scenario, 0, len(orders[0])*cfg.Count)
+	for rep := 0; rep < cfg.Count; rep++ {
+		for _, s := range orders[rep%len(orders)] {
+			s.Repeat = rep
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// interleave orders a single-repeat plan by input, then level, keeping
+// the codecs' (and builds') order within a level.
+func interleave(base []results.Scenario) []results.Scenario {
 	inputAt, pairsAt := firstSeen(base, func(s results.Scenario) string { return s.Input }), firstSeen(base, func(s results.Scenario) int { return s.Pairs })
 	slices.SortStableFunc(base, func(a, b results.Scenario) int {
 		if c := inputAt[a.Input] - inputAt[b.Input]; c != 0 {
@@ -25,14 +46,7 @@ func planRepeats(cfg results.Config, inputs []results.InputInfo, procs int) []re
 		}
 		return pairsAt[a.Pairs] - pairsAt[b.Pairs]
 	})
-	out := make([]results.Scenario, 0, len(base)*cfg.Count)
-	for rep := 0; rep < cfg.Count; rep++ {
-		for _, s := range base {
-			s.Repeat = rep
-			out = append(out, s)
-		}
-	}
-	return out
+	return base
 }
 
 // firstSeen numbers the values of key in the order they first appear.

@@ -43,7 +43,7 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 			}
 		}
 	}
-	return out
+	return withBuilds(cfg, out)
 }
 
 // Execute runs the planned scenarios. Each codec is readied for an input
@@ -54,11 +54,11 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 // scenario short (kept, marked partial) and stops; the Run then holds
 // everything measured so far, and the error is ctx's.
 func Execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, obs Observer) (*results.Run, error) {
-	impls, err := LookupImpls(cfg.Impls)
+	impls, err := buildImpls(cfg)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Isolate && len(cfg.Worker) == 0 {
+	if cfg.Isolate && len(cfg.Worker) == 0 && len(cfg.Builds) == 0 {
 		return nil, fmt.Errorf("isolation asked for but no worker command given")
 	}
 	if why := NeedsIsolation(cfg.Impls); why != "" && !cfg.Isolate {
@@ -100,12 +100,12 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 	}
 	type key struct {
-		input, impl string
-		point       results.Point
+		input, impl, build string
+		point              results.Point
 	}
 	left := map[key]int{} // scenarios still to run per runner, to close it after its last
 	for _, s := range plan {
-		left[key{s.Input, s.Impl, s.Point()}]++
+		left[key{s.Input, s.Impl, s.Build, s.Point()}]++
 	}
 	runners := map[key]runner{}
 	defer func() {
@@ -123,9 +123,9 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			announced[s.Input] = true
 			infos := make([]results.ImplInfo, len(impls))
 			for i, im := range impls {
-				k := key{s.Input, im.Name, s.Point()}
-				r := startRunner(ctx, cfg, im, byName[s.Input], s.Point())
-				runners[k], infos[i] = r, r.Info()
+				k := key{s.Input, im.Name, im.build, s.Point()}
+				r := startRunner(ctx, buildConfig(cfg, im.build), im.Impl, byName[s.Input], s.Point())
+				runners[k], infos[i] = r, im.info(r.Info())
 			}
 			run.Impls = append(run.Impls, infos...)
 			obs.Input(inputInfo(run.Inputs, s.Input), infos)
@@ -142,10 +142,10 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		i += len(step)
 		rs := make([]runner, len(step))
 		for j, s := range step {
-			k := key{s.Input, s.Impl, s.Point()}
+			k := key{s.Input, s.Impl, s.Build, s.Point()}
 			r, ok := runners[k]
 			if !ok { // a runner for another GOMAXPROCS of an announced input
-				r = startRunner(ctx, cfg, mustImpl(s.Impl), byName[s.Input], s.Point())
+				r = startRunner(ctx, buildConfig(cfg, s.Build), implOf(impls, s), byName[s.Input], s.Point())
 				runners[k] = r
 			}
 			rs[j] = r
@@ -160,7 +160,7 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			rows = []results.Result{rs[0].Run(ctx, s)}
 		}
 		for _, s := range step {
-			k := key{s.Input, s.Impl, s.Point()}
+			k := key{s.Input, s.Impl, s.Build, s.Point()}
 			if left[k]--; left[k] == 0 {
 				runners[k].Close()
 				delete(runners, k)

@@ -2,7 +2,6 @@ package pingpong
 
 import (
 	"context"
-	stdjson "encoding/json"
 	"errors"
 	"time"
 
@@ -50,12 +49,12 @@ func newLocalRunner(cfg results.Config, im Impl, in *datasets.Input) *localRunne
 	l := &localRunner{cfg: cfg, byTarget: map[string]prepared{}}
 	p, info := prepare(im, in)
 	l.byTarget[results.TargetAny] = p
-	if _, t, _ := InputTargets(cfg, in); t != nil {
-		var want any
-		if err := stdjson.Unmarshal(in.Data, &want); err != nil {
-			want = nil // cannot happen: StructTarget read it; a nil want fails every check loudly
+	if targets, t, _ := InputTargets(cfg, in); t != nil {
+		want, err := typeFits(in, t)
+		if err != nil {
+			want = nil // cannot happen: InputTargets checked it; a nil want fails every check loudly
 		}
-		l.byTarget[results.TargetStruct] = prepareStruct(im, in, want, t, &info)
+		l.byTarget[typedOf(targets)] = prepareStruct(im, in, want, t, &info)
 	}
 	l.info = info
 	return l

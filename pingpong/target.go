@@ -1,7 +1,6 @@
 package pingpong
 
 import (
-	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"reflect"
@@ -29,16 +28,16 @@ func targetsOf(cfg results.Config, in results.InputInfo) []string {
 	return []string{results.TargetAny}
 }
 
-// InputTargets is what actually runs on in: the asked targets, with struct
-// replaced by any when the input has no struct type that fits it, and the
-// note that says so ("" when nothing fell back). t is the struct type when
-// struct runs.
+// InputTargets is what actually runs on in: the asked targets, with a
+// typed one (struct, or a type of this build) replaced by any when it does
+// not fit the input, and the note that says so ("" when nothing fell
+// back). t is the type of the typed target when it runs.
 func InputTargets(cfg results.Config, in *datasets.Input) (targets []string, t reflect.Type, note string) {
 	for _, tg := range cfg.AskedTargets() {
-		if tg == results.TargetStruct {
-			st, err := StructTarget(in)
+		if tg != results.TargetAny {
+			typ, err := typedTarget(in, tg)
 			if err == nil {
-				t = st
+				t = typ
 				targets = append(targets, tg)
 				continue
 			}
@@ -50,6 +49,25 @@ func InputTargets(cfg results.Config, in *datasets.Input) (targets []string, t r
 		}
 	}
 	return targets, t, note
+}
+
+// typedTarget is the type that target tg decodes in into: the corpus's
+// struct for struct, else the build's type of that name.
+func typedTarget(in *datasets.Input, tg string) (reflect.Type, error) {
+	if tg == results.TargetStruct {
+		return StructTarget(in)
+	}
+	return UserTarget(in, tg)
+}
+
+// typedOf is the typed target among targets: any target but any.
+func typedOf(targets []string) string {
+	for _, tg := range targets {
+		if tg != results.TargetAny {
+			return tg
+		}
+	}
+	return ""
 }
 
 var structTargets sync.Map // sha256 + name -> structTarget; the fit check decodes the whole input
@@ -81,22 +99,13 @@ func structTargetOf(in *datasets.Input) (reflect.Type, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s has no struct type (typed corpora: %s)", in.Name, strings.Join(datasets.TargetNames(), ", "))
 	}
-	dec := stdjson.NewDecoder(bytes.NewReader(in.Data))
-	dec.DisallowUnknownFields()
-	p := reflect.New(t).Interface()
-	if err := dec.Decode(p); err != nil {
-		return nil, fmt.Errorf("%s does not fit %v: %w", in.Name, t, err)
-	}
-	out, err := stdjson.Marshal(p)
+	got, err := typeFits(in, t)
 	if err != nil {
-		return nil, fmt.Errorf("%s: encoding %v: %w", in.Name, t, err)
+		return nil, err
 	}
-	var want, got any
+	var want any
 	if err := stdjson.Unmarshal(in.Data, &want); err != nil {
 		return nil, fmt.Errorf("%s: %w", in.Name, err)
-	}
-	if err := stdjson.Unmarshal(out, &got); err != nil {
-		return nil, fmt.Errorf("%s: reading back %v: %w", in.Name, t, err)
 	}
 	if d := datasets.Diff(want, got); d != "" {
 		return nil, fmt.Errorf("%s does not survive a round trip through %v: %s", in.Name, t, d)
@@ -137,10 +146,11 @@ func (d *decoder) decode(c Codec, data []byte) (any, error) {
 // CheckStruct is Check for a struct target: the codec decodes input into a
 // new *T and encodes it (bin, a pair's first message), decodes that again
 // and re-encodes, and encoding/json's reading of this steady-state message,
-// what pairs really exchange, is compared with its reading of input. The
-// comparison is to the input itself rather than to encoding/json's own
-// struct round trip: StructTarget has already made sure the two are the
-// same value, and a difference then always names the codec.
+// what pairs really exchange, is compared with its reading of input. For a
+// built-in corpus StructTarget has made sure that this is encoding/json's
+// own round trip through T; a runner holds a user's type against that
+// round trip (typeFits), which may differ from the input (omitempty, a
+// float32), so that a difference always names the codec.
 func CheckStruct(c Codec, input []byte, t reflect.Type) (bin []byte, mismatch string, err error) {
 	var want any
 	if err := stdjson.Unmarshal(input, &want); err != nil {

@@ -83,7 +83,7 @@ type sizeLine = results.Key
 // sizeTable is the rows of one shape at one level (and target, batch and
 // runtime settings), each codec's cells by input.
 type sizeTable struct {
-	head  sizeLine // Impl empty
+	head  sizeLine // Impl and Build empty
 	label string   // the level's row label, "1x encdec batch=10"
 	point results.Point
 	lines []sizeLine
@@ -101,7 +101,7 @@ func sizeTables(series sizeSeries, rows []results.Result) []*sizeTable {
 		line := r.Key()
 		line.Input = ""
 		head := line
-		head.Impl = ""
+		head.Impl, head.Build = "", ""
 		i := slices.IndexFunc(out, func(t *sizeTable) bool { return t.head == head })
 		if i < 0 {
 			i = len(out)
@@ -210,7 +210,7 @@ func (s *bySize) text() string {
 			}
 			table = append(table, append(head, "growth"))
 			for _, l := range t.lines {
-				line := []string{l.Impl}
+				line := []string{l.ImplLabel()}
 				for _, in := range series.inputs {
 					r, ok := t.cells[l][in.Name]
 					line = append(line, sizeCellText(r, ok))

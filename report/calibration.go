@@ -53,9 +53,9 @@ func (c *Console) floorMultiples() {
 			p50 = r.Uncorrected.P50 // the floor is a round trip timed from its send
 		}
 		ch, base := c.cal.Multiples(p50)
-		name := r.Impl
-		if r.Target == results.TargetStruct {
-			name += " struct"
+		name := r.ImplLabel()
+		if t := r.Key().Target; t != "" {
+			name += " " + t
 		}
 		if r.Batch > 0 {
 			name += fmt.Sprintf(" batch=%d", r.Batch)

@@ -32,7 +32,7 @@ func keyLabel(k results.Key) string {
 	if k.MemLimit != "" {
 		procs += ", GOMEMLIMIT " + k.MemLimit
 	}
-	return fmt.Sprintf("%s %s %dx %s (%s)", k.Input, k.Impl, k.Pairs, mode, procs)
+	return fmt.Sprintf("%s %s %dx %s (%s)", k.Input, k.ImplLabel(), k.Pairs, mode, procs)
 }
 
 // figureChange is one figure of one scenario, old against new. Old and New
@@ -253,12 +253,8 @@ func all(rs []results.Result, f func(results.Result) bool) bool {
 }
 
 func implVersion(run *results.Run, k results.Key) string {
-	for _, im := range run.Impls {
-		if im.Name == k.Impl && im.Input == k.Input {
-			return im.Version
-		}
-	}
-	return ""
+	im, _ := run.Impl(results.Scenario{Input: k.Input, Impl: k.Impl, Build: k.Build})
+	return im.Version
 }
 
 func values(rs []results.Result, f func(results.Result) float64) []float64 {

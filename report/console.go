@@ -18,7 +18,7 @@ type Console struct {
 	w            io.Writer
 	env          results.Environment
 	cfg          results.Config
-	impl         string           // the block being printed
+	impl         string           // the block being printed: its codec's ImplLabel
 	rows         []results.Result // of the current input, for its comparison
 	pending      []pendingRow     // rows not printed yet (flush)
 	startedInput bool
@@ -98,8 +98,8 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	names := make([]string, len(impls))
 	versions := make([]string, len(impls))
 	for i, im := range impls {
-		names[i] = im.Name
-		versions[i] = im.Name + " " + im.Version
+		names[i] = im.Label()
+		versions[i] = im.Label() + " " + im.Version
 		var notes []string
 		if im.Name == "sonic" || im.Name == "sonic-std" {
 			if c.env.SonicNative {
@@ -120,6 +120,9 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	c.printf("  input:       %s (%s) duration: %d\n", in.Name+".json", inputKind(in), c.cfg.Duration.Milliseconds())
 	c.printf("  schedulers:  %d online (GOMAXPROCS=%d, source: %s)\n", e.Cores, e.GOMAXPROCS, e.ProcsSource)
 	c.printf("  impls:       %s\n", strings.Join(names, ", "))
+	if len(c.cfg.Builds) > 0 {
+		c.printf("%s\n", buildsLine(c.cfg))
+	}
 	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
 		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
@@ -153,10 +156,10 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	}
 	for _, im := range impls {
 		if im.Err != "" {
-			c.printf("  ! %s cannot run this input: %s\n", im.Name, im.Err)
+			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
 		}
 		if im.Mismatch != "" {
-			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Name, im.Mismatch)
+			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Label(), im.Mismatch)
 		}
 	}
 }
@@ -199,20 +202,24 @@ func (c *Console) add(r results.Result, suffix string) {
 	c.pending = append(c.pending, pendingRow{r, suffix})
 }
 
-// flush prints the rows held, a block per codec in the run's codec order,
-// each codec's rows in the order they ran.
+// flush prints the rows held, a block per codec (and build) in the run's
+// codec order, each codec's rows in the order they ran.
 func (c *Console) flush() {
 	if l := warmupLine(c.cfg, c.pending); l != "" {
 		c.printf("%s\n", l)
 	}
+	builds := c.cfg.BuildNames()
 	slices.SortStableFunc(c.pending, func(a, b pendingRow) int {
-		return slices.Index(c.cfg.Impls, a.Impl) - slices.Index(c.cfg.Impls, b.Impl)
+		if d := slices.Index(c.cfg.Impls, a.Impl) - slices.Index(c.cfg.Impls, b.Impl); d != 0 {
+			return d
+		}
+		return slices.Index(builds, a.Build) - slices.Index(builds, b.Build)
 	})
 	for _, p := range c.pending {
 		r := p.Result
-		if r.Impl != c.impl {
-			c.impl = r.Impl
-			c.printf("\n[%s]\n", r.Impl)
+		if r.ImplLabel() != c.impl {
+			c.impl = r.ImplLabel()
+			c.printf("\n[%s]\n", c.impl)
 		}
 		c.printf("%s%s\n", row(r, c.floor), p.suffix)
 		var lines []string

@@ -10,7 +10,7 @@ import (
 // csvHeader names each column with its unit, so a spreadsheet needs no
 // legend.
 var csvHeader = []string{
-	"input", "impl", "impl_version", "mode", "target", "pairs", "procs", "gogc", "memlimit", "repeat",
+	"input", "impl", "build", "impl_version", "mode", "target", "pairs", "procs", "gogc", "memlimit", "repeat",
 	"n", "window_ns", "bytes", "round_trips_per_s", "ops_per_s", "mb_per_s",
 	"min_ns", "mean_ns", "p50_ns", "p95_ns", "p99_ns", "p999_ns", "max_ns",
 	"probe_p50_ns", "probe_p99_ns", "probe_max_ns",
@@ -27,10 +27,6 @@ var csvHeader = []string{
 // and the error), after a header row. Figures that were not measured (the
 // probe when it was off) are empty cells, not zeros.
 func WriteCSV(w io.Writer, run *results.Run) error {
-	versions := map[[2]string]string{}
-	for _, im := range run.Impls {
-		versions[[2]string{im.Input, im.Name}] = im.Version
-	}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
@@ -40,7 +36,7 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 	for _, r := range run.Results {
 		l := r.Latency
 		row := []string{
-			r.Input, r.Impl, versions[[2]string{r.Input, r.Impl}], r.Mode, r.Target,
+			r.Input, r.Impl, r.Build, implVersion(run, r.Key()), r.Mode, r.Target,
 			strconv.Itoa(r.Pairs), strconv.Itoa(r.Procs), r.GOGC, r.MemLimit, strconv.Itoa(r.Repeat),
 			i64(r.N), i64(r.Window.Nanoseconds()), i64(r.Bytes), f64(r.RoundTripsPerSec()), f64(r.OpsPerSec()), f64(r.MBPerSec()),
 			i64(l.Min.Nanoseconds()), i64(l.Mean.Nanoseconds()), i64(l.P50.Nanoseconds()), i64(l.P95.Nanoseconds()),

@@ -91,6 +91,7 @@ func buildPage(srcs []Source) (*page, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no results to report")
 	}
+	srcs = bySource(srcs)
 	names := sourceNames(srcs)
 	pg := &page{
 		Title: "pingpong report",
@@ -227,12 +228,7 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 }
 
 func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
-	row := resultRow{Input: r.Input, Impl: r.Impl, Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
-	for _, im := range run.Impls {
-		if im.Name == r.Impl && im.Input == r.Input {
-			row.Version = im.Version
-		}
-	}
+	row := resultRow{Input: r.Input, Impl: r.ImplLabel(), Version: implVersion(run, r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
 	var notes []string
 	noRoundTrip := r.N == 0 && r.IsEncdec()
 	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
@@ -293,7 +289,7 @@ func culpritOf(r results.Result) (culpritRow, bool) {
 	if c == nil {
 		return culpritRow{}, false
 	}
-	return culpritRow{Input: r.Input, Impl: r.Impl, Level: r.Label(), Procs: r.Procs,
+	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
 		Stall: fmtDuration(c.Stall), Stop: fmtDuration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
 		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }

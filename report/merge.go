@@ -9,8 +9,8 @@ import (
 // Merge joins runs of the same binary into one, as if it had run them all:
 // a scenario found in several runs becomes repeats of one scenario (its
 // repeats numbered in the order given), so that compare tests them for
-// significance. bench_scheduling.sh runs two binaries one codec and one
-// repeat at a time, alternating, and merges each binary's parts.
+// significance: runs made one codec or one repeat at a time, or on
+// several days. Runs across builds merge build by build.
 //
 // Runs whose codecs differ in version, or whose inputs differ under one
 // name, measured different things and are refused. The environment, the
@@ -21,13 +21,13 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 	}
 	first := runs[0]
 	out := &results.Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
-	out.Config.Impls = nil
+	out.Config.Impls, out.Config.Builds = nil, nil
 	inputs := map[string]results.InputInfo{}
 	type impl struct {
 		info results.ImplInfo
 		run  int // the first run that had it, from 1
 	}
-	impls := map[[2]string]impl{}
+	impls := map[[3]string]impl{}
 	repeats := map[results.Key]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {
@@ -41,10 +41,10 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 			out.Inputs = append(out.Inputs, in)
 		}
 		for _, im := range run.Impls {
-			k := [2]string{im.Input, im.Name}
+			k := [3]string{im.Input, im.Name, im.Build}
 			if have, ok := impls[k]; ok {
 				if have.info.Version != im.Version {
-					return nil, fmt.Errorf("run %d: %s is version %s, not %s as in run %d: runs of different builds compare, they do not merge", i+1, im.Name, im.Version, have.info.Version, have.run)
+					return nil, fmt.Errorf("run %d: %s is version %s, not %s as in run %d: runs of different builds compare, they do not merge", i+1, im.Label(), im.Version, have.info.Version, have.run)
 				}
 				continue
 			}
@@ -54,6 +54,11 @@ func Merge(runs ...*results.Run) (*results.Run, error) {
 		for _, name := range run.Config.Impls {
 			if !slices.Contains(out.Config.Impls, name) {
 				out.Config.Impls = append(out.Config.Impls, name)
+			}
+		}
+		for _, b := range run.Config.Builds {
+			if _, ok := out.Config.Build(b.Name); !ok {
+				out.Config.Builds = append(out.Config.Builds, b)
 			}
 		}
 		if out.Idle == nil {

@@ -56,10 +56,10 @@ func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
 }
 
 // levelRows are the encdec rows of one level: every codec's at one input,
-// decode target, pairs and runtime settings.
+// decode target, pairs, runtime settings and build.
 type levelRows struct {
 	Input string
-	Label string // the level: "1x encdec"
+	Label string // the level: "1x encdec", "1x encdec, build new"
 	Point results.Point
 	Rows  []results.Result
 }
@@ -80,11 +80,21 @@ func encdecLevels(rs []results.Result) []levelRows {
 		if !ok {
 			i = len(out)
 			at[k] = i
-			out = append(out, levelRows{Input: r.Input, Label: r.Label(), Point: r.Point()})
+			out = append(out, levelRows{Input: r.Input, Label: levelLabel(r), Point: r.Point()})
 		}
 		out[i].Rows = append(out[i].Rows, r)
 	}
 	return out
+}
+
+// levelLabel is the level r is at, as comparisons head it: its row label,
+// and in a run across builds the build, whose codecs compare among
+// themselves (the builds compare in pingpong compare).
+func levelLabel(r results.Result) string {
+	if r.Build == "" {
+		return r.Label()
+	}
+	return r.Label() + ", build " + r.Build
 }
 
 func relative(r, ref results.Result) string {

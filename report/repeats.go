@@ -54,6 +54,10 @@ func groupRepeats(run *results.Run) []repeatGroup {
 	for _, im := range run.Config.Impls {
 		implAt[im] = len(implAt)
 	}
+	buildAt := map[string]int{}
+	for _, b := range run.Config.Builds {
+		buildAt[b.Name] = len(buildAt)
+	}
 	pointAt := map[results.Point]int{}
 	for _, k := range keys {
 		if p := by[k][0].Point(); !hasKey(pointAt, p) {
@@ -70,7 +74,10 @@ func groupRepeats(run *results.Run) []repeatGroup {
 		if c := pointAt[ra.Point()] - pointAt[rb.Point()]; c != 0 {
 			return c // a sweep's values print one after the other
 		}
-		return implAt[ra.Impl] - implAt[rb.Impl]
+		if c := implAt[ra.Impl] - implAt[rb.Impl]; c != 0 {
+			return c
+		}
+		return buildAt[ra.Build] - buildAt[rb.Build] // a codec's builds one after the other
 	})
 	out := make([]repeatGroup, len(keys))
 	for i, k := range keys {

@@ -45,8 +45,9 @@ func (c *Console) sweepSummary() {
 	c.swept = nil
 }
 
-// sweepRow is a row of the summary: a codec and its decode target.
-type sweepRow struct{ impl, target string }
+// sweepRow is a row of the summary: a codec (of a build) and its decode
+// target.
+type sweepRow struct{ impl, build, target string }
 
 // sweepTables builds the summary's text, one block per input.
 func sweepTables(cfg results.Config, rs []results.Result) []string {
@@ -65,7 +66,7 @@ func sweepTables(cfg results.Config, rs []results.Result) []string {
 		if p := r.Point(); !slices.Contains(points, p) {
 			points = append(points, p)
 		}
-		if row := (sweepRow{k.Impl, k.Target}); !slices.Contains(rows, row) {
+		if row := (sweepRow{k.Impl, k.Build, k.Target}); !slices.Contains(rows, row) {
 			rows = append(rows, row)
 		}
 		by[k] = r
@@ -94,9 +95,10 @@ func sweepTables(cfg results.Config, rs []results.Result) []string {
 			}
 			table = append(table, head)
 			for _, row := range rows {
-				line := []string{strings.TrimSpace(row.impl + " " + row.target)}
+				s := results.Scenario{Input: in, Impl: row.impl, Build: row.build, Target: row.target}
+				line := []string{strings.TrimSpace(s.ImplLabel() + " " + row.target)}
 				for _, p := range points {
-					s := results.Scenario{Input: in, Impl: row.impl, Target: row.target, Pairs: pairs[p], Procs: p.Procs, GOGC: p.GOGC, MemLimit: p.MemLimit}
+					s.Pairs, s.Procs, s.GOGC, s.MemLimit = pairs[p], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]
 					line = append(line, sweepCellText(r, ok))
 				}

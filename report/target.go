@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// targetLines is the header's account of the struct target: which targets
-// ran (only said when struct was asked for, so default runs read as
-// before), what each codec's compilation of the type cost before measuring
+// targetLines is the header's account of the typed target (struct, or a
+// type of the build's own): which targets ran (only said when one was asked
+// for, so default runs read as before), what each codec's compilation of the type cost before measuring
 // (users pay it at start-up, rows never include it), and how codecs fared
 // on the struct check.
 func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
@@ -19,11 +19,13 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 		out = append(out, fmt.Sprintf("  target:      %s (%s)", strings.Join(in.Targets, ", "), in.TargetNote))
 	case slices.Contains(in.Targets, results.TargetStruct):
 		out = append(out, fmt.Sprintf("  target:      %s (struct: %s)", strings.Join(in.Targets, ", "), in.StructType))
+	case slices.Contains(in.Targets, in.StructType) && in.StructType != "":
+		out = append(out, fmt.Sprintf("  target:      %s (a type of this build: each decode fills a new %s)", strings.Join(in.Targets, ", "), in.StructType))
 	}
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Name+" "+fmtDuration(im.Compile))
+			compiled = append(compiled, im.Label()+" "+fmtDuration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {
@@ -31,10 +33,10 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	}
 	for _, im := range impls {
 		if im.StructErr != "" {
-			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Name, in.StructType, im.StructErr))
+			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Label(), in.StructType, im.StructErr))
 		}
 		if im.StructMismatch != "" {
-			out = append(out, fmt.Sprintf("  ! %s disagrees with encoding/json through %s at %s", im.Name, in.StructType, im.StructMismatch))
+			out = append(out, fmt.Sprintf("  ! %s disagrees with encoding/json through %s at %s", im.Label(), in.StructType, im.StructMismatch))
 		}
 	}
 	return out

@@ -11,8 +11,9 @@ import (
 // neither. Keys compare with ==, so they serve as map keys.
 type Key struct {
 	Input, Impl string
+	Build       string // "" outside a run across builds
 	Mode        string // never empty: no mode is ModeEncdec
-	Target      string // "" for any, the default; else TargetStruct
+	Target      string // "" for any, the default; else TargetStruct or a type's name
 	Pairs       int
 	Procs       int
 	// GOGC and MemLimit: a sweep's values; empty outside one.
@@ -22,7 +23,7 @@ type Key struct {
 
 // Key is s's identity across runs and repeats.
 func (s Scenario) Key() Key {
-	k := Key{Input: s.Input, Impl: s.Impl, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
+	k := Key{Input: s.Input, Impl: s.Impl, Build: s.Build, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
 	if k.Mode == "" {
 		k.Mode = ModeEncdec
 	}
@@ -38,12 +39,16 @@ func (s Scenario) Key() Key {
 // Field is one part of a scenario's name: "impl" and "sonic".
 type Field struct{ Name, Value string }
 
-// Fields are the parts that name k, in the order names put them. The mode
-// and the target appear only when they are not the defaults (encdec, any),
-// a sweep's GOGC and GOMEMLIMIT only under a sweep, so that names stay
-// stable as modes, targets and sweeps were added.
+// Fields are the parts that name k, in the order names put them. The build
+// appears only in a run across builds, the mode and the target only when
+// they are not the defaults (encdec, any), a sweep's GOGC and GOMEMLIMIT
+// only under a sweep, so that names stay stable as builds, modes, targets
+// and sweeps were added.
 func (k Key) Fields() []Field {
 	fs := []Field{{"input", k.Input}, {"impl", k.Impl}}
+	if k.Build != "" {
+		fs = append(fs, Field{"build", k.Build})
+	}
 	if k.Mode != ModeEncdec {
 		fs = append(fs, Field{"mode", k.Mode})
 	}
@@ -75,3 +80,15 @@ func (k Key) Name() string {
 
 // Name is s's Key's name: the repeat is not part of it.
 func (s Scenario) Name() string { return s.Key().Name() }
+
+// ImplLabel names the codec of k where a run's codecs are listed: "goccy",
+// or in a run across builds "goccy (new)", the codec and its build.
+func (k Key) ImplLabel() string {
+	if k.Build == "" {
+		return k.Impl
+	}
+	return k.Impl + " (" + k.Build + ")"
+}
+
+// ImplLabel is s's Key's.
+func (s Scenario) ImplLabel() string { return s.Key().ImplLabel() }

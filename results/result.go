@@ -53,6 +53,10 @@ type Config struct {
 	// Batches are the -batch values: documents per message, each a
 	// scenario of its own; empty: 1.
 	Batches []int `json:"batches,omitempty"`
+	// Builds, when set, are the pingpong binaries the run's codecs come
+	// from (build.go): each codec runs once per build that has it, in that
+	// build's worker processes.
+	Builds []Build `json:"builds,omitempty"`
 }
 
 // A closed-loop level's warmup lasts at least Config.Warmup and until
@@ -90,6 +94,7 @@ type InputInfo struct {
 // of the correctness check.
 type ImplInfo struct {
 	Name    string `json:"name"`
+	Build   string `json:"build,omitempty"` // the build it came from, in a run across builds
 	Desc    string `json:"desc"`
 	Version string `json:"version"`
 	// Env is the process settings the codec ran with (SONIC_USE_OPTDEC=1).
@@ -108,6 +113,9 @@ type ImplInfo struct {
 type Scenario struct {
 	Input string `json:"input"`
 	Impl  string `json:"impl"`
+	// Build is the build of pingpong the codec came from, in a run across
+	// builds (Config.Builds); "" otherwise.
+	Build string `json:"build,omitempty"`
 	Mode  string `json:"mode"` // ModeEncdec, ModeDecode, ModeEncode, ModeIdle
 	Pairs int    `json:"pairs"`
 	Procs int    `json:"procs"` // GOMAXPROCS it ran with

@@ -49,8 +49,8 @@ func writeModule(t *testing.T, dir string, files map[string]string) {
 
 // wrapModule is a local module whose root package is encoding/json under
 // another name, with packages beside it that test the gates a codec goes
-// through: one that loses data, one that kills its process, and two whose
-// functions have the wrong form.
+// through: one that loses data, one that kills its process, and one that
+// lacks a function.
 func wrapModule(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "wrap")
@@ -102,19 +102,6 @@ package nomarshal
 import "encoding/json"
 
 func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
-`,
-		"badunmarshal/badunmarshal.go": `// Package badunmarshal's Unmarshal returns the value instead of filling one.
-package badunmarshal
-
-import "encoding/json"
-
-func Marshal(v any) ([]byte, error) { return json.Marshal(v) }
-
-func Unmarshal(data []byte) (any, error) {
-	var v any
-	err := json.Unmarshal(data, &v)
-	return v, err
-}
 `,
 	})
 	return dir
@@ -250,22 +237,17 @@ func oneLine(t *testing.T, stderr string) string {
 
 func TestBenchSchedulingAddErrors(t *testing.T) {
 	mod := wrapModule(t)
+	// What a spec says is checked by internal/benchbuild's own tests; here
+	// one of those, and what takes the go command to find out.
 	cases := []struct {
 		name, add, want string
 		env             []string
 	}{
 		{"uppercase name", "Oj=" + mod, `codec name "Oj" is malformed: use lowercase letters, digits and '-'`, nil},
-		{"underscore in name", "my_json=" + mod, `codec name "my_json" is malformed`, nil},
-		{"no name", "=" + mod, `codec name "" is malformed`, nil},
-		{"no module", "oj", "want NAME=MODULE[@VERSION][:IMPORT_PATH] or NAME=PATH", nil},
-		{"not a checkout", "oj=" + t.TempDir(), "holds no go.mod", nil},
-		{"package outside the module", "oj=" + mod + ":example.com/other", "example.com/other is not in module example.com/wrap", nil},
 		{"cannot be fetched", "nope=example.invalid/nope@v1.0.0", "cannot fetch example.invalid/nope@v1.0.0: module lookup disabled by GOPROXY=off", []string{"GOPROXY=off"}},
-		{"no such package", "oj=" + mod + ":example.com/wrap/nope", "no package example.com/wrap/nope", nil},
+		{"no such package", "oj=" + mod + ":example.com/wrap/nope", "no package example.com/wrap/nope: the checkout " + mod + " has no directory nope", nil},
 		{"no Marshal", "nm=" + mod + ":example.com/wrap/nomarshal",
 			"package example.com/wrap/nomarshal has no usable Marshal(any) ([]byte, error): undefined: nomarshal.Marshal", nil},
-		{"Unmarshal of another form", "bu=" + mod + ":example.com/wrap/badunmarshal",
-			"package example.com/wrap/badunmarshal has no usable Unmarshal([]byte, any) error: ", nil},
 		{"built-in name", "std=" + mod, "std is a built-in codec; pick another NAME", nil},
 		{"name of another build's codec", "stdv2=" + mod, "stdv2 is the name of a built-in codec of other builds of pingpong (needs a build with GOEXPERIMENT=jsonv2); pick another NAME", nil},
 	}

@@ -31,6 +31,9 @@ var commands = []command{measureCommand, compareCommand, reportCommand, mergeCom
 // and returns its exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	c := commands[0]
+	if len(args) > 0 && args[0] != "" && args[0][0] == '-' {
+		args = listJSONArgs(args)
+	}
 	if len(args) > 0 {
 		for _, sub := range commands[1:] {
 			if args[0] == sub.name {

@@ -10,17 +10,19 @@ import (
 	"pingpong/results"
 )
 
-// compareCommand is `pingpong compare [-fail EXPR] OLD.json NEW.json`:
+// compareCommand is `pingpong compare [-fail EXPR] OLD.json NEW.json`, or
+// of one RESULTS.json of a run across two builds, its builds as OLD and NEW:
 // exit 0 whatever the verdicts (a regression is a finding, not a failure
 // of the command) unless -fail is given, then 1 when the gate fails; 2 for
 // a bad -fail, or a file that cannot be read or is not a pingpong/v1
 // results file.
 var compareCommand = command{
 	name:     "compare",
-	synopsis: "[-fail EXPR] OLD.json NEW.json",
+	synopsis: "[-fail EXPR] OLD.json NEW.json | RESULTS.json",
 	summary:  "scenarios side by side, with significance; -fail gates CI on regressions",
 	usage: "Compares two -json result files scenario by scenario: medians of the repeats, percent change,\n" +
-		"and a Mann-Whitney U test of each change when both sides ran -count 3 or more.\n" +
+		"and a Mann-Whitney U test of each change when both sides ran -count 3 or more. One file of a\n" +
+		"run across two builds (-build) compares them: its first build as OLD, its second as NEW.\n" +
 		"With -fail, ends with a gate section and exits 1 when a scenario in both runs regressed\n" +
 		"beyond EXPR (significantly, when the repeats allow a test; else by the medians), when the\n" +
 		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n",
@@ -46,19 +48,11 @@ func compare(failExpr *string, args []string, stdout io.Writer) error {
 		}
 		gate = g
 	}
-	if len(args) != 2 {
-		return usagef("want two files, OLD.json NEW.json; got %d arguments", len(args))
-	}
-	oldPath, newPath := args[0], args[1]
-	old, err := readResults(oldPath)
+	oldName, newName, old, new, err := compared(args)
 	if err != nil {
 		return err
 	}
-	new, err := readResults(newPath)
-	if err != nil {
-		return err
-	}
-	rep, err := report.WriteGatedComparison(stdout, oldPath, newPath, old, new, gate)
+	rep, err := report.WriteGatedComparison(stdout, oldName, newName, old, new, gate)
 	if err != nil {
 		return fmt.Errorf("writing the comparison: %w", err)
 	}
@@ -66,6 +60,33 @@ func compare(failExpr *string, args []string, stdout io.Writer) error {
 		return fmt.Errorf("-fail '%s': %s", gate, rep.Verdict())
 	}
 	return nil
+}
+
+// compared reads what compare compares: two files, or the two builds of
+// one, each build's rows as a run of its own.
+func compared(args []string) (oldName, newName string, old, new *results.Run, err error) {
+	switch len(args) {
+	case 1:
+		run, err := readResults(args[0])
+		if err != nil {
+			return "", "", nil, nil, err
+		}
+		builds := run.Config.BuildNames()
+		if len(builds) != 2 {
+			return "", "", nil, nil, usagef("%s: compare takes two files, or one of a run across two builds (-build); this one has %d builds", args[0], len(builds))
+		}
+		name := func(b string) string { return args[0] + ", build " + b }
+		return name(builds[0]), name(builds[1]), run.OfBuild(builds[0]), run.OfBuild(builds[1]), nil
+	case 2:
+		if old, err = readResults(args[0]); err != nil {
+			return "", "", nil, nil, err
+		}
+		if new, err = readResults(args[1]); err != nil {
+			return "", "", nil, nil, err
+		}
+		return args[0], args[1], old, new, nil
+	}
+	return "", "", nil, nil, usagef("want two files, OLD.json NEW.json, or one of a run across two builds; got %d arguments", len(args))
 }
 
 // readResults reads a -json file; a file that cannot be read, or is not a

@@ -4,16 +4,19 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"pingpong/pingpong"
+	"pingpong/results"
 )
 
 // bench_scheduling.sh --goexperiment: a second pingpong built under a
-// GOEXPERIMENT, run beside the normal one. The first jsonv2 build compiles
-// the standard library and every dependency again (about a minute and a
-// half on two cores); later ones come from the build cache.
+// GOEXPERIMENT, run with the normal one in one run across builds. The
+// first jsonv2 build compiles the standard library and every dependency
+// again (about a minute and a half on two cores); later ones come from
+// the build cache.
 
 func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	work := t.TempDir()
@@ -24,31 +27,35 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
-	console := readFile(t, filepath.Join(out, "console.txt"))
-	for _, run := range []string{"): std, repeat 1 of 1", "== new (GOEXPERIMENT=jsonv2): std, repeat 1 of 1", "== new (GOEXPERIMENT=jsonv2): stdv2, repeat 1 of 1"} {
-		if !strings.Contains(console, run) {
-			t.Errorf("console.txt lacks the run %q:\n%s", run, console)
-		}
+	run := readRun(t, filepath.Join(out, "results.json"))
+	version := func(name, build string) string {
+		im, _ := run.Impl(results.Scenario{Input: "tiny", Impl: name, Build: build})
+		return im.Version
 	}
-	base := readRun(t, filepath.Join(out, "results.json"))
-	exp := readRun(t, filepath.Join(out, "results.new.json"))
-	if v := implVersion(base, "std"); !strings.HasPrefix(v, "go1.") || strings.Contains(v, "GOEXPERIMENT") {
+	if v := version("std", "base"); !strings.HasPrefix(v, "go1.") || strings.Contains(v, "GOEXPERIMENT") {
 		t.Errorf("the normal build's std is %q", v)
 	}
-	if v := implVersion(exp, "std"); !strings.HasPrefix(v, "go1.") || !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+	if v := version("std", "new"); !strings.HasPrefix(v, "go1.") || !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
 		t.Errorf("the jsonv2 build's std is %q, want go1.x (GOEXPERIMENT=jsonv2)", v)
 	}
-	if v := implVersion(base, "stdv2"); v != "missing" {
+	if v := version("stdv2", "base"); v != "" {
 		t.Errorf("the normal build ran stdv2 (%s)", v)
 	}
-	if v := implVersion(exp, "stdv2"); !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+	if v := version("stdv2", "new"); !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
 		t.Errorf("the jsonv2 build's stdv2 is %q", v)
 	}
-	if !strings.Contains(stdout, "versions:    std go1.") || !strings.Contains(stdout, "versions:    stdv2 go1.") ||
-		!strings.Contains(stdout, " (GOEXPERIMENT=jsonv2)\n") {
+	var ran []string
+	for _, r := range run.Results {
+		ran = append(ran, r.ImplLabel())
+	}
+	if want := []string{"std (base)", "std (new)", "stdv2 (new)"}; !slices.Equal(ran, want) {
+		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone", ran, want)
+	}
+	if !strings.Contains(stdout, "versions:    std (base) go1.") || !strings.Contains(stdout, ", std (new) go1.") ||
+		!strings.Contains(stdout, ", stdv2 (new) go1.") {
 		t.Errorf("the headers do not tell the builds apart:\n%s", stdout)
 	}
-	if row := rowOf(stdout, "stdv2"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
+	if row := rowOf(stdout, "stdv2 (new)"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
 		t.Errorf("stdv2 did not run cleanly: %q", row)
 	}
 	cmp := readFile(t, filepath.Join(out, "compare.txt"))

@@ -60,6 +60,7 @@ type options struct {
 	traceDir string
 	batch    batchFlag
 	verbose  bool
+	builds   buildsFlag
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -72,11 +73,11 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.slice, "slice", 100*time.Millisecond, "the codecs of a level take turns of this long in its window, so that what else the machine does falls on each alike (0: each codec's window whole, one after the other)")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
-	fs.BoolVar(&o.list, "list", false, "list codecs (with versions) and built-in inputs, then exit")
+	fs.BoolVar(&o.list, "list", false, "list codecs (with versions), built-in inputs, shapes and the build's own types, then exit; with -json, as JSON (schema pingpong-list/v1)")
 	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
 	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter) or both")
+	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter), both, or a type of this build (see -list; bench_scheduling.sh --type); a comma list takes any and one typed target")
 	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
 	fs.Var(&o.rate, "rate", rateUsage)
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
@@ -87,6 +88,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
+	o.builds.flags(fs)
 	return func(args []string, stdout, stderr io.Writer) error {
 		if len(args) > 0 {
 			return usagef("unexpected argument %q (flags come as -name value)", args[0])
@@ -141,7 +143,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.list {
-		return list(stdout)
+		return list(stdout, o.out.json)
 	}
 	procsSource, err := setProcs(o.sweep.single())
 	if err != nil {
@@ -152,11 +154,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	impls := splitList(o.impls)
-	if _, err := pingpong.LookupImpls(impls); err != nil {
-		return usagef("-impls: %w", err)
-	}
-	if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
-		return usagef("-impls: %s: drop -isolate=false", why)
+	builds, err := checkImpls(o, impls)
+	if err != nil {
+		return err
 	}
 	inputs, err := loadInputs(o.inputs, o.seed)
 	if err != nil {
@@ -167,7 +167,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 
 	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Seed: o.seed, Isolate: o.isolate,
-		Batches: o.batch.batches()}
+		Batches: o.batch.batches(), Builds: builds}
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {
@@ -308,28 +308,6 @@ func setProcs(procs int) (string, error) {
 		return "container CPU quota", nil
 	}
 	return "cpu count", nil
-}
-
-func list(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("codecs:\n")
-	for _, im := range pingpong.Impls() {
-		fmt.Fprintf(&b, "  %-10s %-28s %s\n", im.Name, im.Version(), im.Desc)
-	}
-	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
-	for _, bi := range datasets.Builtins() {
-		fmt.Fprintf(&b, "  %-16s %10s  %s\n", bi.Name, report.Size(bi.Size), bi.Desc)
-	}
-	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
-	for _, sh := range datasets.Shapes() {
-		spec := sh.Name
-		if sh.Param != "" {
-			spec += ":" + sh.Param
-		}
-		fmt.Fprintf(&b, "  %-27s %s\n", spec, sh.Desc)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 func moduleVersion() string {

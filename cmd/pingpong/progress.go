@@ -54,7 +54,7 @@ func (p *progress) Input(results.InputInfo, []results.ImplInfo) {}
 
 func (p *progress) Result(r results.Result) {
 	p.done++
-	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.Impl, r.Label())
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.ImplLabel(), r.Label())
 	if p.done == p.total {
 		fmt.Fprint(p.w, "\r\033[K")
 	}

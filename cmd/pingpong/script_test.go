@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"pingpong/results"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -118,39 +119,48 @@ func copyModule(t *testing.T, modVersion string) string {
 	return dst
 }
 
+// Two builds, one run: a release of jsoniter against a checkout of it,
+// both builds' rows in one results.json, their order alternating by
+// repeat, and compare.txt the comparison of the two.
 func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	gomod, err := os.ReadFile("../../go.mod")
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, stderr := runScript(t, nil, "--compare", "jsoniter,baseline", "--replace", "github.com/json-iterator/go="+checkout, "-o", out)
+	work := t.TempDir()
+	out := filepath.Join(work, "out")
+	tiny, pp := tinyRun(t, work)
+	args := append(tiny, "--compare", "jsoniter,baseline", "--count", "2", "--replace", "github.com/json-iterator/go="+checkout, "-o", out)
+	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr+stdout, "jsoniter@v1.1.12") || !strings.Contains(stderr+stdout, "jsoniter@(devel)") {
-		t.Errorf("the builds are not labelled jsoniter@v1.1.12 and jsoniter@(devel):\n%s\n%s", stderr, stdout)
+	if !strings.Contains(stderr, "== base: jsoniter@v1.1.12    new: jsoniter@(devel)") {
+		t.Errorf("the builds are not labelled jsoniter@v1.1.12 and jsoniter@(devel):\n%s", stderr)
 	}
-	version := func(run *results.Run) string {
-		for _, im := range run.Impls {
-			if im.Name == "jsoniter" {
-				return im.Version
-			}
-		}
-		return "missing"
+	run := readRun(t, filepath.Join(out, "results.json"))
+	var versions, order []string
+	for _, im := range run.Impls {
+		versions = append(versions, im.Label()+" "+im.Version)
 	}
-	if v := version(readRun(t, filepath.Join(out, "results.json"))); v != "v1.1.12" {
-		t.Errorf("base build's jsoniter is %s, want v1.1.12", v)
+	for _, r := range run.Results {
+		order = append(order, r.ImplLabel())
 	}
-	if v := version(readRun(t, filepath.Join(out, "results.new.json"))); v != "(devel)" {
-		t.Errorf("second build's jsoniter is %s, want (devel)", v)
+	if want := []string{"jsoniter (base) v1.1.12", "jsoniter (new) (devel)"}; !slices.Equal(versions[:2], want) {
+		t.Errorf("codec versions %q, want %q first", versions, want)
 	}
-	cmp, err := os.ReadFile(filepath.Join(out, "compare.txt"))
-	if err != nil || !strings.Contains(string(cmp), "jsoniter version: v1.1.12 -> (devel)") {
-		t.Errorf("compare.txt (%v) does not compare the two versions:\n%s", err, cmp)
+	if want := []string{"jsoniter (base)", "jsoniter (new)", "baseline (base)", "baseline (new)", "jsoniter (new)", "jsoniter (base)", "baseline (new)", "baseline (base)"}; !slices.Equal(order, want) {
+		t.Errorf("results %q, want %q", order, want)
 	}
-	for _, f := range []string{"report.html", "results.csv", "results.new.csv", "bench.txt", "bench.new.txt"} {
+	if !strings.Contains(stdout, "\n[jsoniter (new)]\n") {
+		t.Errorf("the console does not name the build of a block:\n%s", stdout)
+	}
+	cmp := readFile(t, filepath.Join(out, "compare.txt"))
+	if !strings.Contains(cmp, "jsoniter version: v1.1.12 -> (devel)") || !strings.Contains(cmp, ", build new (") {
+		t.Errorf("compare.txt does not compare the two builds:\n%s", cmp)
+	}
+	for _, f := range []string{"report.html", "results.csv", "bench.txt", "pingpong", "pingpong.new"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
 		}

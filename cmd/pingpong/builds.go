@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"pingpong/pingpong"
+	"pingpong/results"
+)
+
+// buildsFlag is -build NAME=BINARY, once per build of a run across builds:
+// each codec then runs once per build that has it, in that binary's worker
+// processes (bench_scheduling.sh builds the binaries and gives the flags).
+type buildsFlag []results.Build
+
+func (b *buildsFlag) flags(fs *flag.FlagSet) {
+	fs.Func("build", "run the codecs of the pingpong binary `NAME=BINARY` (repeat the flag for each build): every codec once per build that has it, in that build's worker processes, each row naming its build; pingpong compare then compares the builds of the results file", b.set)
+}
+
+func (b *buildsFlag) set(v string) error {
+	name, bin, ok := strings.Cut(v, "=")
+	if !ok || bin == "" {
+		return errors.New("want NAME=BINARY, like new=./pingpong.new")
+	}
+	if err := results.CheckBuildName(name); err != nil {
+		return err
+	}
+	if slices.ContainsFunc(*b, func(o results.Build) bool { return o.Name == name }) {
+		return fmt.Errorf("build %s is given twice", name)
+	}
+	abs, err := filepath.Abs(bin)
+	if err != nil {
+		return err
+	}
+	*b = append(*b, results.Build{Name: name, Binary: abs})
+	return nil
+}
+
+// read asks each build's binary what it has (-list -json).
+func (b buildsFlag) read() ([]results.Build, error) {
+	out := slices.Clone(b)
+	for i, bd := range out {
+		cmd := exec.Command(bd.Binary, "-list", "-json")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			said := strings.TrimSpace(stderr.String())
+			if said != "" {
+				said = ": " + said
+			}
+			return nil, usagef("-build %s=%s: %s -list -json: %v%s", bd.Name, bd.Binary, filepath.Base(bd.Binary), err, said)
+		}
+		l, err := results.ReadListing(&stdout)
+		if err != nil {
+			return nil, usagef("-build %s=%s: %w (is it a pingpong of this version?)", bd.Name, bd.Binary, err)
+		}
+		out[i].Codecs = l.Codecs
+	}
+	return out, nil
+}
+
+// checkImpls refuses a codec that cannot run: one this binary lacks, or
+// in a run across builds one no build has; it returns the builds, read.
+func checkImpls(o *options, impls []string) ([]results.Build, error) {
+	if len(o.builds) == 0 {
+		if _, err := pingpong.LookupImpls(impls); err != nil {
+			return nil, usagef("-impls: %w", err)
+		}
+		if why := pingpong.NeedsIsolation(impls); why != "" && !o.isolate {
+			return nil, usagef("-impls: %s: drop -isolate=false", why)
+		}
+		return nil, nil
+	}
+	if !o.isolate {
+		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
+	}
+	builds, err := o.builds.read()
+	if err != nil {
+		return nil, err
+	}
+	return builds, checkBuildImpls(impls, builds)
+}
+
+// checkBuildImpls refuses a codec that no build has, in this binary's
+// words when it knows why (stdv2: which build has it).
+func checkBuildImpls(impls []string, builds []results.Build) error {
+	for _, name := range impls {
+		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
+			continue
+		}
+		if _, err := pingpong.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
+			return usagef("-impls: %w", err)
+		}
+		var have []string
+		for _, b := range builds {
+			for _, c := range b.Codecs {
+				if !slices.Contains(have, c.Name) {
+					have = append(have, c.Name)
+				}
+			}
+		}
+		return usagef("-impls: no build has codec %q (the builds have: %s)", name, strings.Join(have, ", "))
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"pingpong/datasets"
+	"pingpong/pingpong"
+	"pingpong/report"
+	"pingpong/results"
+)
+
+// list prints what this build can run: as text, or with -json (which
+// takes no file then, see listJSONArgs) as a results.Listing.
+func list(w io.Writer, jsonPath string) error {
+	switch jsonPath {
+	case "":
+		return listText(w)
+	case "-":
+		b, err := json.MarshalIndent(listing(), "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
+	}
+	return usagef("-list -json %s: the listing goes to stdout; give -json no file", jsonPath)
+}
+
+// listing is this build's codecs, built-in inputs, shapes and types.
+func listing() results.Listing {
+	l := results.Listing{Schema: results.ListingSchema, Types: pingpong.Types()}
+	for _, im := range pingpong.Impls() {
+		l.Codecs = append(l.Codecs, results.ListedCodec{Name: im.Name, Library: im.Desc, Module: im.Module, Version: im.Version(), Env: im.Env})
+	}
+	for _, bi := range datasets.Builtins() {
+		l.Inputs = append(l.Inputs, results.ListedInput{Name: bi.Name, Bytes: bi.Size, Desc: bi.Desc})
+	}
+	for _, sh := range datasets.Shapes() {
+		l.Shapes = append(l.Shapes, results.ListedShape{Name: sh.Name, Param: sh.Param, Desc: sh.Desc})
+	}
+	return l
+}
+
+func listText(w io.Writer) error {
+	l := listing()
+	var b strings.Builder
+	b.WriteString("codecs:\n")
+	for _, c := range l.Codecs {
+		fmt.Fprintf(&b, "  %-10s %-28s %s\n", c.Name, c.Version, c.Library)
+	}
+	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
+	for _, in := range l.Inputs {
+		fmt.Fprintf(&b, "  %-16s %10s  %s\n", in.Name, report.Size(in.Bytes), in.Desc)
+	}
+	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
+	for _, sh := range l.Shapes {
+		spec := sh.Name
+		if sh.Param != "" {
+			spec += ":" + sh.Param
+		}
+		fmt.Fprintf(&b, "  %-27s %s\n", spec, sh.Desc)
+	}
+	if len(l.Types) > 0 {
+		b.WriteString("\ntypes of this build (-target TYPE, from bench_scheduling.sh --type):\n")
+		for _, t := range l.Types {
+			fmt.Fprintf(&b, "  %s\n", t)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// listJSONArgs lets `pingpong -list -json` be said as it reads: -json
+// takes a file elsewhere, so with -list a -json that no value follows (the
+// last argument, or one before another flag) becomes -json=-, the listing
+// on stdout.
+func listJSONArgs(args []string) []string {
+	if !slices.ContainsFunc(args, func(a string) bool { return a == "-list" || a == "--list" || a == "-list=true" || a == "--list=true" }) {
+		return args
+	}
+	out := slices.Clone(args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if (a == "-json" || a == "--json") && (i == len(out)-1 || (strings.HasPrefix(out[i+1], "-") && out[i+1] != "-")) {
+			out[i] = "-json=-"
+		}
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pingpong/results"
+)
+
+func listed(codecs ...string) *results.Listing {
+	l := &results.Listing{Schema: results.ListingSchema, Inputs: []results.ListedInput{{Name: "canada"}, {Name: "github"}}}
+	for _, c := range codecs {
+		name, version, _ := strings.Cut(c, "@")
+		l.Codecs = append(l.Codecs, results.ListedCodec{Name: name, Version: version})
+	}
+	return l
+}
+
+// The run's codecs: those asked for, or every build's (a codec of the
+// second build alone included), the --add codecs joining either; the
+// --type is its target.
+func TestRunArgs(t *testing.T) {
+	base, new := listed("std@go1", "goccy@v0.12.0", "oj@v1"), listed("std@go1", "goccy@v0.10.5", "stdv2@go1", "oj@v1")
+	parts := []*part{{flag: "--add", name: "oj"}, {flag: "--type", typ: "Order", pkgName: "shop"}}
+	for _, c := range []struct {
+		r    request
+		want []string
+	}{
+		{request{}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "citm-catalog", "-target", "shop.Order"}},
+		{request{compare: "goccy, std,goccy", inputs: []string{"github", "x.json"}}, []string{"-impls", "goccy,std,oj", "-input", "github,x.json", "-target", "shop.Order"}},
+		{request{allInputs: true}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "canada,github", "-target", "shop.Order"}},
+	} {
+		got, err := c.r.runArgs(base, new, parts)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%+v: got %q, %v; want %q", c.r, got, err, c.want)
+		}
+	}
+	data := t.TempDir()
+	t.Setenv("PINGPONG_DATA", data)
+	if _, err := (request{allInputs: true}).runArgs(base, nil, nil); err == nil || err.Error() != "--data "+data+": no *.json files in it" {
+		t.Errorf("--all-inputs in an empty --data: %v", err)
+	}
+	os.WriteFile(filepath.Join(data, "a.json"), []byte("{}"), 0o644)
+	if got, _ := (request{allInputs: true}).runArgs(base, nil, nil); got[3] != filepath.Join(data, "a.json") {
+		t.Errorf("--all-inputs in --data: %q", got)
+	}
+}
+
+func TestBuildLabels(t *testing.T) {
+	var log strings.Builder
+	base, new := listed("std@go1", "goccy@v0.12.0", "sonic@v1"), listed("std@go1", "goccy@v0.10.5", "sonic@(devel)", "stdv2@go1")
+	if got := buildLabels(base, new, "", &log); got != "base: goccy@v0.12.0 sonic@v1    new: goccy@v0.10.5 sonic@(devel)" || log.Len() != 0 {
+		t.Errorf("labels %q, log %q", got, log.String())
+	}
+	if got := buildLabels(base, base, "", &log); got != "base: same versions    new: same versions" || !strings.Contains(log.String(), "both builds have the same codec versions") {
+		t.Errorf("labels of two same builds %q, log %q", got, log.String())
+	}
+	if got := buildLabels(base, base, "jsonv2", &log); !strings.HasPrefix(got, "base: go") || !strings.HasSuffix(got, "    new: GOEXPERIMENT=jsonv2") {
+		t.Errorf("labels of an experiment %q", got)
+	}
+}

@@ -1,0 +1,117 @@
+package results
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+)
+
+// A run across builds measures the codecs of several pingpong binaries in
+// one plan: a library's release against a checkout, a build under a
+// GOEXPERIMENT against one without. Each codec runs once per build that
+// has it, in worker processes started from that build's binary, and each
+// row names its build (Scenario.Build); compare then compares the builds
+// of one file as it compares two files.
+
+// Build is one binary of a run across builds.
+type Build struct {
+	Name   string        `json:"name"`   // what rows call it: "base", "new"
+	Binary string        `json:"binary"` // the pingpong binary its workers run
+	Codecs []ListedCodec `json:"codecs"` // what its -list -json says it has
+}
+
+var buildName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*$`)
+
+// CheckBuildName refuses a name that would not read as one word in rows,
+// benchmark names and file names.
+func CheckBuildName(name string) error {
+	if !buildName.MatchString(name) {
+		return fmt.Errorf("build name %q is malformed: use lowercase letters, digits, '.' and '-' (like base or new)", name)
+	}
+	return nil
+}
+
+// Codec is build b's codec name, if it has one.
+func (b Build) Codec(name string) (ListedCodec, bool) {
+	return Listing{Codecs: b.Codecs}.Codec(name)
+}
+
+// Has says whether build b has codec name.
+func (b Build) Has(name string) bool {
+	_, ok := b.Codec(name)
+	return ok
+}
+
+// BuildsOf names the builds that have codec impl, in the run's order:
+// [""] outside a run across builds, where the one build is the binary
+// itself.
+func (c Config) BuildsOf(impl string) []string {
+	if len(c.Builds) == 0 {
+		return []string{""}
+	}
+	var out []string
+	for _, b := range c.Builds {
+		if b.Has(impl) {
+			out = append(out, b.Name)
+		}
+	}
+	return out
+}
+
+// Build is the build of that name, if the run has it.
+func (c Config) Build(name string) (Build, bool) {
+	i := slices.IndexFunc(c.Builds, func(b Build) bool { return b.Name == name })
+	if i < 0 {
+		return Build{}, false
+	}
+	return c.Builds[i], true
+}
+
+// Label names the codec as ImplLabel names a scenario's: "goccy (new)" in
+// a run across builds.
+func (im ImplInfo) Label() string { return Key{Impl: im.Name, Build: im.Build}.ImplLabel() }
+
+// Impl is the codec of s as it was readied for s's input and build.
+func (run *Run) Impl(s Scenario) (ImplInfo, bool) {
+	for _, im := range run.Impls {
+		if im.Name == s.Impl && im.Input == s.Input && im.Build == s.Build {
+			return im, true
+		}
+	}
+	return ImplInfo{}, false
+}
+
+// BuildNames are the run's builds, in order; none outside a run across
+// builds.
+func (c Config) BuildNames() []string {
+	var out []string
+	for _, b := range c.Builds {
+		out = append(out, b.Name)
+	}
+	return out
+}
+
+// OfBuild is what build name measured, as a run of its own: its rows and
+// codecs with the build taken off their names, so that they match another
+// build's scenario for scenario. The environment, inputs, idle pass and
+// calibration are the whole run's: the builds ran together.
+func (run *Run) OfBuild(name string) *Run {
+	out := *run
+	b, _ := run.Config.Build(name)
+	out.Config.Builds = nil
+	out.Config.Impls = slices.DeleteFunc(slices.Clone(run.Config.Impls), func(impl string) bool { return !b.Has(impl) })
+	out.Impls, out.Results = nil, nil
+	for _, im := range run.Impls {
+		if im.Build == name {
+			im.Build = ""
+			out.Impls = append(out.Impls, im)
+		}
+	}
+	for _, r := range run.Results {
+		if r.Build == name {
+			r.Build = ""
+			out.Results = append(out.Results, r)
+		}
+	}
+	return &out
+}
