@@ -196,7 +196,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	defer stopSignals()
 
 	consoleOut := stdout
-	if o.out.benchToStdout() {
+	if o.out.toStdout() {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
