@@ -258,14 +258,21 @@ func scenarioErrors(run *results.Run) error {
 	return e
 }
 
-// loadInputs reads -input: each name as datasets.Load finds it.
+// loadInputs reads -input: each name as datasets.Load finds it. Inputs are
+// told apart by name, so two of one name (a/x.json and b/x.json) are
+// refused: they would run as one.
 func loadInputs(names string, seed int64) ([]*datasets.Input, error) {
 	var inputs []*datasets.Input
+	given := map[string]string{} // Input.Name -> the -input name it came from
 	for _, name := range splitList(names) {
 		in, err := datasets.Load(name, seed)
 		if err != nil {
 			return nil, usagef("-input: %w", err)
 		}
+		if other, dup := given[in.Name]; dup {
+			return nil, usagef("-input: %s and %s are both the input named %q: give it once, or rename a file", other, name, in.Name)
+		}
+		given[in.Name] = name
 		inputs = append(inputs, in)
 	}
 	if len(inputs) == 0 {
