@@ -208,10 +208,15 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
-	if err := o.out.write(run, stdout); err != nil {
-		return err
+	// A run interrupted before its first scenario writes nothing: a
+	// previous file is worth more than an empty one.
+	if measuredAny(run) {
+		if err := o.out.write(run, stdout); err != nil {
+			return err
+		}
 	}
 	if sig, ok := interrupted(ctx); ok {
+		sig.early = !measuredAny(run)
 		return sig
 	}
 	if runErr != nil {
@@ -219,6 +224,10 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	return scenarioErrors(run)
 }
+
+// measuredAny says whether run holds a scenario, even one that ended in
+// error or was cut short.
+func measuredAny(run *results.Run) bool { return run != nil && len(run.Results) > 0 }
 
 // failedScenarios says that scenarios of a run ended in error. Their rows
 // say how, and every output holds them; the exit status says so to
