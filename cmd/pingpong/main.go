@@ -63,7 +63,7 @@ type options struct {
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
+	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
