@@ -122,6 +122,9 @@ func TestFaults(t *testing.T) {
 		{name: "json and csv both to -", code: 2, line: "-csv -: the same file as -json", setup: func(t *testing.T, dir string) faultRun {
 			return faultRun{args: []string{"-json", "-", "-csv", "-"}, left: nothingMeasured}
 		}},
+		{name: "the page to -", code: 2, line: "-html -: the page goes to a file", setup: func(t *testing.T, dir string) faultRun {
+			return faultRun{args: []string{"-html", "-"}, left: nothingMeasured}
+		}},
 		{name: "json to a directory through a symlink", code: 2, line: "is a directory", setup: func(t *testing.T, dir string) faultRun {
 			link := filepath.Join(dir, "dir.json")
 			symlink(t, ".", link)

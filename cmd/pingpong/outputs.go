@@ -44,17 +44,18 @@ func (o *outputs) check() error {
 		if f.path == "" {
 			continue
 		}
-		key := f.path // "-", standard output, is one file too
 		if f.path == "-" && f.flag == "-html" {
 			return usagef("-html -: the page goes to a file; name one")
-		} else if abs, err := filepath.Abs(f.path); err == nil && f.path != "-" {
+		}
+		key := f.path // "-", standard output, is one file too
+		if abs, err := filepath.Abs(f.path); err == nil && f.path != "-" {
 			key = abs
 		}
 		if other, dup := seen[key]; dup {
 			return usagef("%s %s: the same file as %s", f.flag, f.path, other)
 		}
 		seen[key] = f.flag
-		if key == "-" {
+		if f.path == "-" {
 			continue
 		}
 		if err := report.CheckFile(f.path); err != nil {
