@@ -23,7 +23,7 @@ const DefaultSeed = 1
 // Input is one JSON document ready to benchmark.
 type Input struct {
 	Name   string // corpus name without .json, e.g. "citm-catalog", or a shape's canonical spec, e.g. "long-string:16MB"
-	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA), "built-in" or "shape"
+	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA), "built-in", "shape" or "stdin"
 	Path   string // the file read, empty for built-in and shape
 	Seed   int64  // generator seed for built-in and for shapes that use one, 0 otherwise
 	Data   []byte
@@ -82,9 +82,11 @@ func Generate(name string, seed int64) ([]byte, error) {
 	return g.gen(seed), nil
 }
 
-// Load resolves name as, in order, an existing file path, NAME(.json) in the
-// directory $PINGPONG_DATA, a built-in corpus generated with seed, or a
-// parametric shape spec (SHAPE:SIZE, deep:D, small-doc, tiny; see Shapes).
+// Load resolves name as, in order, standard input ("-"), an existing file
+// path (a FIFO or a device too), NAME(.json) in the directory
+// $PINGPONG_DATA, a built-in corpus generated with seed, or a parametric
+// shape spec (SHAPE:SIZE, deep:D, small-doc, tiny; see Shapes). At most
+// MaxInputSize bytes are read.
 // The document is always validated, so callers can benchmark it as is. A
 // malformed or out-of-range shape spec is a *ShapeError.
 func Load(name string, seed int64) (*Input, error) {
@@ -101,6 +103,13 @@ func Load(name string, seed int64) (*Input, error) {
 }
 
 func resolve(name string, seed int64) (*Input, error) {
+	if name == Stdin {
+		data, err := readFile(Stdin)
+		if err != nil {
+			return nil, err
+		}
+		return &Input{Name: "stdin", Kind: "stdin", Data: data}, nil
+	}
 	statErr := error(nil)
 	if name != "" {
 		if _, err := os.Stat(name); err == nil {
@@ -144,12 +153,4 @@ func resolve(name string, seed int64) (*Input, error) {
 		statErr = fs.ErrNotExist
 	}
 	return nil, fmt.Errorf("input %q: %s and not a built-in corpus (built-ins: %s) or SHAPE:SIZE (see -list): %w", name, where, builtinNames(), statErr)
-}
-
-func readFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("input %q: cannot read file: %w", path, err)
-	}
-	return data, nil
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -144,10 +145,14 @@ func Impls() []Impl {
 }
 
 // LookupImpls resolves a list of names, failing on the first unknown one
-// with the list of valid names.
+// with the list of valid names, and on a name given twice: its rows would
+// be two unlabelled blocks of one codec.
 func LookupImpls(names []string) ([]Impl, error) {
 	out := make([]Impl, 0, len(names))
-	for _, n := range names {
+	for i, n := range names {
+		if slices.Contains(names[:i], n) {
+			return nil, fmt.Errorf("codec %q named twice", n)
+		}
 		im, ok := registry[n]
 		if why, missing := unavailable[n]; !ok && missing {
 			return nil, fmt.Errorf("%s %s", n, why)

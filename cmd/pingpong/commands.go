@@ -117,9 +117,15 @@ func usagef(format string, args ...any) error {
 }
 
 // signalError is the cause a run was cut short by.
-type signalError struct{ sig syscall.Signal }
+type signalError struct {
+	sig   syscall.Signal
+	early bool // before any scenario was measured: nothing to print or write
+}
 
 func (e signalError) Error() string {
+	if e.early {
+		return fmt.Sprintf("interrupted by %v before any scenario was measured: no report, no file written", e.sig)
+	}
 	return fmt.Sprintf("interrupted by %v: results so far are printed above", e.sig)
 }
 
@@ -142,7 +148,7 @@ func notifyContext() (context.Context, func()) {
 		select {
 		case s := <-ch:
 			signal.Stop(ch)
-			cancel(signalError{s.(syscall.Signal)})
+			cancel(signalError{sig: s.(syscall.Signal)})
 		case <-done:
 		}
 	}()

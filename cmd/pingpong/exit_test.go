@@ -25,8 +25,8 @@ func TestExitCodes(t *testing.T) {
 		{usageError{flag.ErrHelp}, 0},
 		{usagef("-count 0: must be 1 to 1000"), 2},
 		{fmt.Errorf("reading: %w", usagef("bad file")), 2},
-		{signalError{syscall.SIGINT}, 130},
-		{signalError{syscall.SIGTERM}, 143},
+		{signalError{sig: syscall.SIGINT}, 130},
+		{signalError{sig: syscall.SIGTERM}, 143},
 		{failedScenarios{n: 1, of: 2, first: results.Result{Err: "boom"}}, 1},
 		{errors.New("-json: disk full"), 1},
 	} {
@@ -68,7 +68,7 @@ func TestScenarioErrorsExit1AfterWritingEveryOutput(t *testing.T) {
 // An interrupted self-check prints what it has and exits as the run does.
 func TestSelfCheckInterruptedExits130(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	cancel(signalError{syscall.SIGINT})
+	cancel(signalError{sig: syscall.SIGINT})
 	var stdout bytes.Buffer
 	cfg := results.SelfCheckConfig{Impls: []string{results.Baseline}, Count: 2, Duration: time.Second}
 	err := selfCheck(ctx, cfg, "github", &stdout)

@@ -65,7 +65,7 @@ type options struct {
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
+	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
@@ -201,7 +201,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	defer stopSignals()
 
 	consoleOut := stdout
-	if o.out.benchToStdout() {
+	if o.out.toStdout() {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
@@ -213,10 +213,15 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
-	if err := o.out.write(run, stdout); err != nil {
-		return err
+	// A run interrupted before its first scenario writes nothing: a
+	// previous file is worth more than an empty one.
+	if measuredAny(run) {
+		if err := o.out.write(run, stdout); err != nil {
+			return err
+		}
 	}
 	if sig, ok := interrupted(ctx); ok {
+		sig.early = !measuredAny(run)
 		return sig
 	}
 	if runErr != nil {
@@ -224,6 +229,10 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	return scenarioErrors(run)
 }
+
+// measuredAny says whether run holds a scenario, even one that ended in
+// error or was cut short.
+func measuredAny(run *results.Run) bool { return run != nil && len(run.Results) > 0 }
 
 // failedScenarios says that scenarios of a run ended in error. Their rows
 // say how, and every output holds them; the exit status says so to
@@ -263,14 +272,21 @@ func scenarioErrors(run *results.Run) error {
 	return e
 }
 
-// loadInputs reads -input: each name as datasets.Load finds it.
+// loadInputs reads -input: each name as datasets.Load finds it. Inputs are
+// told apart by name, so two of one name (a/x.json and b/x.json) are
+// refused: they would run as one.
 func loadInputs(names string, seed int64) ([]*datasets.Input, error) {
 	var inputs []*datasets.Input
+	given := map[string]string{} // Input.Name -> the -input name it came from
 	for _, name := range splitList(names) {
 		in, err := datasets.Load(name, seed)
 		if err != nil {
 			return nil, usagef("-input: %w", err)
 		}
+		if other, dup := given[in.Name]; dup {
+			return nil, usagef("-input: %s and %s are both the input named %q: give it once, or rename a file", other, name, in.Name)
+		}
+		given[in.Name] = name
 		inputs = append(inputs, in)
 	}
 	if len(inputs) == 0 {

@@ -53,7 +53,7 @@ func merge(out *outputs, paths []string, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	console := stdout
-	if out.benchToStdout() {
+	if out.toStdout() {
 		console = stderr
 	}
 	if err := report.WriteConsole(console, run, report.ConsoleOptions{}); err != nil {

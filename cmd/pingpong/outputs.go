@@ -21,17 +21,18 @@ type outputs struct {
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
-	fs.StringVar(&o.json, "json", "", "write every figure, the environment and each scenario's HDR histogram to `FILE` (schema pingpong/v1)")
-	fs.StringVar(&o.bench, "bench", "", "write the Go benchmark format, for benchstat, to `FILE` (- for stdout; the console report then goes to stderr)")
-	fs.StringVar(&o.csv, "csv", "", "write one row per scenario to `FILE`")
+	fs.StringVar(&o.json, "json", "", "write every figure, the environment and each scenario's HDR histogram to `FILE` (schema pingpong/v1; - for stdout)")
+	fs.StringVar(&o.bench, "bench", "", "write the Go benchmark format, for benchstat, to `FILE` (- for stdout)")
+	fs.StringVar(&o.csv, "csv", "", "write one row per scenario to `FILE` (- for stdout)")
 	fs.StringVar(&o.hgrm, "hgrm", "", "write an HdrHistogram percentile distribution (.hgrm) per scenario into `DIR`")
 	fs.StringVar(&o.html, "html", "", "write a self-contained HTML page with charts, tables and the console report to `FILE`")
 	fs.StringVar(&o.png, "png", "", "write the HTML page's charts as PNG files into `DIR`")
 }
 
-// benchToStdout: stdout then carries only the benchmark lines, so that
-// `pingpong -bench - > new.txt` is a file benchstat reads as it is.
-func (o *outputs) benchToStdout() bool { return o.bench == "-" }
+// toStdout: one of -json, -bench and -csv is "-", and stdout then carries
+// only that file, so that `pingpong -bench - > new.txt` is a file benchstat
+// reads as it is; the console report goes to stderr.
+func (o *outputs) toStdout() bool { return o.json == "-" || o.bench == "-" || o.csv == "-" }
 
 // check makes sure every output can be written before anything is
 // measured: a typo in a path must not cost a long run. It leaves nothing
@@ -40,17 +41,25 @@ func (o *outputs) benchToStdout() bool { return o.bench == "-" }
 func (o *outputs) check() error {
 	seen := map[string]string{}
 	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}, {"-html", o.html}} {
-		if f.path == "" || (f.flag == "-bench" && f.path == "-") {
+		if f.path == "" {
 			continue
 		}
-		if abs, err := filepath.Abs(f.path); err == nil {
-			if other, dup := seen[abs]; dup {
-				return usagef("%s %s: the same file as %s", f.flag, f.path, other)
-			}
-			seen[abs] = f.flag
+		if f.path == "-" && f.flag == "-html" {
+			return usagef("-html -: the page goes to a file; name one")
 		}
-		if err := checkFile(f.path); err != nil {
-			return usagef("%s %s: %w", f.flag, f.path, err)
+		key := f.path // "-", standard output, is one file too
+		if abs, err := filepath.Abs(f.path); err == nil && f.path != "-" {
+			key = abs
+		}
+		if other, dup := seen[key]; dup {
+			return usagef("%s %s: the same file as %s", f.flag, f.path, other)
+		}
+		seen[key] = f.flag
+		if f.path == "-" {
+			continue
+		}
+		if err := report.CheckFile(f.path); err != nil {
+			return usagef("%s %s: %w", f.flag, f.path, cause(err))
 		}
 	}
 	if o.hgrm != "" {
@@ -64,29 +73,6 @@ func (o *outputs) check() error {
 		}
 	}
 	return nil
-}
-
-func checkFile(path string) error {
-	fi, err := os.Stat(path)
-	switch {
-	case err == nil && fi.IsDir():
-		return errors.New("is a directory, not a file")
-	case err == nil:
-		f, err := os.OpenFile(path, os.O_WRONLY, 0) // no O_TRUNC: the old file stays until the new one is ready
-		if err != nil {
-			return cause(err)
-		}
-		return f.Close()
-	case errors.Is(err, fs.ErrNotExist):
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			return cause(err)
-		}
-		f.Close()
-		return os.Remove(path)
-	default:
-		return cause(err)
-	}
 }
 
 func checkDir(dir string) error {

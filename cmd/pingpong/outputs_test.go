@@ -17,14 +17,24 @@ import (
 // running after limit: the checks under test must act before measuring.
 func runBinaryWithin(t *testing.T, limit time.Duration, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runWithin(t, limit, binary, args)
+}
+
+// runWithin runs name with args as runBinaryWithin does; set, if given,
+// sets up the command further (its stdin, extra descriptors).
+func runWithin(t *testing.T, limit time.Duration, name string, args []string, set ...func(*exec.Cmd)) (stdout, stderr string, code int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd := exec.CommandContext(ctx, name, args...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
+	for _, f := range set {
+		f(cmd)
+	}
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("%v: still running after %v: it started measuring", args, limit)
+		t.Fatalf("%v: still running after %v", cmd.Args, limit)
 	}
 	if ee, ok := err.(*exec.ExitError); ok {
 		return o.String(), e.String(), ee.ExitCode()
