@@ -293,7 +293,9 @@ func (v levelVerdict) conclusion() string {
 	return fmt.Sprintf("no codec stands out from baseline at %s (%s)", v.Label, strings.Join(why, "; "))
 }
 
-// words says how sure the verdict is of one codec, in a sentence.
+// words says how sure the verdict is of one codec, in a sentence: why it
+// stands out, or why not when the conclusion's few words leave something
+// out (a significant but small difference, a stall among short stops).
 func (v levelVerdict) words(cv codecVerdict) string {
 	if !cv.Tested {
 		return ""
@@ -307,6 +309,9 @@ func (v levelVerdict) words(cv codecVerdict) string {
 		return fmt.Sprintf("%s stands out: %s; %s", cv.Result.Impl, typical, waiting)
 	case cv.Longer:
 		return fmt.Sprintf("%s does not: %s, under %dx and %s more; %s", cv.Result.Impl, typical, typicalFactor, fmtDuration(typicalMargin), waiting+v.longest(cv))
+	}
+	if v.longest(cv) == "" {
+		return "" // the conclusion says it all: not longer, and no stall
 	}
 	return fmt.Sprintf("%s does not: its stops were not significantly longer than baseline's (%s over %d stops); %s", cv.Result.Impl, fmtP(cv.P), cv.Stops.n()+base.n(), waiting+v.longest(cv))
 }
