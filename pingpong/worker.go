@@ -117,11 +117,36 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	if err := enc.Encode(workerHello{Protocol: workerProtocol, Info: l.Info()}); err != nil {
 		return fmt.Errorf("worker: sending hello: %w", err)
 	}
+	// Requests are read while a scenario runs, so that a parent that is gone
+	// (its end of the jobs pipe closed, even by a SIGKILL) ends the scenario
+	// at once rather than leave an orphan loading the machine.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	reqs := make(chan workerRequest)
+	readErr := make(chan error, 1)
+	go func() {
+		defer cancel()
+		for {
+			var req workerRequest
+			if err := readLine(in, &req); err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case reqs <- req:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	for {
 		var req workerRequest
-		if err := readLine(in, &req); errors.Is(err, io.EOF) {
-			return nil
-		} else if err != nil {
+		select {
+		case req = <-reqs:
+		case err := <-readErr:
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
 			return fmt.Errorf("worker: reading request: %w", err)
 		}
 		var answer any

@@ -525,11 +525,21 @@ func drive(t *testing.T, args ...string) *driven {
 	t.Helper()
 	d := &driven{cmd: exec.Command(binary, args...), done: make(chan struct{})}
 	d.cmd.Stdout, d.cmd.Stderr = &d.stdout, &d.stderr
+	// Workers inherit the run's stderr: one that outlived it would hold
+	// the pipe open, and Wait with it.
+	d.cmd.WaitDelay = 10 * time.Second
 	if err := d.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() { d.cmd.Wait(); close(d.done) }()
-	t.Cleanup(func() { d.cmd.Process.Kill(); <-d.done }) // its workers end with it
+	t.Cleanup(func() {
+		workers := children(d.pid())
+		d.cmd.Process.Kill()
+		for _, w := range workers { // they end with their parent; a failed test must not wait on that
+			syscall.Kill(w, syscall.SIGKILL)
+		}
+		<-d.done
+	})
 	return d
 }
 
