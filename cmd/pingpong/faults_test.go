@@ -360,7 +360,7 @@ func long(warmup string, more ...string) []string {
 
 // busy is the CPU time, in clock ticks of 1/100 s, that tells a process is
 // in a phase that loads the CPU: 200ms, far more than starting or readying
-// a codec costs, far less than calibration's 700ms or an hour's warmup.
+// a codec costs, far less than an hour's warmup.
 const busy = 20
 
 // A signal in each phase of a run: the run stops, says so on one line,
@@ -381,8 +381,11 @@ func TestFaultsSignalInEachPhase(t *testing.T) {
 	}{
 		{name: "calibration", line: "before any scenario was measured", start: func(t *testing.T, dir string) *driven {
 			write(t, filepath.Join(dir, "run.json"), "previous")
-			d := drive(t, long("1h", "-impls", "baseline", "-json", filepath.Join(dir, "run.json"))...)
-			// calibration is the parent's, before any worker starts
+			d := drive(t, long("1h", "-impls", "baseline", "-rate", "1000000", "-json", filepath.Join(dir, "run.json"))...)
+			// Calibration is the parent's, before any worker starts. An open
+			// loop adds a second of it (the schedule's own floor), and a rate
+			// near saturation keeps it busy meanwhile, so that it is seen
+			// busy even on a loaded machine.
 			d.await(t, "the parent's calibration", func() bool { return len(children(d.pid())) == 0 && cpuTicks(d.pid()) >= busy })
 			return d
 		}, left: func(t *testing.T, dir string, r ran) {
