@@ -32,6 +32,11 @@ type Config struct {
 	Stall    time.Duration `json:"stall_ns,omitempty"`
 	Culprits bool          `json:"culprits,omitempty"`
 	TraceDir string        `json:"trace_dir,omitempty"`
+	// Interval is the width of a closed-loop window's intervals over time
+	// (Result.Intervals); 0: none. HlogDir keeps an HdrHistogram interval
+	// log of each scenario there.
+	Interval time.Duration `json:"interval_ns,omitempty"`
+	HlogDir  string        `json:"hlog_dir,omitempty"`
 	// Targets: TargetAny and/or TargetStruct; none means any.
 	Targets []string `json:"targets,omitempty"`
 	// Rate, when above 0, runs the encdec levels open loop (openloop.go):
@@ -146,6 +151,11 @@ type Result struct {
 	// Slices how many turns its window ran in.
 	Warmup time.Duration `json:"warmup_ns,omitempty"`
 	Slices int           `json:"slices,omitempty"`
+	// Intervals is the window over time, every Config.Interval (interval.go);
+	// none when -interval is 0 or the row is not a closed-loop level.
+	Intervals []Interval `json:"intervals,omitempty"`
+	// Hlog is the interval log written for the row (-hlog).
+	Hlog string `json:"hlog,omitempty"`
 	// InFlight is the age, when the window closed, of the oldest round
 	// trip still in flight then: a stall that crosses the window's end,
 	// which no other figure holds. 0 when none was.

@@ -181,6 +181,10 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-stw", "-1ms"}, "-stw"},
 		{[]string{"-stall", "0"}, "-stall"},
 		{[]string{"-trace", "/proc/pingpong-cannot-write"}, "-trace"},
+		{[]string{"-hlog", "/proc/pingpong-cannot-write"}, "-hlog"},
+		{[]string{"-hlog", bad}, "-hlog"},
+		{[]string{"-hlog", dir, "-interval", "0"}, "-interval is 0"},
+		{[]string{"-interval", "-1ms"}, "-interval"},
 		{[]string{"-rate", "3/s", "-levels", "1,4"}, "-rate"},
 	}
 	out := filepath.Join(dir, "out.json")
