@@ -13,5 +13,5 @@ func docsColumn(r results.Result) string {
 	if r.Batch == 0 {
 		return ""
 	}
-	return " " + strings.TrimSuffix(fmtRate(r.DocsPerSec()), "/s") + " docs/s"
+	return " " + strings.TrimSuffix(results.FormatRate(r.DocsPerSec()), "/s") + " docs/s"
 }

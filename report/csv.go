@@ -3,8 +3,9 @@ package report
 import (
 	"encoding/csv"
 	"io"
-	"pingpong/results"
 	"strconv"
+
+	"pingpong/results"
 )
 
 // csvHeader names each column with its unit, so a spreadsheet needs no
@@ -36,7 +37,7 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 	for _, r := range run.Results {
 		l := r.Latency
 		row := []string{
-			r.Input, r.Impl, r.Build, implVersion(run, r.Key()), r.Mode, r.Target,
+			r.Input, r.Impl, r.Build, run.ImplVersion(r.Key()), r.Mode, r.Target,
 			strconv.Itoa(r.Pairs), strconv.Itoa(r.Procs), r.GOGC, r.MemLimit, strconv.Itoa(r.Repeat),
 			i64(r.N), i64(r.Window.Nanoseconds()), i64(r.Bytes), f64(r.RoundTripsPerSec()), f64(r.OpsPerSec()), f64(r.MBPerSec()),
 			i64(l.Min.Nanoseconds()), i64(l.Mean.Nanoseconds()), i64(l.P50.Nanoseconds()), i64(l.P95.Nanoseconds()),

@@ -3,9 +3,10 @@ package report
 import (
 	"fmt"
 	"io"
-	"pingpong/results"
 	"strings"
 	"unicode"
+
+	"pingpong/results"
 )
 
 // benchUnits are the units beyond ns/op and MB/s, each with the direction

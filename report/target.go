@@ -2,9 +2,10 @@ package report
 
 import (
 	"fmt"
-	"pingpong/results"
 	"slices"
 	"strings"
+
+	"pingpong/results"
 )
 
 // targetLines is the header's account of the typed target (struct, or a
@@ -25,7 +26,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Label()+" "+fmtDuration(im.Compile))
+			compiled = append(compiled, im.Label()+" "+results.FormatDuration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {
