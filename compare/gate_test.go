@@ -91,12 +91,12 @@ func TestGateRuleStringRoundTrips(t *testing.T) {
 func TestGateMetricsCoverTheConsole(t *testing.T) {
 	// The names a console row prints (console.go, responsiveness.go,
 	// openloop.go), and two still to come. Each metric of the table is
-	// read from a result, so it needs a direction, a value and a format.
+	// read from a result, so it needs a direction, a value and a unit.
 	for _, m := range []string{"p50", "p95", "p99", "max", "rt/s", "ops/s", "MB/s", "probe.p99", "probe.max",
 		"sched.p99", "sched.p50", "sched.max", "gc", "gc.pauses", "gc.pause.total", "gc.pause.max", "gc.cpu",
 		"alloc", "allocs", "heap.peak", "late", "uncorr.p50", "uncorr.p99", "stw.p99", "stw.max", "docs/s"} {
-		if got, ok := results.MetricNamed(m); !ok || got.Worse == 0 || got.Value == nil || got.Format == nil {
-			t.Errorf("%s: not in metrics, or without a direction, a value or a format", m)
+		if got, ok := results.MetricNamed(m); !ok || got.Worse == 0 || got.Value == nil || got.Unit == 0 {
+			t.Errorf("%s: not in metrics, or without a direction, a value or a unit", m)
 		}
 	}
 }

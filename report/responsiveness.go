@@ -25,14 +25,10 @@ const rowWidth = 160
 // figures are on the -v line.
 func responsivenessColumns(r results.Result) string {
 	var b strings.Builder
-	if p := r.Probe; p != nil && r.IsEncdec() {
-		fmt.Fprintf(&b, " probe.p99=%s", results.FormatDuration(p.P99))
-	}
-	if s := r.STW; s != nil {
-		fmt.Fprintf(&b, " stw.max=%s", results.FormatDuration(s.Max))
-	}
-	if rt := r.Runtime; rt != nil {
-		fmt.Fprintf(&b, " sched.p99=%s", results.FormatDuration(rt.SchedLatency.P99))
+	for _, m := range []results.Metric{results.ProbeP99, results.STWMax, results.SchedP99} {
+		if m.Has(r) {
+			b.WriteString(" " + figure(m, r, ""))
+		}
 	}
 	if s := InFlight(r); s != "" {
 		b.WriteString(" " + s)
@@ -51,18 +47,27 @@ func responsivenessColumns(r results.Result) string {
 func responsivenessDetails(r results.Result) []string {
 	var cols []string
 	add := func(format string, args ...any) { cols = append(cols, fmt.Sprintf(format, args...)) }
-	if p := r.Probe; p != nil && r.IsEncdec() {
-		add("probe.max=%s", results.FormatDuration(p.Max))
+	// figures adds the named figures of the table as one column, when r
+	// has them.
+	figures := func(suffix string, names ...string) {
+		var fs []string
+		for _, name := range names {
+			if m := results.MetricOf(name); m.Has(r) {
+				fs = append(fs, figure(m, r, suffix))
+			}
+		}
+		if len(fs) > 0 {
+			cols = append(cols, strings.Join(fs, " "))
+		}
 	}
-	if s := r.STW; s != nil {
-		add("stw.p50=%s stw.p99=%s", results.FormatDuration(s.P50), results.FormatDuration(s.P99))
+	figures("", "probe.max")
+	if r.STW != nil {
+		figures("", "stw.p50", "stw.p99")
 		if r.Window > 0 {
 			add("stw.waiting=%s", results.FormatPercent(r.STWWaited.Seconds()/r.Window.Seconds()))
 		}
 	}
-	if s := r.STWWall; s != nil {
-		add("stw.wall.p99=%s", results.FormatDuration(s.P99))
-	}
+	figures("", "stw.wall.p99")
 	rt := r.Runtime
 	if rt != nil && (r.STW != nil || rt.OtherStopping.Count+rt.GCStopping.Count > 0) {
 		add("stopping.other.p99=%s stopping.gc.p99=%s", results.FormatDuration(rt.OtherStopping.P99), results.FormatDuration(rt.GCStopping.P99))
@@ -78,13 +83,12 @@ func responsivenessDetails(r results.Result) []string {
 		if r.IsEncdec() {
 			per = "/rt"
 		}
-		add("sched.p50=%s sched.max=%s", results.FormatDuration(rt.SchedLatency.P50), results.FormatDuration(rt.SchedLatency.Max))
-		add("gc=%d gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
-			rt.GCCycles, rt.GCPauses.Count, results.FormatDuration(rt.GCPauses.Total), results.FormatDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
+		figures("", "sched.p50", "sched.max")
+		figures("", "gc", "gc.pauses", "gc.pause.total", "gc.pause.max", "gc.cpu")
 		if r.Mode != results.ModeIdle {
-			add("alloc=%s%s allocs=%.0f%s", results.FormatSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
+			figures(per, "alloc", "allocs")
 		}
-		add("heap.peak=%s", results.FormatSize(float64(rt.PeakHeap)))
+		figures("", "heap.peak")
 		// As top shows it: 100% is one core busy for the whole window.
 		if w := rt.Window; w > 0 {
 			add("cpu.user=%s cpu.sys=%s", coreShare(rt.UserCPU, w), coreShare(rt.SysCPU, w))
@@ -95,6 +99,12 @@ func responsivenessDetails(r results.Result) []string {
 		add("cpu.others=%.0f%% cpu.steal=%.0f%%", 100*n.OthersCores, 100*n.StealCores)
 	}
 	return cols
+}
+
+// figure is m's value in r as a row prints it: "stw.max=1.2ms", with
+// suffix after the value ("alloc=48.0kB/rt").
+func figure(m results.Metric, r results.Result, suffix string) string {
+	return m.Name + "=" + m.Format(m.Value(r)) + suffix
 }
 
 // coreShare is CPU time over a window as top shows it, in percent of one

@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -14,58 +15,81 @@ const (
 	LowerIsWorse
 )
 
-// Metric is one figure a scenario has in each repeat, named as the console
-// prints it on a row: how to read it from a result, which way it gets
-// worse, and how it prints.
+// Unit is what a figure counts, which says how each output spells it.
+type Unit int
+
+const (
+	Nanoseconds Unit = iota + 1
+	Count
+	CountPerOp // per round trip, or per operation in a probe pass
+	Bytes
+	BytesPerOp
+	PerSecond
+	MBPerSecond
+	Fraction
+)
+
+// Metric is one figure a scenario has in each repeat: its name as the
+// console prints it on a row and -fail names it, what it counts, which way
+// it gets worse, its names in the Go benchmark format and in CSV, and how
+// to read it from a result.
 type Metric struct {
 	Name  string
+	Unit  Unit
 	Worse Worse
-	Value func(Result) float64
-	// applies says whether a result has the figure at all (baseline has
-	// no MB/s, a run without -probe no probe.*); nil: every result has it.
-	Applies func(Result) bool
-	Format  func(float64) string
-	// shown: compare prints it for every scenario that has it; the others
+	// Shown: compare prints it for every scenario that has it; the others
 	// only when -fail names them.
 	Shown bool
+	// Bench is its unit in -bench files ("" when they leave it out), CSV
+	// its column ("" likewise).
+	Bench, CSV string
+	Value      func(Result) float64
+	// Applies says whether a result has the figure at all (baseline has
+	// no MB/s, a run without -probe no probe.*); nil: every result has it.
+	Applies func(Result) bool
 }
 
-// Metrics is the one table of figures: compare prints and tests them, and
-// -fail names them. Its order is compare's.
-var Metrics = []Metric{
-	// the original's columns and throughput
-	{"n", LowerIsWorse, func(r Result) float64 { return float64(r.N) }, nil, whole, true},
-	{"p50", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Latency.P50 }), nil, durationOf, true},
-	{"p95", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Latency.P95 }), nil, durationOf, false},
-	{"p99", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Latency.P99 }), nil, durationOf, true},
-	{"max", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Latency.Max }), nil, durationOf, true},
-	{"rt/s", LowerIsWorse, Result.RoundTripsPerSec, Result.IsEncdec, FormatRate, true},
-	{"ops/s", LowerIsWorse, Result.OpsPerSec, isProbePass, FormatRate, true},
-	{"docs/s", LowerIsWorse, Result.DocsPerSec, Result.IsEncdec, FormatRate, false},
-	{"MB/s", LowerIsWorse, Result.MBPerSec, func(r Result) bool { return r.Bytes > 0 }, FormatThroughput, true},
-	// responsiveness; a probe pass's latency is already the probe's
-	{"probe.p99", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Probe.P99 }), hasProbe, durationOf, true},
-	{"probe.max", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Probe.Max }), hasProbe, durationOf, false},
-	{"stw.p99", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.STW.P99 }), hasSTW, durationOf, true},
-	{"stw.max", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.STW.Max }), hasSTW, durationOf, false},
-	{"sched.p50", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Runtime.SchedLatency.P50 }), hasRuntime, durationOf, false},
-	{"sched.p99", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Runtime.SchedLatency.P99 }), hasRuntime, durationOf, true},
-	{"sched.max", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Runtime.SchedLatency.Max }), hasRuntime, durationOf, false},
-	// garbage collection and memory; gc is cycles per window, alloc and
-	// allocs per round trip (per operation in a probe pass)
-	{"gc", HigherIsWorse, func(r Result) float64 { return float64(r.Runtime.GCCycles) }, hasRuntime, whole, false},
-	{"gc.pauses", HigherIsWorse, func(r Result) float64 { return float64(r.Runtime.GCPauses.Count) }, hasRuntime, whole, false},
-	{"gc.pause.total", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Runtime.GCPauses.Total }), hasRuntime, durationOf, false},
-	{"gc.pause.max", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Runtime.GCPauses.Max }), hasRuntime, durationOf, false},
-	{"gc.cpu", HigherIsWorse, func(r Result) float64 { return r.Runtime.GCCPUFraction }, hasRuntime, FormatPercent, false},
-	{"alloc", HigherIsWorse, func(r Result) float64 { return r.AllocBytesPerOp }, hasRuntime, FormatSize, false},
-	{"allocs", HigherIsWorse, func(r Result) float64 { return r.AllocsPerOp }, hasRuntime, whole, false},
-	{"heap.peak", HigherIsWorse, func(r Result) float64 { return float64(r.Runtime.PeakHeap) }, hasRuntime, FormatSize, false},
-	// open loop
-	{"late", HigherIsWorse, func(r Result) float64 { return float64(r.Late) }, isOpenLoop, whole, false},
-	{"uncorr.p50", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Uncorrected.P50 }), isOpenLoop, durationOf, false},
-	{"uncorr.p99", HigherIsWorse, latencyOf(func(r Result) time.Duration { return r.Uncorrected.P99 }), isOpenLoop, durationOf, false},
+// Format prints v as the console does.
+func (m Metric) Format(v float64) string {
+	switch m.Unit {
+	case Nanoseconds:
+		return FormatDuration(time.Duration(math.Round(v)))
+	case Bytes, BytesPerOp:
+		return FormatSize(v)
+	case PerSecond:
+		return FormatRate(v)
+	case MBPerSecond:
+		return FormatThroughput(v)
+	case Fraction:
+		return FormatPercent(v)
+	}
+	return fmt.Sprintf("%.0f", v)
 }
+
+// FormatCSV prints v as a CSV cell: nanoseconds, counts and bytes whole,
+// rates and per-operation figures with three decimals, fractions with six.
+func (m Metric) FormatCSV(v float64) string {
+	switch m.Unit {
+	case CountPerOp, BytesPerOp, PerSecond, MBPerSecond:
+		return strconv.FormatFloat(v, 'f', 3, 64)
+	case Fraction:
+		return strconv.FormatFloat(v, 'f', 6, 64)
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+}
+
+// FormatBench prints v as a value of a -bench line: nanoseconds and
+// counts whole, bytes per operation whole, rates with two decimals.
+func (m Metric) FormatBench(v float64) string {
+	switch m.Unit {
+	case CountPerOp, PerSecond, MBPerSecond, Fraction:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+}
+
+// Has says whether r has the figure.
+func (m Metric) Has(r Result) bool { return m.Applies == nil || m.Applies(r) }
 
 // MetricNamed is the metric the console prints as name.
 func MetricNamed(name string) (Metric, bool) {
@@ -87,25 +111,12 @@ func Figures(rs []Result) map[string][]float64 {
 		return out
 	}
 	for _, m := range Metrics {
-		if m.Applies == nil || all(rs, m.Applies) {
+		if all(rs, m.Has) {
 			out[m.Name] = Values(rs, m.Value)
 		}
 	}
 	return out
 }
-
-func latencyOf(f func(Result) time.Duration) func(Result) float64 {
-	return func(r Result) float64 { return float64(f(r)) }
-}
-
-func isProbePass(r Result) bool { return !r.IsEncdec() }
-func hasProbe(r Result) bool    { return r.Probe != nil && r.IsEncdec() }
-func hasSTW(r Result) bool      { return r.STW != nil }
-func hasRuntime(r Result) bool  { return r.Runtime != nil }
-func isOpenLoop(r Result) bool  { return r.RequestedRate > 0 }
-
-func durationOf(v float64) string { return FormatDuration(time.Duration(math.Round(v))) }
-func whole(v float64) string      { return fmt.Sprintf("%.0f", v) }
 
 // The figures a row's first line shows of how the program froze, which
 // the charts draw and repeated rows take the medians of: the longest stop
@@ -128,7 +139,7 @@ func MetricOf(name string) Metric {
 
 // Of is m's value in r as a duration, and whether r has it at all.
 func (m Metric) Of(r Result) (time.Duration, bool) {
-	if m.Applies != nil && !m.Applies(r) {
+	if !m.Has(r) {
 		return 0, false
 	}
 	return time.Duration(math.Round(m.Value(r))), true
