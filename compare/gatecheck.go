@@ -284,7 +284,7 @@ func (c GateCheck) change() string {
 }
 
 // short is the scenario's failing checks for the verdict line:
-// "p99 +23.4% in input=x/impl=std/pairs=2", or what it lacks.
+// "p99 +23.4% in citm-catalog std 1x encdec (procs 2)", or what it lacks.
 func (v GateVerdict) short() string {
 	if v.Unmeasured == "new" {
 		return "measured nothing in " + v.Name

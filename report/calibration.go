@@ -22,7 +22,7 @@ func calibrationLines(cal *results.Calibration) []string {
 	if cal.STWCost != 0 { // 0: not measured, the probe was off
 		// Measured back to back, so within the machine's noise: a small
 		// negative cost is that noise, printed as measured.
-		l += fmt.Sprintf("; stw probe costs %.1f%% of baseline round trips", 100*cal.STWCost)
+		l += "; stw probe costs " + results.FormatPercent(cal.STWCost) + " of baseline round trips"
 	}
 	lines := []string{l}
 	if o := cal.OpenLoop; o != nil {
@@ -54,13 +54,7 @@ func (c *Console) floorMultiples() {
 			p50 = r.Uncorrected.P50 // the floor is a round trip timed from its send
 		}
 		ch, base := c.cal.Multiples(p50)
-		name := r.ImplLabel()
-		if t := r.Key().Target; t != "" {
-			name += " " + t
-		}
-		if r.Batch > 0 {
-			name += fmt.Sprintf(" batch=%d", r.Batch)
-		}
+		name := r.ImplLabel() + r.Variant()
 		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, results.FormatDuration(p50), multiple(ch), multiple(base))
 	}
 }

@@ -61,5 +61,5 @@ func percent(cv float64, n int) string {
 	if n < 2 {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%%", 100*cv)
+	return results.FormatPercent(cv)
 }

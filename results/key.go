@@ -106,18 +106,18 @@ func (k Key) Label() string {
 	if k.MemLimit != "" {
 		procs += ", GOMEMLIMIT " + k.MemLimit
 	}
-	return fmt.Sprintf("%s %s %s (%s)", k.Input, k.ImplLabel(), levelLabel(k.Pairs, k.Mode, k.Target, k.Batch), procs)
+	return fmt.Sprintf("%s %s %dx %s%s (%s)", k.Input, k.ImplLabel(), k.Pairs, k.Mode, variant(k.Target, k.Batch), procs)
 }
 
-// levelLabel is a level as a row names it: "4x encdec", then the target
-// and the batch size when set: "1x encdec struct batch=10".
-func levelLabel(pairs int, mode, target string, batch int) string {
-	l := fmt.Sprintf("%dx %s", pairs, mode)
+// variant is how a label ends with a decode target and a batch size when
+// they are set: " struct batch=10".
+func variant(target string, batch int) string {
+	v := ""
 	if target != "" {
-		l += " " + target
+		v += " " + target
 	}
 	if batch > 0 {
-		l += fmt.Sprintf(" batch=%d", batch)
+		v += fmt.Sprintf(" batch=%d", batch)
 	}
-	return l
+	return v
 }

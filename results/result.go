@@ -5,6 +5,7 @@
 package results
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -185,8 +186,13 @@ func (r Result) Label() string {
 		return ModeIdle
 	}
 	k := r.Key()
-	return levelLabel(k.Pairs, k.Mode, k.Target, r.Batch)
+	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode) + r.Variant()
 }
+
+// Variant is how r's labels end with its decode target and batch size:
+// " struct batch=10", nothing for the defaults. The batch shows whenever
+// the run asked for batches.
+func (r Result) Variant() string { return variant(r.Key().Target, r.Batch) }
 
 // RoundTripsPerSec is n over the exact measured window.
 func (r Result) RoundTripsPerSec() float64 {
