@@ -22,7 +22,7 @@ type figureChange struct {
 	// is an improvement, -1 a regression, 0 no difference.
 	Significant bool
 	Better      int
-	Warnings    []string // from the test, such as too few repeats to ever be significant
+	Warnings    []string // benchmath's about the test, such as samples all alike
 	format      func(float64) string
 }
 
@@ -32,7 +32,7 @@ type scenarioChange struct {
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
-	// Old and New are every figure of the measured repeats (figures); the
+	// Old and New are every figure of the measured repeats (results.Figures); the
 	// gate judges them. Changes are those compare shows unasked, which
 	// make its verdict.
 	Old, New           map[string][]float64
@@ -99,9 +99,9 @@ type runComparison struct {
 	OnlyNew   []results.Key
 }
 
-// match matches the scenarios of two runs by input, codec, mode, decode
-// target, pairs, procs, GOGC and GOMEMLIMIT, and compares the repeats of
-// each figure compare shows.
+// match matches the scenarios of two runs by their results.Key (input,
+// codec, build, mode, decode target, batch, pairs, procs and a sweep's
+// values), and compares the repeats of each figure compare shows.
 func match(old, new *results.Run) runComparison {
 	oldBy, oldKeys := results.GroupByKey(old.Results)
 	newBy, newKeys := results.GroupByKey(new.Results)
