@@ -27,11 +27,12 @@ func uTest(old, new []float64) benchmath.Comparison {
 	return benchmath.AssumeNothing.Compare(benchmath.NewSample(old, &th), benchmath.NewSample(new, &th))
 }
 
-// Testable is the one rule of when a difference counts as tested: n1
-// against n2 repeats can ever be significant. The smallest p the test can give is that of two samples
-// that do not overlap at all, so benchmath is asked for exactly that rather
-// than a table kept here: 3 against 3 cannot (p >= 0.1), 4 against 4 or 3
-// against 5 can.
+// Testable is the one rule of when a difference counts as tested, for
+// compare and the gate alike: n1 against n2 repeats can ever be
+// significant. The smallest p the test can give is that of two samples
+// that do not overlap at all, so benchmath is asked for exactly that
+// rather than a table kept here: 3 against 3 cannot (p >= 0.1), 4 against
+// 4 or 3 against 5 can.
 func Testable(n1, n2 int) bool {
 	if n1 == 0 || n2 == 0 {
 		return false
@@ -48,9 +49,9 @@ func Testable(n1, n2 int) bool {
 }
 
 // formatDelta is the change from old to new as compare's delta column
-// prints it, benchmath's way: "+12.34%", "?" from 0. A zero Comparison
-// accepts no null hypothesis, so it formats the plain change whatever the
-// test said, which the column beside it gives.
+// prints it, benchmath's way: "+12.34%", "0.00%", "?" from 0. The P of a
+// zero Comparison is not above its Alpha, so FormatDelta gives the change
+// itself rather than "~": whether it is significant is the next column's.
 func formatDelta(old, new float64) string { return benchmath.Comparison{}.FormatDelta(old, new) }
 
 // minTestableRepeats is the fewest repeats a side, equal on both sides,
