@@ -3,9 +3,10 @@ package results
 import (
 	"fmt"
 	"math"
-	"pingpong/latency"
 	"strconv"
 	"strings"
+
+	"pingpong/latency"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )

@@ -1,7 +1,12 @@
+// Package results is pingpong's data model and its file operations: a
+// run, its scenarios and results, the JSON results file, merging runs,
+// summing up repeats, and the one table of figures (Metrics) with the one
+// spelling of each kind of figure.
 package results
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -181,15 +186,13 @@ func (r Result) Label() string {
 		return ModeIdle
 	}
 	k := r.Key()
-	l := fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
-	if k.Target != "" {
-		l += " " + k.Target
-	}
-	if r.Batch > 0 {
-		l += fmt.Sprintf(" batch=%d", r.Batch)
-	}
-	return l
+	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode) + r.Variant()
 }
+
+// Variant is how r's labels end with its decode target and batch size:
+// " struct batch=10", nothing for the defaults. The batch shows whenever
+// the run asked for batches.
+func (r Result) Variant() string { return variant(r.Key().Target, r.Batch) }
 
 // RoundTripsPerSec is n over the exact measured window.
 func (r Result) RoundTripsPerSec() float64 {
@@ -282,3 +285,12 @@ const Baseline = "baseline"
 
 // DefaultImpls is the order codecs run and print in when -impls is not given.
 var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
+
+// ImplRank orders codecs as a run prints them: DefaultImpls' order first,
+// any other after.
+func ImplRank(impl string) int {
+	if i := slices.Index(DefaultImpls, impl); i >= 0 {
+		return i
+	}
+	return len(DefaultImpls)
+}

@@ -3,8 +3,9 @@ package results
 import (
 	"fmt"
 	"math"
-	"pingpong/latency"
 	"time"
+
+	"pingpong/latency"
 )
 
 // SelfCheckTolerance is how far apart the two measurements may be before

@@ -23,7 +23,6 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/report"
 	"pingpong/results"
 )
 
@@ -104,14 +103,14 @@ func TestFaults(t *testing.T) {
 				if !ok || !strings.Contains(console, "[baseline]") {
 					t.Fatalf("stdout is not the console report, then the JSON:\n%s", r.stdout)
 				}
-				if run, err := report.ReadJSON(strings.NewReader("{" + js)); err != nil || len(run.Results) != 2 {
+				if run, err := results.ReadJSON(strings.NewReader("{" + js)); err != nil || len(run.Results) != 2 {
 					t.Errorf("the JSON after the console report: %v", err)
 				}
 			}}
 		}},
 		{name: "json to -", setup: func(t *testing.T, dir string) faultRun {
 			return faultRun{args: []string{"-json", "-"}, left: func(t *testing.T, r ran) {
-				if run, err := report.ReadJSON(strings.NewReader(r.stdout)); err != nil || len(run.Results) != 2 {
+				if run, err := results.ReadJSON(strings.NewReader(r.stdout)); err != nil || len(run.Results) != 2 {
 					t.Errorf("stdout is not the JSON alone: %v\n%s", err, r.stdout)
 				}
 				if !strings.Contains(r.stderr, "[baseline]") {
@@ -273,7 +272,7 @@ func noSpaceLeft(t *testing.T, r ran, other string) {
 // readInput: the run measured doc, and the header names it as want.
 func readInput(doc []byte, want string) func(t *testing.T, r ran) {
 	return func(t *testing.T, r ran) {
-		want := want + ", " + report.Size(len(doc))
+		want := want + ", " + results.FormatSize(float64(len(doc)))
 		if !strings.Contains(r.stdout, "input:       "+want) || !strings.Contains(r.stdout, "[baseline]") {
 			t.Errorf("the report does not say it ran on %q:\n%s", want, r.stdout)
 		}
@@ -433,7 +432,7 @@ func TestFaultsSignalInEachPhase(t *testing.T) {
 			if len(r.fifo) <= 4096+1 {
 				t.Fatalf("the JSON is %d bytes, too few to have held the run writing it", len(r.fifo))
 			}
-			run, err := report.ReadJSON(bytes.NewReader(r.fifo))
+			run, err := results.ReadJSON(bytes.NewReader(r.fifo))
 			if err != nil || len(run.Results) != 2 || run.Results[0].Partial || run.Results[1].Partial {
 				t.Errorf("the JSON written through the signal: %v; want 2 whole scenarios", err)
 			}

@@ -138,7 +138,7 @@ func TestListShowsVersions(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, re := range []string{`(?m)^  sonic\s+v1\.\d+\.\d+`, `(?m)^  goccy\s+v0\.\d+\.\d+`, `(?m)^  std\s+go1\.`, `(?m)^  citm-catalog\s+1\.\d+ MB`} {
+	for _, re := range []string{`(?m)^  sonic\s+v1\.\d+\.\d+`, `(?m)^  goccy\s+v0\.\d+\.\d+`, `(?m)^  std\s+go1\.`, `(?m)^  citm-catalog\s+1\.\d+MB`} {
 		if !regexp.MustCompile(re).MatchString(stdout) {
 			t.Errorf("-list output lacks %s:\n%s", re, stdout)
 		}
