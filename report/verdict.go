@@ -184,6 +184,7 @@ type Verdict struct {
 	Table        [][]string
 	Conclusion   string
 	Sentences    []string
+	StandsOut    bool // a codec stands out: the conclusion names it
 }
 
 // Verdicts are run's verdicts, level by level, from the rows and repeats
@@ -200,7 +201,8 @@ func Verdicts(run *results.Run) []Verdict {
 	}
 	var out []Verdict
 	for _, v := range levelVerdicts(run.Config, rows, repeats) {
-		out = append(out, Verdict{Input: v.Input, Label: v.Label, Table: v.table(), Conclusion: v.conclusion(), Sentences: v.sentences()})
+		out = append(out, Verdict{Input: v.Input, Label: v.Label, Table: v.table(), Conclusion: v.conclusion(), Sentences: v.sentences(),
+			StandsOut: slices.ContainsFunc(v.Codecs, func(cv codecVerdict) bool { return cv.StandsOut })})
 	}
 	return out
 }
