@@ -385,13 +385,22 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 // to std, sonic and baseline: every row's stops of the world, and its
 // window over time, the codecs taking turns of 300ms in 100ms intervals.
 // Sonic's stops are long at 2x, and one of its intervals there holds a
-// 40ms freeze.
+// 40ms freeze, which its culprit names.
 func timedRun() *results.Run {
 	run := responsiveRun()
 	us, ms := time.Microsecond, time.Millisecond
 	run.Config.Impls = []string{"std", "sonic", "baseline"}
 	run.Config.STW, run.Config.Interval, run.Config.Stall = 10*ms, 100*ms, 10*ms
 	run.Results = slices.DeleteFunc(run.Results, func(r results.Result) bool { return r.Impl == "goccy" })
+	// The long cells a real run has: a sha256, a culprit's frame, a noise
+	// note, a mismatch's path and values.
+	run.Inputs[0].SHA256 = strings.Repeat("0123456789abcdef", 4)
+	sonic := &run.Results[3]
+	sonic.Culprit = &latency.Culprit{Stall: 40 * ms, Stop: 41 * ms, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
+		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.(*_Decoder).Decode"}
+	sonic.Noise = &latency.Noise{Window: sonic.Window, OthersCores: 0.6, Cores: 2}
+	sonic.Trace = "/tmp/pingpong-traces/citm-catalog_sonic_2x_procs2.trace"
+	run.Results[1].Mismatch = "$.performances[12].seatCategories[3].areas[0].blockIds: " + strings.Repeat("[1, 2, 3, 4, 5, 6, 7, 8, 9] vs ", 8) + "[]"
 	for i := range run.Results {
 		r := &run.Results[i]
 		typical := 100 * us
