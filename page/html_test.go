@@ -198,6 +198,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 func TestHTMLFromSavedJSONEqualsTheRuns(t *testing.T) {
 	for name, run := range map[string]*results.Run{
 		"one repeat": responsiveRun(),
+		"intervals":  timedRun(),
 		"repeats":    resultstest.WithHistograms(resultstest.Repeated(resultstest.SampleRun(), 3, 0.05)),
 	} {
 		t.Run(name, func(t *testing.T) {
