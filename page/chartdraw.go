@@ -301,6 +301,7 @@ func (c chartData) oneX() bool {
 func (c chartData) bars(p *plot.Plot, leg *plot.Legend, scale float64) error {
 	lo, _ := c.minMaxX()
 	p.X.Label.Text = fmt.Sprintf("codec, at %s = %g", strings.TrimSuffix(c.XLabel, " (log scale)"), lo)
+	p.Add(plotter.NewGrid()) // first: behind the bars
 	var names []string
 	var tops plotter.XYLabels
 	for _, s := range c.Series {
@@ -350,7 +351,6 @@ func (c chartData) bars(p *plot.Plot, leg *plot.Legend, scale float64) error {
 	if c.Kind == scalingRateKind {
 		p.Y.Tick.Marker = compactTicks{}
 	}
-	p.Add(plotter.NewGrid())
 	return nil
 }
 
