@@ -1,12 +1,16 @@
 package page
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"html"
 	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 )
@@ -14,39 +18,52 @@ import (
 // browsers are the names a Chromium goes by; .ci/run installs Debian's.
 var browsers = []string{"chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"}
 
+// chromium is the Chromium on PATH; the test skips without one.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, b := range browsers {
+		if p, err := exec.LookPath(b); err == nil {
+			return p
+		}
+	}
+	t.Skip("no Chromium on PATH (looked for chromium, chromium-browser, google-chrome): .ci/run installs it with apt-get install -y chromium; skipping the browser check")
+	return ""
+}
+
+// runChromium runs browser headless at 1400px wide on the page at path
+// with args, and returns its stdout.
+func runChromium(t *testing.T, browser, dir, path string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+		"--user-data-dir=" + filepath.Join(dir, "profile")}, args...)
+	cmd := exec.CommandContext(ctx, browser, append(args, "file://"+path)...)
+	cmd.WaitDelay = 5 * time.Second // a helper process that keeps the pipes open must not hang the test
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\n%s", browser, err, stderr.Bytes())
+	}
+	return stdout.Bytes()
+}
+
 // TestHTMLInABrowser loads the page in a headless Chromium and checks the
 // screenshot shows something: a page that parses can still render blank
 // (a broken style sheet, an SVG the browser rejects).
 func TestHTMLInABrowser(t *testing.T) {
-	var browser string
-	for _, b := range browsers {
-		if p, err := exec.LookPath(b); err == nil {
-			browser = p
-			break
-		}
-	}
-	if browser == "" {
-		t.Skip("no Chromium on PATH (looked for chromium, chromium-browser, google-chrome): .ci/run installs it with apt-get install -y chromium; skipping the browser check")
-	}
+	browser := chromium(t)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(page, renderHTML(t, Source{Name: "results.json", Run: responsiveRun()}), 0o644); err != nil {
+	if err := os.WriteFile(page, renderHTML(t, Source{Name: "results.json", Run: timedRun()}), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	shot := filepath.Join(dir, "shot.png")
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-		"--user-data-dir="+filepath.Join(dir, "profile"), "--screenshot="+shot, "--window-size=1200,2000", "file://"+page)
-	cmd.WaitDelay = 5 * time.Second // a helper process that keeps the pipes open must not hang the test
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", browser, err, out)
-	}
+	runChromium(t, browser, dir, page, "--screenshot="+shot, "--window-size=1400,2000")
 	f, err := os.Open(shot)
 	if err != nil {
-		t.Fatalf("no screenshot: %v\n%s", err, out)
+		t.Fatalf("no screenshot: %v", err)
 	}
 	defer f.Close()
 	img, err := png.Decode(f)
@@ -63,6 +80,85 @@ func TestHTMLInABrowser(t *testing.T) {
 		if b, err := os.ReadFile(shot); err == nil {
 			os.WriteFile(keep, b, 0o644)
 		}
+	}
+}
+
+// measure is what the browser measures of the page laid out at 1400px:
+// the script appended to a copy of it writes it, as JSON, into an element
+// of the DOM Chromium dumps.
+const measure = `<script>
+const box = (e) => e ? e.getBoundingClientRect() : null;
+const verdict = box(document.querySelector("section.verdict .conclusion"));
+const chart = box(document.querySelector("figure"));
+const m = {
+  verdictTop: verdict ? verdict.top : -1,
+  chartTop: chart ? chart.top : -1,
+  rows: [...document.querySelectorAll("tr")].map((tr) => ({height: tr.getBoundingClientRect().height, text: tr.textContent.slice(0, 100)})),
+  overflowing: [...document.querySelectorAll(".scroll")].filter((d) => d.scrollWidth > d.clientWidth + 1).map((d) => d.textContent.slice(0, 100)),
+  timeCharts: document.querySelectorAll('figure[data-chart^="chart-time-rt-"] svg').length,
+};
+const out = document.createElement("pre");
+out.id = "measured";
+out.textContent = JSON.stringify(m);
+document.body.appendChild(out);
+</script>`
+
+// layout is measure's JSON.
+type layout struct {
+	VerdictTop, ChartTop float64
+	Rows                 []struct {
+		Height float64
+		Text   string
+	}
+	Overflowing []string
+	TimeCharts  int
+}
+
+var measured = regexp.MustCompile(`(?s)<pre id="measured">(.*?)</pre>`)
+
+// measureLayout lays page out in Chromium at 1400px and measures it.
+func measureLayout(t *testing.T, browser string, page []byte) layout {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "measure.html")
+	copy := bytes.Replace(page, []byte("</body>"), []byte(measure+"</body>"), 1)
+	if err := os.WriteFile(path, copy, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := runChromium(t, browser, dir, path, "--window-size=1400,2000", "--virtual-time-budget=5000", "--dump-dom")
+	m := measured.FindSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the measuring script wrote nothing into the DOM (%d bytes dumped)", len(dom))
+	}
+	var l layout
+	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &l); err != nil {
+		t.Fatalf("the measurements: %v\n%s", err, m[1])
+	}
+	return l
+}
+
+// TestHTMLLayoutAt1400px checks the page as a reader at 1400px sees it:
+// the verdict before the first chart, every table row one line high and
+// every table within its width, and the chart over time there.
+func TestHTMLLayoutAt1400px(t *testing.T) {
+	browser := chromium(t)
+	l := measureLayout(t, browser, renderHTML(t, Source{Name: "results.json", Run: timedRun()}))
+	if l.VerdictTop < 0 || l.ChartTop < 0 || l.VerdictTop >= l.ChartTop {
+		t.Errorf("the verdict at %.0fpx, the first chart at %.0fpx: want the verdict first", l.VerdictTop, l.ChartTop)
+	}
+	if len(l.Rows) < 10 {
+		t.Errorf("%d table rows measured: the verdict, results and culprits tables have more", len(l.Rows))
+	}
+	for _, r := range l.Rows {
+		if r.Height > 80 {
+			t.Errorf("a table row is %.0fpx tall, over 80px: %q", r.Height, r.Text)
+		}
+	}
+	for _, o := range l.Overflowing {
+		t.Errorf("a table is wider than the page at 1400px: %q", o)
+	}
+	if l.TimeCharts != 2 {
+		t.Errorf("%d charts over time, want one per level (2)", l.TimeCharts)
 	}
 }
 

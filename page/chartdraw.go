@@ -9,6 +9,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"pingpong/results"
 
@@ -97,7 +98,7 @@ func (c chartData) draw(dc draw.Canvas) error {
 
 	scale, unit := 1.0, ""
 	switch c.Kind {
-	case percentileKind:
+	case percentileKind, timeKind:
 		// Nanoseconds, each tick with its unit: one chart can span the
 		// baseline's 500ns and a codec's 50ms.
 		p.Y.Label.Text = c.YLabel + " (log scale)"
@@ -107,20 +108,28 @@ func (c chartData) draw(dc draw.Canvas) error {
 	default:
 		p.Y.Label.Text = c.YLabel
 	}
-	for _, s := range c.Series {
-		line, marks, err := c.lines(s, scale)
-		if err != nil {
-			return fmt.Errorf("chart %s, %s: %w", c.ID, s.Name, err)
+	if c.oneX() {
+		if err := c.bars(p, &leg, scale); err != nil {
+			return err
 		}
-		p.Add(line)
-		if marks != nil {
-			p.Add(marks)
-			leg.Add(s.Name, line, marks)
-		} else {
-			leg.Add(s.Name, line)
+	} else {
+		for _, s := range c.Series {
+			lines, marks, err := c.lines(s, scale)
+			if err != nil {
+				return fmt.Errorf("chart %s, %s: %w", c.ID, s.Name, err)
+			}
+			for _, l := range lines {
+				p.Add(l)
+			}
+			if marks != nil {
+				p.Add(marks)
+				leg.Add(s.Name, lines[0], marks)
+			} else {
+				leg.Add(s.Name, lines[0])
+			}
 		}
+		c.axes(p, scale)
 	}
-	c.axes(p, scale)
 
 	legendWidth := vg.Length(0)
 	for _, s := range c.Series {
@@ -128,38 +137,47 @@ func (c chartData) draw(dc draw.Canvas) error {
 	}
 	legendWidth += leg.ThumbnailWidth + 3*leg.Padding + vg.Points(12)
 	legendWidth = min(legendWidth, dc.Size().X/3)
-	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, 0))
+	plotCanvas := draw.Crop(dc, 0, -legendWidth, 0, 0)
+	thinXTicks(p, plotCanvas)
+	p.Draw(plotCanvas)
 	legendCanvas := draw.Crop(dc, dc.Size().X-legendWidth+vg.Points(6), 0, 0, -vg.Points(24)) // below the title's line
 	leg.Draw(legendCanvas)
 	return nil
 }
 
-// lines makes a series' line and its markers, y scaled into the axis unit.
-func (c chartData) lines(s chartSeries, scale float64) (*plotter.Line, *plotter.Scatter, error) {
+// lines makes a series' line, a piece per run of its points (Cuts), and
+// its markers, y scaled into the axis unit.
+func (c chartData) lines(s chartSeries, scale float64) ([]*plotter.Line, *plotter.Scatter, error) {
 	xy := func(ps [][2]float64) plotter.XYs {
 		out := make(plotter.XYs, len(ps))
 		for i, p := range ps {
 			y := p[1] / scale
-			if c.Kind == percentileKind {
+			if c.Kind == percentileKind || c.Kind == timeKind {
 				y = math.Max(y, 1) // 0ns has no place on a log axis
 			}
 			out[i] = plotter.XY{X: p[0], Y: y}
 		}
 		return out
 	}
-	line, err := plotter.NewLine(xy(s.Points))
-	if err != nil {
-		return nil, nil, err
-	}
 	col, glyph := c.style(s)
-	line.Color = col
-	line.Width = vg.Points(1.5)
-	if s.Floor {
-		line.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
-		line.Width = vg.Points(1.2)
-		return line, nil, nil
+	var lines []*plotter.Line
+	for _, piece := range s.pieces() {
+		line, err := plotter.NewLine(xy(piece))
+		if err != nil {
+			return nil, nil, err
+		}
+		line.Color = col
+		line.Width = vg.Points(1.5)
+		line.Dashes = dashes[s.Src%len(dashes)]
+		if s.Floor {
+			line.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+			line.Width = vg.Points(1.2)
+		}
+		lines = append(lines, line)
 	}
-	line.Dashes = dashes[s.Src%len(dashes)]
+	if s.Floor {
+		return lines, nil, nil
+	}
 	marks := s.Marks
 	if marks == nil {
 		marks = s.Points
@@ -169,7 +187,10 @@ func (c chartData) lines(s chartSeries, scale float64) (*plotter.Line, *plotter.
 		return nil, nil, err
 	}
 	sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: glyph}
-	return line, sc, nil
+	if c.Kind == timeKind {
+		sc.GlyphStyle.Radius = vg.Points(1.8) // a point an interval: many
+	}
+	return lines, sc, nil
 }
 
 // style is a codec's colour and marker, the same in every chart.
@@ -216,6 +237,10 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 	}
 	maxY := c.maxY() / scale
 	switch c.Kind {
+	case timeKind:
+		p.X.Min, p.X.Max = 0, math.Max(hi*1.02, 1e-3)
+		p.Y.Scale = plot.LogScale{}
+		c.logY(p, maxY)
 	case percentileKind:
 		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 		p.X.Min, p.X.Max = 1, math.Max(1e4, math.Pow(10, math.Ceil(math.Log10(hi))))
@@ -226,14 +251,7 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 			}
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ticks)
-		minY := math.Inf(1)
-		for _, s := range c.Series {
-			for _, pt := range s.Points {
-				minY = math.Min(minY, math.Max(pt[1], 1))
-			}
-		}
-		p.Y.Min, p.Y.Max = minY/1.25, maxY*1.25
-		p.Y.Tick.Marker = logTicks{}
+		c.logY(p, maxY)
 	case sizeRateKind, sizeDurationKind:
 		c.sizeAxes(p, lo, hi) // bysize_chart.go
 	default:
@@ -254,6 +272,117 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 		}
 	}
 	p.Add(plotter.NewGrid())
+}
+
+// logY sets a logarithmic y axis of nanoseconds to the chart's values.
+func (c chartData) logY(p *plot.Plot, maxY float64) {
+	minY := math.Inf(1)
+	for _, s := range c.Series {
+		for _, pt := range s.Points {
+			minY = math.Min(minY, math.Max(pt[1], 1))
+		}
+	}
+	p.Y.Min, p.Y.Max = minY/1.25, maxY*1.25
+	p.Y.Tick.Marker = logTicks{}
+}
+
+// oneX says whether a chart against a count has a single count: one
+// level, or one GOMAXPROCS, which bars show better than lone dots.
+func (c chartData) oneX() bool {
+	if c.Kind != scalingRateKind && c.Kind != scalingDurationKind {
+		return false
+	}
+	lo, hi := c.minMaxX()
+	return lo == hi
+}
+
+// bars draws a chart of one count as a bar per codec, named under it and
+// labelled with its value; a floor stays a dotted line across.
+func (c chartData) bars(p *plot.Plot, leg *plot.Legend, scale float64) error {
+	lo, _ := c.minMaxX()
+	p.X.Label.Text = fmt.Sprintf("codec, at %s = %g", strings.TrimSuffix(c.XLabel, " (log scale)"), lo)
+	p.Add(plotter.NewGrid()) // first: behind the bars
+	var names []string
+	var tops plotter.XYLabels
+	for _, s := range c.Series {
+		if s.Floor {
+			continue
+		}
+		y := s.Points[0][1] / scale
+		bar, err := plotter.NewBarChart(plotter.Values{y}, vg.Points(22))
+		if err != nil {
+			return fmt.Errorf("chart %s, %s: %w", c.ID, s.Name, err)
+		}
+		col, _ := c.style(s)
+		bar.Color, bar.LineStyle.Width = col, 0
+		bar.XMin = float64(len(names))
+		p.Add(bar)
+		leg.Add(s.Name, bar)
+		tops.XYs = append(tops.XYs, plotter.XY{X: float64(len(names)), Y: y})
+		tops.Labels = append(tops.Labels, c.valueLabel(s.Points[0][1]))
+		names = append(names, s.Name)
+	}
+	for _, s := range c.Series {
+		if !s.Floor {
+			continue
+		}
+		floor := s
+		floor.Points = [][2]float64{{-0.5, s.Points[0][1]}, {float64(len(names)) - 0.5, s.Points[0][1]}}
+		lines, _, err := c.lines(floor, scale)
+		if err != nil {
+			return fmt.Errorf("chart %s, %s: %w", c.ID, s.Name, err)
+		}
+		p.Add(lines[0])
+		leg.Add(s.Name, lines[0])
+	}
+	labels, err := plotter.NewLabels(tops)
+	if err != nil {
+		return fmt.Errorf("chart %s: %w", c.ID, err)
+	}
+	for i := range labels.TextStyle {
+		labels.TextStyle[i].Font = font.From(chartFont, 8)
+		labels.TextStyle[i].XAlign = draw.XCenter
+	}
+	labels.Offset = vg.Point{Y: vg.Points(2)}
+	p.Add(labels)
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.6, float64(len(names))-0.4
+	p.Y.Min, p.Y.Max = 0, math.Max(c.maxY()/scale*1.15, 1e-9)
+	if c.Kind == scalingRateKind {
+		p.Y.Tick.Marker = compactTicks{}
+	}
+	return nil
+}
+
+// valueLabel prints a bar's value as the console does.
+func (c chartData) valueLabel(v float64) string {
+	if c.Kind == scalingRateKind {
+		return strings.TrimSuffix(results.FormatRate(v), "/s")
+	}
+	return results.FormatDuration(time.Duration(v))
+}
+
+// thinXTicks drops the labels of x ticks that would run into the one
+// before them at the width the plot is drawn, keeping the ticks: the
+// percentile axis's 99.99%, 99.999% and 99.9999% sit close together.
+func thinXTicks(p *plot.Plot, c draw.Canvas) {
+	da := p.DataCanvas(c)
+	ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max)
+	style := p.X.Tick.Label
+	gap := style.Width("  ")
+	end := vg.Length(math.Inf(-1))
+	for i, t := range ticks {
+		if t.Label == "" || t.Value < p.X.Min || t.Value > p.X.Max {
+			continue
+		}
+		x, w := da.X(p.X.Norm(t.Value)), style.Width(t.Label)
+		if x-w/2 < end {
+			ticks[i].Label = ""
+			continue
+		}
+		end = x + w/2 + gap
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 }
 
 func hasTick(ts []plot.Tick, v float64) bool {

@@ -57,6 +57,9 @@ type chartSeries struct {
 	Points [][2]float64 // x, y; y in nanoseconds for latencies
 	// Marks are the points that get a marker, all of them when nil.
 	Marks [][2]float64
+	// Cuts are where the line breaks: indexes of Points that begin a new
+	// piece, not joined to the point before.
+	Cuts []int
 }
 
 // cell is one scenario of one source as the charts read it: the median of
@@ -66,6 +69,10 @@ type cell struct {
 	res  results.Result
 	hist *hdrhistogram.Histogram
 	spec string // the level as asked for: "1", "N", "2N"
+	// intervals are the window over time of the scenario's first repeat,
+	// interval its width (Config.Interval).
+	intervals []results.Interval
+	interval  time.Duration
 }
 
 // cellsOf reads every scenario of every source, the repeats of each
@@ -77,6 +84,12 @@ func cellsOf(srcs []Source) []cell {
 		run := s.Run
 		var rs []results.Result
 		hists := map[results.Key]*hdrhistogram.Histogram{}
+		intervals := map[results.Key][]results.Interval{}
+		for _, r := range run.Results {
+			if r.Repeat == 0 {
+				intervals[r.Key()] = r.Intervals
+			}
+		}
 		if run.Config.Repeats() > 1 {
 			for _, g := range results.GroupRepeats(run) {
 				rs = append(rs, g.Median)
@@ -99,7 +112,8 @@ func cellsOf(srcs []Source) []cell {
 			}
 		}
 		for _, r := range rs {
-			out = append(out, cell{src: i, res: r, hist: hists[r.Key()], spec: levelSpec(run.Config, r.Pairs)})
+			out = append(out, cell{src: i, res: r, hist: hists[r.Key()], spec: levelSpec(run.Config, r.Pairs),
+				intervals: intervals[r.Key()], interval: run.Config.Interval})
 		}
 	}
 	return out

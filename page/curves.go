@@ -52,6 +52,7 @@ func buildCharts(srcs []Source) []chartData {
 					fmt.Sprintf("Latency by percentile, %dx (%d pairs): %s", pairs, pairs, at)); len(ch.Series) > 0 {
 					out = append(out, ch)
 				}
+				out = append(out, timeCharts(lc, names, fmt.Sprintf("%s-%dx", id, pairs), fmt.Sprintf("%dx (%d pairs): %s", pairs, pairs, at))...)
 			}
 		}
 		if len(procs) > 1 {

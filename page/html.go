@@ -53,12 +53,31 @@ type page struct {
 type pageSource struct {
 	ID, Label, Name string
 	Facts           [][2]string
-	Inputs          []results.InputInfo
-	Impls           []results.ImplInfo
+	Inputs          []inputRow
+	Impls           []implRow
 	Results         []resultRow
 	Comparisons     []report.LevelRanking
+	Verdicts        []verdictView
 	Culprits        []culpritRow
 	Console         string
+}
+
+// verdictView is one level's verdict as the page shows it: the console's
+// table as HTML cells, its conclusion and its sentences.
+type verdictView struct {
+	Title      string
+	Head       []string
+	Rows       [][]verdictCell
+	Conclusion string
+	StandsOut  bool // the conclusion names a codec
+	Sentences  []string
+}
+
+// verdictCell is a cell of a verdict's table: figures align right, and a
+// culprit, which can be long, is cut to its column with the whole on hover.
+type verdictCell struct {
+	Text     string
+	Num, Cut bool
 }
 
 type pageSection struct {
@@ -80,6 +99,52 @@ type resultRow struct {
 	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
 	STWP99, STWMax                                     string
 	Notes                                              string
+}
+
+// inputRow is an input as a row of the page's inputs table.
+type inputRow struct {
+	Name, Kind, SHA256, Targets string
+	Bytes                       int
+}
+
+func inputRowOf(in results.InputInfo) inputRow {
+	row := inputRow{Name: in.Name, Kind: in.Kind, SHA256: in.SHA256, Bytes: in.Bytes, Targets: strings.Join(in.Targets, ", ")}
+	if in.Path != "" {
+		row.Kind += " " + in.Path
+	}
+	if in.Seed != 0 {
+		row.Kind += fmt.Sprintf(", seed %d", in.Seed)
+	}
+	if in.StructType != "" {
+		row.Targets += " (" + in.StructType + ")"
+	}
+	if in.TargetNote != "" {
+		row.Targets += "; " + in.TargetNote
+	}
+	return row
+}
+
+// implRow is a codec as a row of the page's codecs table: its check
+// against encoding/json in words.
+type implRow struct {
+	Name, Input, Version, Check string
+}
+
+func implRowOf(im results.ImplInfo) implRow {
+	row := implRow{Name: im.Name, Input: im.Input, Version: im.Version, Check: "agrees"}
+	switch {
+	case im.Err != "":
+		row.Check = "cannot run: " + im.Err
+	case im.Mismatch != "":
+		row.Check = "disagrees at " + im.Mismatch
+	}
+	switch {
+	case im.StructErr != "":
+		row.Check += "; struct: cannot run: " + im.StructErr
+	case im.StructMismatch != "":
+		row.Check += "; struct disagrees at " + im.StructMismatch
+	}
+	return row
 }
 
 // culpritRow is one row's culprit: what its worst stall waited on.
@@ -163,7 +228,13 @@ func inlineSVG(svg []byte, ch chartData) template.HTML {
 func sourceOf(s Source, label string) (pageSource, error) {
 	run := s.Run
 	e, c := run.Env, run.Config
-	ps := pageSource{Label: label, Name: s.Name, Inputs: run.Inputs, Impls: run.Impls}
+	ps := pageSource{Label: label, Name: s.Name}
+	for _, in := range run.Inputs {
+		ps.Inputs = append(ps.Inputs, inputRowOf(in))
+	}
+	for _, im := range run.Impls {
+		ps.Impls = append(ps.Impls, implRowOf(im))
+	}
 	levels := make([]string, len(c.Levels))
 	for i, l := range c.Levels {
 		levels[i] = fmt.Sprintf("%s (%d pairs)", l.Spec, l.Pairs)
@@ -210,6 +281,9 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		rs = append(rs, cl.res)
 	}
 	ps.Comparisons = report.LevelRankings(c, rs)
+	for _, v := range report.Verdicts(run) {
+		ps.Verdicts = append(ps.Verdicts, verdictOf(v, len(run.Inputs) > 1))
+	}
 	return ps, nil
 }
 
@@ -285,6 +359,25 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	}
 	row.Notes = strings.Join(notes, "; ")
 	return row
+}
+
+// verdictOf lays v out for the page; withInput names the input in its
+// title, for a run of several.
+func verdictOf(v report.Verdict, withInput bool) verdictView {
+	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion, Sentences: v.Sentences, StandsOut: v.StandsOut}
+	if withInput {
+		vv.Title = v.Input + ", " + v.Label
+	}
+	vv.Head = v.Table[0]
+	for _, line := range v.Table[1:] {
+		row := make([]verdictCell, len(line))
+		for i, text := range line {
+			h := vv.Head[i]
+			row[i] = verdictCell{Text: text, Num: i > 0 && (strings.HasPrefix(h, "stw.") || h == "stops" || h == "waiting"), Cut: h == "culprit"}
+		}
+		vv.Rows = append(vv.Rows, row)
+	}
+	return vv
 }
 
 // culpritOf is r's culprit as a row of the page's culprits table; ok is

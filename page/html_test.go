@@ -198,6 +198,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 func TestHTMLFromSavedJSONEqualsTheRuns(t *testing.T) {
 	for name, run := range map[string]*results.Run{
 		"one repeat": responsiveRun(),
+		"intervals":  timedRun(),
 		"repeats":    resultstest.WithHistograms(resultstest.Repeated(resultstest.SampleRun(), 3, 0.05)),
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -378,5 +379,128 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 	old.Mode, old.Target = "", ""
 	if got, want := rowOf(run, old, "").Rate, results.FormatRate(r.RoundTripsPerSec()); got != want {
 		t.Errorf("page row without a mode: rate %q, want %q", got, want)
+	}
+}
+
+// timedRun is responsiveRun as a run with -stw and -interval has it, cut
+// to std, sonic and baseline: every row's stops of the world, and its
+// window over time, the codecs taking turns of 300ms in 100ms intervals.
+// Sonic's stops are long at 2x, and one of its intervals there holds a
+// 40ms freeze, which its culprit names.
+func timedRun() *results.Run {
+	run := responsiveRun()
+	us, ms := time.Microsecond, time.Millisecond
+	run.Config.Impls = []string{"std", "sonic", "baseline"}
+	run.Config.STW, run.Config.Interval, run.Config.Stall = 10*ms, 100*ms, 10*ms
+	run.Results = slices.DeleteFunc(run.Results, func(r results.Result) bool { return r.Impl == "goccy" })
+	// The long cells a real run has: a sha256, a culprit's frame, a noise
+	// note, a mismatch's path and values.
+	run.Inputs[0].SHA256 = strings.Repeat("0123456789abcdef", 4)
+	sonic := &run.Results[3]
+	sonic.Culprit = &latency.Culprit{Stall: 40 * ms, Stop: 41 * ms, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
+		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.(*_Decoder).Decode"}
+	sonic.Noise = &latency.Noise{Window: sonic.Window, OthersCores: 0.6, Cores: 2}
+	sonic.Trace = "/tmp/pingpong-traces/citm-catalog_sonic_2x_procs2.trace"
+	run.Results[1].Mismatch = "$.performances[12].seatCategories[3].areas[0].blockIds: " + strings.Repeat("[1, 2, 3, 4, 5, 6, 7, 8, 9] vs ", 8) + "[]"
+	for i := range run.Results {
+		r := &run.Results[i]
+		typical := 100 * us
+		if r.Impl == "sonic" && r.Pairs == 2 {
+			typical = 400 * us
+		}
+		r.STWHist = latency.NewHistogram()
+		for _, d := range resultstest.StopsAround(uint64(i+1), 200, typical) {
+			_ = r.STWHist.RecordValue(int64(d))
+			r.STWWaited += d
+		}
+		s := latency.Summarize(r.STWHist)
+		r.STW = &s
+		const turns, perTurn = 5, 3 // 15 intervals of 100ms: 1.5s of the window
+		at := time.Duration(i%3) * perTurn * 100 * ms
+		for turn := range turns {
+			for k := range perTurn {
+				iv := results.Interval{At: at + time.Duration(turn*9+k)*100*ms, Ran: 100 * ms, N: r.N / (turns * perTurn),
+					RTMax: r.Latency.P99, STWMax: s.P99}
+				if r.Impl == "sonic" && r.Pairs == 2 && turn == 2 && k == 1 {
+					iv.RTMax, iv.STWMax = 40*ms, 40*ms
+				}
+				r.Intervals = append(r.Intervals, iv)
+			}
+		}
+	}
+	return run
+}
+
+// The page leads with the verdict, the console's, before any chart; each
+// level has its charts over time.
+func TestHTMLVerdictFirstAndTheWindowOverTime(t *testing.T) {
+	page := renderHTML(t, Source{Run: timedRun()})
+	verdict := bytes.Index(page, []byte("stands out from baseline: sonic (typical stop "))
+	none := bytes.Index(page, []byte("no codec stands out from baseline at 1x encdec ("))
+	chart := bytes.Index(page, []byte("<figure"))
+	if verdict < 0 || none < 0 || chart < 0 || verdict > chart || none > chart {
+		t.Errorf("sonic's verdict at byte %d, 1x's at %d, the first chart at %d: want both verdicts, before it", verdict, none, chart)
+	}
+	texts, svgs, _ := chartsOf(t, page)
+	for _, id := range []string{"chart-time-rt-citm-catalog-any-procs2-1x", "chart-time-rt-citm-catalog-any-procs2-2x", "chart-time-stw-citm-catalog-any-procs2-2x"} {
+		if svgs[id] != 1 {
+			t.Errorf("no chart %s among %v", id, svgs)
+			continue
+		}
+		for _, s := range []string{"std", "sonic", "baseline"} {
+			if !slices.Contains(texts[id], s) {
+				t.Errorf("%s: no series %q in %q", id, s, texts[id])
+			}
+		}
+	}
+}
+
+// A codec's points over time are joined within its turns only.
+func TestTimeChartBreaksBetweenTurns(t *testing.T) {
+	srcs := []Source{{Run: timedRun()}}
+	cs := filter(cellsOf(srcs), func(c cell) bool { return c.res.Pairs == 2 })
+	chs := timeCharts(cs, sourceNames(srcs), "x", "2x")
+	if len(chs) != 2 {
+		t.Fatalf("%d charts, want the round trips' and the stops'", len(chs))
+	}
+	for _, s := range chs[0].Series {
+		pieces := s.pieces()
+		if len(pieces) != 5 {
+			t.Errorf("%s: %d pieces, want one per turn (5)", s.Name, len(pieces))
+		}
+		for _, p := range pieces {
+			if len(p) != 3 || p[2][0]-p[0][0] > 0.21 {
+				t.Errorf("%s: a piece %v, want 3 intervals of one turn", s.Name, p)
+			}
+		}
+	}
+}
+
+// A chart of one level draws a bar per codec, its value on it, and its
+// x labels never run into each other.
+func TestOneLevelIsBarsAndTicksDoNotCollide(t *testing.T) {
+	run := timedRun()
+	run.Results = slices.DeleteFunc(run.Results, func(r results.Result) bool { return r.Pairs == 1 })
+	run.Config.Levels = run.Config.Levels[1:]
+	texts, _, _ := chartsOf(t, renderHTML(t, Source{Run: run}))
+	thr := texts["chart-throughput-citm-catalog-any-procs2"]
+	sonic := run.Results[1]
+	if sonic.Impl != "sonic" || !slices.Contains(thr, strings.TrimSuffix(results.FormatRate(sonic.RoundTripsPerSec()), "/s")) {
+		t.Errorf("the throughput bars lack sonic's rate %s: %q", results.FormatRate(sonic.RoundTripsPerSec()), thr)
+	}
+	if !slices.Contains(thr, "codec, at pairs = 2") {
+		t.Errorf("the one-level chart's x axis is not the codecs: %q", thr)
+	}
+	lat := texts["chart-latency-citm-catalog-any-procs2-2x"]
+	labels := 0
+	for _, s := range lat {
+		if strings.HasSuffix(s, "%") {
+			labels++
+		}
+	}
+	// The baseline's 3M round trips run the axis to 99.99999%: seven
+	// decades in under 300pt, which cannot hold every label.
+	if labels == 0 || labels == len(percentileTicks) || !slices.Contains(lat, "50%") {
+		t.Errorf("%d percentile labels of %d: %q; want 50%% kept and some dropped", labels, len(percentileTicks), lat)
 	}
 }

@@ -24,6 +24,7 @@ import (
 // levelVerdict is one level's verdict: every codec, baseline included,
 // the one whose stops kept the program waiting longest first.
 type levelVerdict struct {
+	Input  string
 	Label  string
 	Base   *codecVerdict // nil: no baseline ran at this level
 	Codecs []codecVerdict
@@ -50,7 +51,7 @@ type codecVerdict struct {
 func levelVerdicts(cfg results.Config, rows []results.Result, repeats map[results.Key][]results.Result) []levelVerdict {
 	var out []levelVerdict
 	for _, l := range encdecLevels(rows) {
-		v := levelVerdict{Label: l.Label, Stall: cfg.Stall}
+		v := levelVerdict{Input: l.Input, Label: l.Label, Stall: cfg.Stall}
 		var codecs []codecVerdict
 		for _, r := range l.Rows {
 			rs := repeats[r.Key()]
@@ -119,6 +120,17 @@ func (v *levelVerdict) judge(cv codecVerdict) codecVerdict {
 func (v levelVerdict) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against baseline's in the same run):\n", v.Label)
+	b.WriteString(alignColumns(v.table()))
+	b.WriteString("  " + v.conclusion() + "\n")
+	for _, w := range v.sentences() {
+		b.WriteString("  " + w + "\n")
+	}
+	return b.String()
+}
+
+// table is the level's table, its head first: longest waiting first,
+// baseline last; the noise and culprit columns only when a row has one.
+func (v levelVerdict) table() [][]string {
 	all := v.Codecs
 	if v.Base != nil {
 		all = append(slices.Clone(all), *v.Base)
@@ -150,14 +162,49 @@ func (v levelVerdict) text() string {
 		}
 		table = append(table, line)
 	}
-	b.WriteString(alignColumns(table))
-	b.WriteString("  " + v.conclusion() + "\n")
+	return table
+}
+
+// sentences are the codecs' sentences that follow the conclusion.
+func (v levelVerdict) sentences() []string {
+	var out []string
 	for _, cv := range v.Codecs {
 		if w := v.words(cv); w != "" {
-			b.WriteString("  " + w + "\n")
+			out = append(out, w)
 		}
 	}
-	return b.String()
+	return out
+}
+
+// Verdict is one level's verdict as the console prints it, as data for
+// other renderings (the page): the table, its head first, the conclusion
+// and the codecs' sentences.
+type Verdict struct {
+	Input, Label string
+	Table        [][]string
+	Conclusion   string
+	Sentences    []string
+	StandsOut    bool // a codec stands out: the conclusion names it
+}
+
+// Verdicts are run's verdicts, level by level, from the rows and repeats
+// the console judges.
+func Verdicts(run *results.Run) []Verdict {
+	rows := run.Results
+	var repeats map[results.Key][]results.Result
+	if run.Config.Repeats() > 1 {
+		repeats, _ = results.GroupByKey(run.Results)
+		rows = nil
+		for _, g := range results.GroupRepeats(run) {
+			rows = append(rows, g.Median)
+		}
+	}
+	var out []Verdict
+	for _, v := range levelVerdicts(run.Config, rows, repeats) {
+		out = append(out, Verdict{Input: v.Input, Label: v.Label, Table: v.table(), Conclusion: v.conclusion(), Sentences: v.sentences(),
+			StandsOut: slices.ContainsFunc(v.Codecs, func(cv codecVerdict) bool { return cv.StandsOut })})
+	}
+	return out
 }
 
 // against is a row's "vs baseline" cell: the rank test's p, marked when

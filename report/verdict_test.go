@@ -161,3 +161,38 @@ func TestVerdictGolden(t *testing.T) {
 		"NOISY",
 		"no verdict at 1x encdec: baseline did not run")
 }
+
+// Verdicts is the console's verdict as data: the same table, conclusion
+// and sentences, level by level.
+func TestVerdictsAreTheConsoles(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	cfg := results.Config{Impls: []string{"std", "sonic", "baseline"}, Stall: 10 * ms, Count: 2}
+	var rs []results.Result
+	for rep := range 2 {
+		seed := uint64(10 * (rep + 1))
+		for _, pairs := range []int{1, 2} {
+			rs = append(rs,
+				resultstest.Stopping("std", pairs, rep, win, resultstest.StopsAround(seed+1, 200, 100*us)),
+				resultstest.Stopping("sonic", pairs, rep, win, append(resultstest.StopsAround(seed+2, 100, time.Duration(pairs)*300*us), resultstest.StopsAround(seed+3, 10, 15*ms)...)),
+				resultstest.Stopping("baseline", pairs, rep, win, resultstest.StopsAround(seed+4, 200, 100*us)))
+		}
+	}
+	vs := Verdicts(&results.Run{Config: cfg, Results: rs})
+	if len(vs) != 2 {
+		t.Fatalf("%d verdicts, want one per level: %+v", len(vs), vs)
+	}
+	text := verdictText(cfg, rs)
+	for _, v := range vs {
+		if v.Input != "citm-catalog" || len(v.Table) != 4 || v.Table[0][0] != "codec" || v.Table[3][0] != "baseline" {
+			t.Errorf("%s: input %q, table %q: want citm-catalog, a head and std, sonic, baseline", v.Label, v.Input, v.Table)
+		}
+		for _, line := range append([]string{v.Conclusion}, v.Sentences...) {
+			if !strings.Contains(text, "  "+line+"\n") {
+				t.Errorf("%s: %q is not the console's:\n%s", v.Label, line, text)
+			}
+		}
+	}
+	if !strings.HasPrefix(vs[1].Conclusion, "stands out from baseline: sonic") {
+		t.Errorf("2x: %q, want sonic to stand out", vs[1].Conclusion)
+	}
+}
