@@ -125,23 +125,6 @@ func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	}
 }
 
-func TestParseRate(t *testing.T) {
-	for in, want := range map[string]struct {
-		rate  float64
-		total bool
-	}{"": {0, false}, "0": {0, false}, "500": {500, false}, "5000/s": {5000, true}, "2.5": {2.5, false}, " 10/s ": {10, true}} {
-		rate, total, err := results.ParseRate(in)
-		if err != nil || rate != want.rate || total != want.total {
-			t.Errorf("ParseRate(%q) = %v, %v, %v; want %v, %v", in, rate, total, err, want.rate, want.total)
-		}
-	}
-	for _, bad := range []string{"abc", "-5", "0/s", "5/m", "1e9", "NaN", "Inf", "/s", "5/s/s"} {
-		if _, _, err := results.ParseRate(bad); err == nil {
-			t.Errorf("ParseRate(%q): want an error", bad)
-		}
-	}
-}
-
 func TestPairRate(t *testing.T) {
 	if got := (results.Config{Rate: 5000, RateTotal: true}).PairRate(4); got != 1250 {
 		t.Errorf("total 5000/s over 4 pairs: %v per pair, want 1250", got)

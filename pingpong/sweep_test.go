@@ -95,19 +95,3 @@ func TestSweepNeedsIsolation(t *testing.T) {
 		t.Errorf("a sweep without isolation: err %v, want one saying it needs isolation", err)
 	}
 }
-
-func TestParseSweepValues(t *testing.T) {
-	for _, c := range []struct {
-		v, want string
-		parse   func(string) (string, error)
-	}{
-		{"100", "100", results.ParseGOGC}, {"OFF", "off", results.ParseGOGC}, {"050", "50", results.ParseGOGC}, {"-1", "", results.ParseGOGC}, {"x", "", results.ParseGOGC},
-		{"512MiB", "512MiB", results.ParseMemLimit}, {"1073741824", "1073741824", results.ParseMemLimit}, {"off", "off", results.ParseMemLimit},
-		{"1GB", "", results.ParseMemLimit}, {"MiB", "", results.ParseMemLimit}, {"0", "", results.ParseMemLimit},
-	} {
-		got, err := c.parse(c.v)
-		if got != c.want || (err != nil) != (c.want == "") {
-			t.Errorf("parse %q = %q, %v; want %q", c.v, got, err, c.want)
-		}
-	}
-}

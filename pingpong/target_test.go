@@ -124,17 +124,6 @@ func TestInputTargets(t *testing.T) {
 	}
 }
 
-func TestParseTargets(t *testing.T) {
-	for s, want := range map[string][]string{"any": {results.TargetAny}, "struct": {results.TargetStruct}, "both": {results.TargetAny, results.TargetStruct}} {
-		if got, err := results.ParseTargets(s, nil); err != nil || !slices.Equal(got, want) {
-			t.Errorf("ParseTargets(%q) = %v, %v; want %v", s, got, err, want)
-		}
-	}
-	if _, err := results.ParseTargets("map", nil); err == nil {
-		t.Error("ParseTargets(map): no error")
-	}
-}
-
 // typeSpy records the types the pairs decode into.
 type typeSpy struct {
 	Codec

@@ -17,7 +17,7 @@ func checkProbe(probe time.Duration, mode string) error {
 	if probe != 0 && (probe < minProbe || probe > time.Minute) {
 		return usagef("-probe %v: must be 0 (off) or from %v to 1m", probe, minProbe)
 	}
-	if _, err := results.ParseMode(mode); err != nil {
+	if _, err := parseMode(mode); err != nil {
 		return usagef("-mode: %w", err)
 	}
 	if probe == 0 && mode != results.RunEncdec {

@@ -19,7 +19,7 @@ type rateFlag struct {
 func (r *rateFlag) String() string { return r.text }
 
 func (r *rateFlag) Set(s string) error {
-	perSec, total, err := results.ParseRate(s)
+	perSec, total, err := parseRate(s)
 	if err != nil {
 		return err
 	}
