@@ -205,11 +205,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	cal := calibrate(ctx, cfg, console)
-	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, scenarioCount(cfg, inputs))})
-	if run != nil {
-		run.Calibration = cal
-	}
+	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}

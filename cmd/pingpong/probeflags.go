@@ -1,11 +1,8 @@
 package main
 
 import (
-	"runtime"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
 	"pingpong/results"
 )
 
@@ -24,18 +21,4 @@ func checkProbe(probe time.Duration, mode string) error {
 		return usagef("-mode %s: probe passes measure the probe, so -probe must not be 0", mode)
 	}
 	return nil
-}
-
-// scenarioCount is what the progress line counts to: every planned
-// scenario, plus the idle pass when the probe is on.
-func scenarioCount(cfg results.Config, inputs []*datasets.Input) int {
-	infos := make([]results.InputInfo, len(inputs))
-	for i, in := range inputs {
-		infos[i].Name = in.Name
-	}
-	n := len(pingpong.Plan(cfg, infos, runtime.GOMAXPROCS(0)))
-	if cfg.Probe > 0 {
-		n++
-	}
-	return n
 }
