@@ -185,7 +185,7 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 }
 
 // batchesOf is each scenario's Batch: the -batch values, or 0 alone when
-// none was asked for, so that a default run's names stay as they were.
+// none was asked for, a scenario whose name carries no batch size.
 func batchesOf(cfg results.Config) []int {
 	if len(cfg.Batches) == 0 {
 		return []int{0}

@@ -48,7 +48,7 @@ func TestPlanWithoutSweepIsUnchanged(t *testing.T) {
 	cfg := results.Config{Impls: []string{"std"}, Levels: []results.Level{{Spec: "N", Pairs: 2}}}
 	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
 		if s.Procs != 2 || s.Pairs != 2 || s.GOGC != "" || s.MemLimit != "" {
-			t.Errorf("scenario %+v: no sweep must run as before", s)
+			t.Errorf("scenario %+v: without a sweep, a scenario must carry no swept setting", s)
 		}
 	}
 }
