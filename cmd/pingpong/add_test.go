@@ -172,7 +172,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 	if row := rowOf(stdout, "crashy"); !strings.Contains(row, "error: worker died") {
 		t.Errorf("crashy's crash is not its row's error: %q", row)
 	}
-	list, err := exec.Command(filepath.Join(out, "pingpong"), "-list").Output()
+	list, err := testCommand(t, filepath.Join(out, "pingpong"), "-list").Output()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "run.json")
-	cmd := exec.Command(binary, "-impls", "baseline", "-input", "github,"+tiny, "-levels", "1",
+	cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github,"+tiny, "-levels", "1",
 		"-duration", window.String(), "-warmup", "0s", "-probe", "0", "-json", out)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

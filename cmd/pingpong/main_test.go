@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -34,9 +36,28 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// runLimit bounds every command a test starts: one that hangs fails its
+// test rather than holding the package until go test's own timeout.
+const runLimit = 4 * time.Minute
+
+// testCommand is name with args, bounded: killed, with every process of its
+// group, after runLimit or when the test ends, and Wait stops waiting for
+// its output a few seconds after that, so that a process that outlived it
+// and still holds its stdout or stderr (a worker, pingpong under the
+// script) cannot hold the test either.
+func testCommand(t *testing.T, name string, args ...string) *exec.Cmd {
+	ctx, cancel := context.WithTimeout(t.Context(), runLimit)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	return cmd
+}
+
 func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := testCommand(t, binary, args...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()

@@ -48,7 +48,7 @@ func runScript(t *testing.T, env []string, args ...string) (int, string, string)
 // its exit status, stdout and stderr.
 func runScriptIn(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
 	t.Helper()
-	cmd := exec.Command(script(t), args...)
+	cmd := testCommand(t, script(t), args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
