@@ -120,21 +120,25 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	// Requests are read while a scenario runs, so that a parent that is gone
 	// (its end of the jobs pipe closed, even by a SIGKILL) ends the scenario
 	// at once rather than leave an orphan loading the machine.
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// A request read is always delivered, even once ctx is cancelled: the
+	// parent waits for its answer.
+	ctx, parentGone := context.WithCancel(ctx)
+	defer parentGone()
 	reqs := make(chan workerRequest)
 	readErr := make(chan error, 1)
+	served := make(chan struct{})
+	defer close(served)
 	go func() {
-		defer cancel()
 		for {
 			var req workerRequest
 			if err := readLine(in, &req); err != nil {
 				readErr <- err
+				parentGone()
 				return
 			}
 			select {
 			case reqs <- req:
-			case <-ctx.Done():
+			case <-served:
 				return
 			}
 		}
