@@ -137,6 +137,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestBenchSchedulingAddsALocalModule(t *testing.T) {
+	t.Parallel()
 	mod := wrapModule(t)
 	gomod := readFile(t, "../../go.mod")
 	work := t.TempDir()
@@ -186,6 +187,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 
 // A module from the module cache, never fetched: GOPROXY=off.
 func TestBenchSchedulingAddsAModuleFromTheCache(t *testing.T) {
+	t.Parallel()
 	script(t)
 	cache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
@@ -236,6 +238,7 @@ func oneLine(t *testing.T, stderr string) string {
 }
 
 func TestBenchSchedulingAddErrors(t *testing.T) {
+	t.Parallel()
 	mod := wrapModule(t)
 	// What a spec says is checked by internal/benchbuild's own tests; here
 	// one of those, and what takes the go command to find out.

@@ -57,6 +57,7 @@ type fault struct {
 }
 
 func TestFaults(t *testing.T) {
+	t.Parallel()
 	doc := []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`)
 	cases := []fault{
 		{name: "json through a symlink", setup: func(t *testing.T, dir string) faultRun {
@@ -360,12 +361,14 @@ func long(warmup string, more ...string) []string {
 
 // busy is the CPU time, in clock ticks of 1/100 s, that tells a process is
 // in a phase that loads the CPU: 200ms, far more than starting or readying
-// a codec costs, far less than calibration's 700ms or an hour's warmup.
+// a codec costs, far less than an open loop's calibration (over a second)
+// or an hour's warmup.
 const busy = 20
 
 // A signal in each phase of a run: the run stops, says so on one line,
 // exits 128+signal, and leaves what it measured, no more and no less.
 func TestFaultsSignalInEachPhase(t *testing.T) {
+	t.Parallel()
 	needChildren(t)
 	phases := []struct {
 		name string
@@ -381,7 +384,9 @@ func TestFaultsSignalInEachPhase(t *testing.T) {
 	}{
 		{name: "calibration", line: "before any scenario was measured", start: func(t *testing.T, dir string) *driven {
 			write(t, filepath.Join(dir, "run.json"), "previous")
-			d := drive(t, long("1h", "-impls", "baseline", "-json", filepath.Join(dir, "run.json"))...)
+			// An open loop adds the schedule's floor, a second of it, to the
+			// calibration: long enough to be found busy on a loaded machine.
+			d := drive(t, long("1h", "-impls", "baseline", "-rate", "100000", "-json", filepath.Join(dir, "run.json"))...)
 			// calibration is the parent's, before any worker starts
 			d.await(t, "the parent's calibration", func() bool { return len(children(d.pid())) == 0 && cpuTicks(d.pid()) >= busy })
 			return d
@@ -483,6 +488,7 @@ const fSetPipeSize = 1031
 // (Calibration is over before workers start; they are closed before any
 // file is written.)
 func TestFaultsWorkerKilledInEachPhase(t *testing.T) {
+	t.Parallel()
 	needChildren(t)
 	for _, warmup := range []struct{ phase, d string }{{"warmup", "1h"}, {"window", "0s"}} {
 		t.Run(warmup.phase, func(t *testing.T) {

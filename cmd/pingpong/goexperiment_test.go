@@ -19,6 +19,7 @@ import (
 // the build cache.
 
 func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
@@ -68,6 +69,7 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 }
 
 func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	code, _, stderr := runBench(t, nil, "-o", out, "--goexperiment", "bogusexperiment")
 	want := "bench_scheduling.sh: --goexperiment bogusexperiment: unknown GOEXPERIMENT bogusexperiment"

@@ -104,6 +104,7 @@ func parseLatency(t *testing.T, s string) time.Duration {
 }
 
 func TestEndToEnd(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinary(t, "-duration", "200ms", "-warmup", "50ms", "-impls", "std,baseline", "-input", "github")
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr: %s", code, stderr)
@@ -155,6 +156,7 @@ func TestEndToEnd(t *testing.T) {
 }
 
 func TestListShowsVersions(t *testing.T) {
+	t.Parallel()
 	stdout, _, code := runBinary(t, "-list")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -225,6 +227,7 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 // The stall the run works out from its idle pass (no -stall given) is the
 // one the streaming console's header prints and the one -json keeps.
 func TestStreamedHeaderShowsTheSettledStall(t *testing.T) {
+	t.Parallel()
 	stdout, run := measured(t, "-impls", "baseline", "-levels", "1", "-duration", "50ms", "-warmup", "0s", "-isolate=false")
 	if run.Config.Stall <= 0 {
 		t.Fatalf("-json stall %v: the run must settle one", run.Config.Stall)

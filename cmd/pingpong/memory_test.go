@@ -12,6 +12,7 @@ import (
 // child's ru_maxrss is the whole run), must stay within 10% plus 4 MB of
 // slack for the runtime's own bookkeeping.
 func TestMemoryFlatWithDuration(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs 6 seconds")
 	}

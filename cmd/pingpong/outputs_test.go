@@ -46,6 +46,7 @@ func runWithin(t *testing.T, limit time.Duration, name string, args []string, se
 }
 
 func TestUnwritableOutputFailsBeforeMeasuring(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, []byte("keep me"), 0o644)
@@ -89,6 +90,7 @@ func TestUnwritableOutputFailsBeforeMeasuring(t *testing.T) {
 }
 
 func TestResultFilesAndCompare(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	js, bench, csv, hgrm := filepath.Join(dir, "a.json"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.csv"), filepath.Join(dir, "hgrm")
 	_, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "100ms", "-warmup", "20ms", "-impls", "std,baseline",
@@ -139,6 +141,7 @@ func TestResultFilesAndCompare(t *testing.T) {
 }
 
 func TestBenchToStdoutKeepsStdoutParseable(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "50ms", "-warmup", "10ms", "-impls", "baseline",
 		"-input", "github", "-levels", "1", "-probe", "0", "-bench", "-")
 	if code != 0 {

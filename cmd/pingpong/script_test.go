@@ -73,6 +73,7 @@ func readRun(t *testing.T, path string) *results.Run {
 }
 
 func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	code, stdout, stderr := runScript(t, nil, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
 	if code != 0 {
@@ -123,6 +124,7 @@ func copyModule(t *testing.T, modVersion string) string {
 // both builds' rows in one results.json, their order alternating by
 // repeat, and compare.txt the comparison of the two.
 func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	gomod, err := os.ReadFile("../../go.mod")
 	if err != nil {
@@ -172,6 +174,7 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 }
 
 func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	gomod := filepath.Join(checkout, "go.mod")
 	b, err := os.ReadFile(gomod)
@@ -190,6 +193,7 @@ func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
 }
 
 func TestBenchSchedulingWithoutGo(t *testing.T) {
+	t.Parallel()
 	script(t)
 	for _, dir := range []string{"/usr/bin", "/bin"} {
 		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
@@ -203,6 +207,7 @@ func TestBenchSchedulingWithoutGo(t *testing.T) {
 }
 
 func TestBenchSchedulingShellcheck(t *testing.T) {
+	t.Parallel()
 	path := script(t)
 	if _, err := exec.LookPath("shellcheck"); err != nil {
 		t.Skip("shellcheck is not installed (.ci/run installs it)")

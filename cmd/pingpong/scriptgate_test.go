@@ -16,6 +16,7 @@ func lastLineOf(s string) string {
 }
 
 func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	for _, c := range []struct {
 		args []string
@@ -38,6 +39,7 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 }
 
 func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	for _, c := range []struct {
 		expr    string

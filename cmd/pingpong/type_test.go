@@ -84,6 +84,7 @@ func runType(t *testing.T, doc string, args ...string) (code int, stdout, stderr
 }
 
 func TestBenchSchedulingDecodesIntoAUsersType(t *testing.T) {
+	t.Parallel()
 	mod := shopModule(t, shopOrder)
 	code, _, stderr, out := runType(t, orderDoc, "--type", "example.com/shop.Order="+mod, "--add", "lossy="+mod+":example.com/shop/lossy", "--compare", "std,goccy")
 	if code != 0 {
@@ -111,6 +112,7 @@ func TestBenchSchedulingDecodesIntoAUsersType(t *testing.T) {
 // A type that is not there, does not compile or cannot hold the input is
 // refused before anything is measured, in one line, with exit status 2.
 func TestBenchSchedulingRefusesABadType(t *testing.T) {
+	t.Parallel()
 	mod := shopModule(t, shopOrder)
 	broken := shopModule(t, "package shop\n\ntype Order struct{ Total money }\n")
 	for _, c := range []struct {
