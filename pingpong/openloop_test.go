@@ -115,14 +115,19 @@ func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	c, bin := baselineFor(t, `[1]`)
 	p := prepared{impl: Impl{Name: results.Baseline, NoJSON: true}, codec: c, bin: bin}
 	cfg := results.Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
-	r := runScenario(context.Background(), cfg, results.Scenario{Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
-	if r.Err != "" {
-		t.Fatal(r.Err)
-	}
-	// 120 due in the window; the one in flight at its end may be dropped.
-	if r.Saturated() || r.N < 118 || r.N > 122 {
-		t.Errorf("n=%d achieved %v/s of %v/s: want the schedule kept", r.N, r.AchievedRate, r.RequestedRate)
-	}
+	// A pinger a busy machine leaves unscheduled misses its sends: a try
+	// may lose to a neighbour.
+	retry(t, func() error {
+		r := runScenario(context.Background(), cfg, results.Scenario{Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
+		if r.Err != "" {
+			t.Fatal(r.Err)
+		}
+		// 120 due in the window; the one in flight at its end may be dropped.
+		if r.Saturated() || r.N < 118 || r.N > 122 {
+			return fmt.Errorf("n=%d achieved %v/s of %v/s: want the schedule kept", r.N, r.AchievedRate, r.RequestedRate)
+		}
+		return nil
+	})
 }
 
 func TestPairRate(t *testing.T) {

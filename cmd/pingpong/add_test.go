@@ -256,6 +256,7 @@ func TestBenchSchedulingAddErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			out := filepath.Join(t.TempDir(), "out")
 			code, _, stderr := runBench(t, c.env, "--compare", "std", "-o", out, "--add", c.add)
 			line := oneLine(t, stderr)

@@ -30,18 +30,14 @@ func script(t *testing.T) string {
 	return path
 }
 
-// runScript runs the script in a fresh directory with a tiny input and
-// returns its exit status, stdout and stderr.
+// runScript runs the script in a fresh directory on tinyRun's input and
+// window, with args before pingpong's, and returns its exit status, stdout
+// and stderr.
 func runScript(t *testing.T, env []string, args ...string) (int, string, string) {
 	t.Helper()
 	cwd := t.TempDir()
-	tiny := filepath.Join(cwd, "tiny.json")
-	if err := os.WriteFile(tiny, []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args = append([]string{"-i", tiny, "--duration", "100ms"}, args...)
-	args = append(args, "--", "-warmup", "10ms")
-	return runScriptIn(t, cwd, env, args...)
+	tiny, pp := tinyRun(t, cwd)
+	return runScriptIn(t, cwd, env, append(append(tiny, args...), pp...)...)
 }
 
 // runScriptIn runs the script in dir with args as they are and returns

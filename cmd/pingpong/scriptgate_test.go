@@ -52,20 +52,23 @@ func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
 		{"late>+10%", 1, "NOTHING JUDGED: no scenario has late in both runs", "bench_scheduling.sh: the --fail gate failed; see compare.txt"},
 		{"rt/s<-99%", 0, "ok: no regression beyond -fail", ""},
 	} {
-		out := filepath.Join(t.TempDir(), "out")
-		code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", c.expr, "-o", out)
-		if code != c.code {
-			t.Errorf("--fail %s: exit %d, want %d\n%s", c.expr, code, c.code, stderr)
-		}
-		if c.lastErr != "" && lastLineOf(stderr) != c.lastErr {
-			t.Errorf("--fail %s: last line %q, want %q", c.expr, lastLineOf(stderr), c.lastErr)
-		}
-		cmp := readFile(t, filepath.Join(out, "compare.txt"))
-		if !strings.Contains(cmp, "gate: -fail '"+c.expr+"'") || lastLineOf(cmp) != c.verdict {
-			t.Errorf("--fail %s: compare.txt has no gate section ending %q:\n%s", c.expr, c.verdict, cmp)
-		}
-		if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
-			t.Errorf("--fail %s: %v", c.expr, err)
-		}
+		t.Run(c.expr, func(t *testing.T) {
+			t.Parallel()
+			out := filepath.Join(t.TempDir(), "out")
+			code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", c.expr, "-o", out)
+			if code != c.code {
+				t.Errorf("exit %d, want %d\n%s", code, c.code, stderr)
+			}
+			if c.lastErr != "" && lastLineOf(stderr) != c.lastErr {
+				t.Errorf("last line %q, want %q", lastLineOf(stderr), c.lastErr)
+			}
+			cmp := readFile(t, filepath.Join(out, "compare.txt"))
+			if !strings.Contains(cmp, "gate: -fail '"+c.expr+"'") || lastLineOf(cmp) != c.verdict {
+				t.Errorf("compare.txt has no gate section ending %q:\n%s", c.verdict, cmp)
+			}
+			if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }

@@ -126,6 +126,7 @@ func TestBenchSchedulingRefusesABadType(t *testing.T) {
 			`pingpong: -target shop.Order: order does not fit shop.Order: json: unknown field "coupon"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			code, stdout, stderr, out := runType(t, c.doc, "--type", c.typ, "--compare", "std")
 			if line := oneLine(t, stderr); code != 2 || line != c.want || strings.Contains(stdout, "n=") {
 				t.Errorf("exit %d, line %q; want 2 and %q, nothing measured", code, line, c.want)
