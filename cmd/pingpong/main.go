@@ -388,11 +388,8 @@ func traceDir(dir string) (string, error) {
 	if err := os.MkdirAll(abs, 0o755); err != nil {
 		return "", usagef("-trace %s: cannot create the directory: %w", dir, err)
 	}
-	f, err := os.CreateTemp(abs, ".pingpong-write-check-*")
-	if err != nil {
+	if err := writable(abs); err != nil {
 		return "", usagef("-trace %s: cannot write there: %w", dir, err)
 	}
-	f.Close()
-	os.Remove(f.Name())
 	return abs, nil
 }

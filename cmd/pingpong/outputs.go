@@ -75,6 +75,8 @@ func (o *outputs) check() error {
 	return nil
 }
 
+// checkDir tells, before anything is measured, whether files can be
+// written into dir, making it to see and removing again what it made.
 func checkDir(dir string) error {
 	fi, err := os.Stat(dir)
 	if err == nil && !fi.IsDir() {
@@ -94,15 +96,21 @@ func checkDir(dir string) error {
 	} else if err != nil {
 		return cause(err)
 	}
-	f, err := os.CreateTemp(dir, ".pingpong-check-*")
-	if err == nil {
-		f.Close()
-		err = os.Remove(f.Name())
-	}
+	err = writable(dir)
 	for _, d := range created {
 		os.Remove(d) // only removes what is still empty
 	}
 	return cause(err)
+}
+
+// writable proves dir writable: it creates a file there and removes it.
+func writable(dir string) error {
+	f, err := os.CreateTemp(dir, ".pingpong-check-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // cause drops the path an *os.PathError repeats, since the message names
