@@ -107,13 +107,11 @@ func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 	return dir
 }
 
-func implVersion(run *results.Run, name string) string {
-	for _, im := range run.Impls {
-		if im.Name == name {
-			return im.Version
-		}
-	}
-	return "missing"
+// versionOf is the version codec name ran at on tinyRun's input in build
+// ("" outside a run across builds); "" if it did not run there.
+func versionOf(run *results.Run, name, build string) string {
+	im, _ := run.Impl(results.Scenario{Input: "tiny", Impl: name, Build: build})
+	return im.Version
 }
 
 // rowOf is the console row of codec name's block (the line after "[name]").
@@ -159,7 +157,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 	if !strings.Contains(stdout, "w (devel), lossy (devel), crashy (devel)") {
 		t.Errorf("the versions line does not label the checkout's codecs (devel):\n%s", stdout)
 	}
-	if v := implVersion(readRun(t, filepath.Join(out, "results.json")), "w"); v != "(devel)" {
+	if v := versionOf(readRun(t, filepath.Join(out, "results.json")), "w", ""); v != "(devel)" {
 		t.Errorf("results.json: w is version %s, want (devel)", v)
 	}
 	// The gates every codec goes through: the check against encoding/json,
@@ -212,7 +210,7 @@ func TestBenchSchedulingAddsAModuleFromTheCache(t *testing.T) {
 	if row := rowOf(stdout, "jit"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
 		t.Errorf("jit did not run cleanly: %q", row)
 	}
-	if v := implVersion(readRun(t, filepath.Join(out, "results.json")), "jit"); v != version {
+	if v := versionOf(readRun(t, filepath.Join(out, "results.json")), "jit", ""); v != version {
 		t.Errorf("results.json: jit is version %s, want %s", v, version)
 	}
 	if readFile(t, "../../go.mod") != gomod || readFile(t, "../../go.sum") != gosum {
