@@ -601,15 +601,27 @@ func (d *driven) signal(t *testing.T, sig syscall.Signal) {
 	}
 }
 
-// wait waits for the run's end and returns what it left.
+// wait waits for the run's end and returns what it left. A run still going
+// a minute after the test acted on it is hung, not slow: it gets SIGQUIT,
+// so that the failure shows where its goroutines wait.
 func (d *driven) wait(t *testing.T) ran {
 	t.Helper()
-	var fifo []byte
-	if d.read != nil {
-		fifo = d.read()
+	read := make(chan []byte, 1) // a FIFO's reader waits for the run to close it
+	go func() {
+		var b []byte
+		if d.read != nil {
+			b = d.read()
+		}
+		read <- b
+	}()
+	select {
+	case <-d.done:
+	case <-time.After(time.Minute):
+		d.cmd.Process.Signal(syscall.SIGQUIT)
+		<-d.done
+		t.Fatalf("the run was still going a minute on; on SIGQUIT it said:\n%s", d.stderr.String())
 	}
-	<-d.done
-	return ran{stdout: d.stdout.String(), stderr: d.stderr.String(), code: d.cmd.ProcessState.ExitCode(), fifo: fifo}
+	return ran{stdout: d.stdout.String(), stderr: d.stderr.String(), code: d.cmd.ProcessState.ExitCode(), fifo: <-read}
 }
 
 // children are the processes pid started, from every one of its threads.
