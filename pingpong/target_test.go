@@ -219,8 +219,8 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 	if obs.scenarios != len(obs.results) || len(obs.results) != len(want) {
 		t.Errorf("Started said %d scenarios; %d results came, want %d", obs.scenarios, len(obs.results), len(want))
 	}
-	if obs.cal == nil || obs.cal != run.Calibration || obs.cal.Channel.N == 0 || obs.cal.Baseline.N == 0 {
-		t.Errorf("calibration told %+v, run holds %+v; want the one measured floor", obs.cal, run.Calibration)
+	if obs.cal == nil || obs.cal != run.Calibration || obs.cal.Window != calibrationWindow {
+		t.Errorf("calibration told %+v, run holds %+v; want the one floor, measured over %v", obs.cal, run.Calibration, calibrationWindow)
 	}
 	gh, ln := run.Inputs[0], run.Inputs[1]
 	if gh.StructType != "datasets.GitHubGists" || gh.TargetNote != "" || !slices.Equal(gh.Targets, []string{results.TargetStruct}) {

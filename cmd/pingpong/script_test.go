@@ -118,7 +118,8 @@ func copyModule(t *testing.T, modVersion string) string {
 
 // Two builds, one run: a release of jsoniter against a checkout of it,
 // both builds' rows in one results.json, their order alternating by
-// repeat, and compare.txt the comparison of the two.
+// repeat, and compare.txt the comparison of the two, with a --fail gate
+// that passes (the one that fails is TestBenchSchedulingFailExitsWithTheGate).
 func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
@@ -129,7 +130,8 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
-	args := append(tiny, "--compare", "jsoniter,baseline", "--count", "2", "--replace", "github.com/json-iterator/go="+checkout, "-o", out)
+	args := append(tiny, "--compare", "jsoniter,baseline", "--count", "2", "--replace", "github.com/json-iterator/go="+checkout,
+		"--fail", "rt/s<-99%", "-o", out)
 	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
@@ -157,6 +159,9 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	cmp := readFile(t, filepath.Join(out, "compare.txt"))
 	if !strings.Contains(cmp, "jsoniter version: v1.1.12 -> (devel)") || !strings.Contains(cmp, ", build new (") {
 		t.Errorf("compare.txt does not compare the two builds:\n%s", cmp)
+	}
+	if !strings.Contains(cmp, "gate: -fail 'rt/s<-99%'") || lastLineOf(cmp) != "ok: no regression beyond -fail" {
+		t.Errorf("compare.txt has no gate section ending in its pass:\n%s", cmp)
 	}
 	for _, f := range []string{"report.html", "results.csv", "bench.txt", "pingpong", "pingpong.new"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
