@@ -17,7 +17,7 @@ func TestMemoryFlatWithDuration(t *testing.T) {
 		t.Skip("runs 6 seconds")
 	}
 	maxRSS := func(d string) int64 {
-		cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github", "-levels", "2", "-probe", "0",
+		cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github", "-levels", "1", "-probe", "0",
 			"-isolate=false", "-warmup", "0s", "-duration", d)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v: %v\n%s", cmd.Args, err, out)
