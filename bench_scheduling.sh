@@ -27,7 +27,7 @@ options:
   --data DIR           where named inputs are looked up first ($PINGPONG_DATA)
   --duration D         measured window of each scenario (pingpong -duration, e.g. 2s)
   --procs LIST         GOMAXPROCS, or a sweep like 1,2,4 (pingpong -procs)
-  --count N            repeats of every scenario (pingpong -count; 3 or more lets
+  --count N            repeats of every scenario (pingpong -count; 4 or more lets
                        compare test significance)
   -o, --out DIR        write the files into DIR instead of runs/<timestamp>
   --add NAME=MODULE[@VERSION][:IMPORT_PATH]

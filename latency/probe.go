@@ -19,7 +19,12 @@ type Probe struct {
 	epoch    time.Time
 	stopAt   atomic.Int64 // offset from epoch; sleeps that end after it are dropped
 	done     chan struct{}
+	timeline *Timeline // nil unless Follow gave one
 }
+
+// Follow has the probe also record each overshoot into t by the instant
+// the sleep ended. Call it before Start; read t after Stop.
+func (p *Probe) Follow(t *Timeline) { p.timeline = t }
 
 // NewProbe prepares a probe that sleeps interval at a time. The histogram
 // is allocated here, not in Start, so that nothing is allocated inside the
@@ -48,6 +53,9 @@ func (p *Probe) loop(done chan<- struct{}) {
 			return // the sleep in flight at Stop is dropped, like a round trip at a window's end
 		}
 		p.rec.Record(t1 - t0 - p.interval) // the histogram's floor turns an exact wake into 1ns
+		if p.timeline != nil {
+			p.timeline.Record(SinceUnix(p.epoch)+t1, t1-t0-p.interval)
+		}
 	}
 }
 

@@ -56,7 +56,13 @@ type STWProbe struct {
 	epoch          time.Time
 	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
 	quit, done     chan struct{}
+	timeline       *Timeline // nil unless Follow gave one
 }
+
+// Follow has the probe also record each stop's plain stopping latency,
+// uncorrected, into t by the instant the stop ended. Call it before Start;
+// read t after Stop.
+func (p *STWProbe) Follow(t *Timeline) { p.timeline = t }
 
 // NewSTWProbe prepares a probe that stops the world every interval.
 // Histograms and metric buffers are allocated here, so that a tick
@@ -108,6 +114,9 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 			}
 		}
 		p.stopping.RecordCorrected(stopping, p.interval)
+		if p.timeline != nil {
+			p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
+		}
 		p.waited += stopping
 		p.wall.Record(t1 - t0)
 	}

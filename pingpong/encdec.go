@@ -9,6 +9,7 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"pingpong/latency"
+	"pingpong/results"
 )
 
 // MaxHistograms bounds the histograms one level keeps (about 270 KB each).
@@ -179,7 +180,11 @@ type LevelResult struct {
 	// InFlight is the age, when the window closed, of the oldest round trip
 	// still in flight then (dropped from every other figure).
 	InFlight time.Duration
-	Hist     *hdrhistogram.Histogram
+	// Intervals is the window over time (Watch.Interval), At since the Unix
+	// epoch; Hlog the interval log written of it.
+	Intervals []results.Interval
+	Hlog      string
+	Hist      *hdrhistogram.Histogram
 	// Decode, Encode and Rest split the round trips (RunLevelWatched's
 	// split): the echo's decode, its encode, and the rest; nil unsplit.
 	Decode, Encode, Rest *hdrhistogram.Histogram

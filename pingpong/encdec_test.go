@@ -165,14 +165,27 @@ func BenchmarkBarePingPong(b *testing.B) {
 // BenchmarkBaselineRoundTrip is the harness's full measured round trip with
 // the baseline codec: clock reads, histogram record, both hops, the
 // baseline's no-op decode/encode on both sides. Its ns/op is window/n of a
-// real level run for about b.N round trips.
+// real level run for about b.N round trips: with no intervals, with the
+// window over time (-interval), and with its interval histograms (-hlog)
+// too.
 func BenchmarkBaselineRoundTrip(b *testing.B) {
 	c, bin := baselineFor(b, `{"a":[1,2,3]}`)
-	d := time.Duration(b.N) * 300 * time.Nanosecond
-	b.ResetTimer()
-	lr, err := RunLevel(context.Background(), c, bin, 1, 0, d)
-	if err != nil {
-		b.Fatal(err)
+	for _, bc := range []struct {
+		name string
+		w    Watch
+	}{
+		{"plain", Watch{}},
+		{"intervals", Watch{Interval: 100 * time.Millisecond}},
+		{"hlog", Watch{Interval: 100 * time.Millisecond, HlogDir: b.TempDir(), HlogName: "bench.hlog"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			bc.w.Duration = time.Duration(b.N) * 300 * time.Nanosecond
+			b.ResetTimer()
+			lr, err := RunLevelWatched(context.Background(), c, bin, nil, 1, bc.w, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(lr.Window.Nanoseconds())/float64(lr.N), "ns/op")
+		})
 	}
-	b.ReportMetric(float64(lr.Window.Nanoseconds())/float64(lr.N), "ns/op")
 }

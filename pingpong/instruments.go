@@ -28,6 +28,11 @@ type Watch struct {
 	// TraceDir keeps each flight-recorder snapshot there as Name.trace,
 	// which `go tool trace` opens; "" keeps none.
 	TraceDir, Name string
+	// Interval is the width of a closed-loop window's intervals over time
+	// (timeline); 0: none. HlogDir keeps the interval log there as
+	// HlogName (hlog.go); "" keeps none.
+	Interval          time.Duration
+	HlogDir, HlogName string
 	// Noise measures the CPU other processes took during the window
 	// (latency.NoiseMeter), not counting the processes in Exclude.
 	Noise   bool
@@ -37,7 +42,8 @@ type Watch struct {
 // watchOf is the Watch a run's config asks for, for scenario s.
 func watchOf(cfg results.Config, s results.Scenario) Watch {
 	w := Watch{Warmup: cfg.Warmup, Duration: cfg.Duration, Probe: cfg.Probe, STW: cfg.STW,
-		Culprits: cfg.Culprits, Stall: cfg.Stall, TraceDir: cfg.TraceDir, Name: traceName(s), Noise: true}
+		Culprits: cfg.Culprits, Stall: cfg.Stall, TraceDir: cfg.TraceDir, Name: traceName(s), Noise: true,
+		Interval: cfg.Interval, HlogDir: cfg.HlogDir, HlogName: hlogName(cfg, s)}
 	if os.Getenv(WorkerEnv) == "1" {
 		w.Exclude = []int{os.Getppid()} // the parent waits on this worker: its CPU is no neighbour's
 	}

@@ -2,6 +2,7 @@ package pingpong
 
 import (
 	"context"
+	"errors"
 	"math"
 	"runtime"
 	"sync"
@@ -74,6 +75,7 @@ type Level struct {
 	slices  int
 	started bool // whether a slice has opened: Start is when the first did
 	start   time.Time
+	tl      *timeline // nil when Watch.Interval is 0
 
 	decs, encs, rests *latency.Recorders
 }
@@ -90,6 +92,9 @@ func OpenLevel(ctx context.Context, c Codec, bin []byte, newTarget func() any, p
 	if splitting {
 		l.decs, l.encs, l.rests = latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms), latency.NewRecorders(pairs, MaxHistograms)
 	}
+	if spec.Interval > 0 {
+		l.tl = newTimeline(spec.Interval, pairs, l.ins, spec.HlogDir != "")
+	}
 	runtime.GC() // one scenario's garbage is not charged to the next
 	l.epoch = time.Now()
 	var wg sync.WaitGroup
@@ -101,6 +106,9 @@ func OpenLevel(ctx context.Context, c Codec, bin []byte, newTarget func() any, p
 		}
 		p := &pair{c: c, dec: decoder{new: newTarget}, bin: bin, epoch: l.epoch, ping: ping, pong: pong,
 			rec: l.recs.For(i), sp: l.split[i], st: &l.stats[i]}
+		if l.tl != nil {
+			p.tl, p.unix = l.tl.pairs[i], latency.SinceUnix(l.epoch)
+		}
 		wg.Add(2)
 		go func() { defer wg.Done(); echo(c, newTarget, splitting, ping, pong, &p.echoErr) }()
 		go func() { defer wg.Done(); p.run(l.next[i]) }()
@@ -135,6 +143,10 @@ func (l *Level) Slice(ctx context.Context, d time.Duration) (time.Duration, erro
 	ph.until = open + d
 	closed := l.run(ctx, ph, func() { l.ins.stop(&l.seen) })
 	window := closed - open
+	if l.tl != nil {
+		unix := latency.SinceUnix(l.epoch)
+		l.tl.sliced(unix+open, unix+closed)
+	}
 	l.seen.Window += window
 	l.slices++
 	if l.seen.STW != nil {
@@ -200,6 +212,15 @@ func (l *Level) Close() (LevelResult, error) {
 	if l.decs != nil {
 		lr.Decode, lr.Encode, lr.Rest = l.decs.Merged(), l.encs.Merged(), l.rests.Merged()
 	}
+	if l.tl != nil {
+		lr.Intervals = l.tl.intervals()
+		if path := l.spec.hlogPath(); path != "" && len(lr.Intervals) > 0 {
+			if err := writeHlog(path, l.tl); err != nil {
+				return lr, errors.Join(t.err, err)
+			}
+			lr.Hlog = path
+		}
+	}
 	return lr, t.err
 }
 
@@ -216,6 +237,10 @@ type pair struct {
 	rec     *latency.Recorder
 	sp      *split
 	st      *loadStats
+	// tl is the pair's timeline (nil: none), unix its epoch since the Unix
+	// epoch.
+	tl   *latency.Timeline
+	unix time.Duration
 }
 
 // run takes the pair through each phase it is given, parking in between,
@@ -258,6 +283,9 @@ func (p *pair) cycles(ph *phase) (alive bool) {
 			p.rec.Record(t1 - t0)
 			p.sp.record(t1-t0, reply)
 			p.st.n++
+			if p.tl != nil {
+				p.tl.Record(p.unix+t1, t1-t0)
+			}
 			// echo decode + encode, then pinger decode + encode
 			p.st.bytes += int64(len(p.bin) + 2*len(reply.msg) + len(next))
 		}

@@ -162,7 +162,7 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 		var rows []results.Result
 		if takesTurns(cfg, s) {
-			rows = runTurns(ctx, cfg, step, rs)
+			rows = results.AlignIntervals(runTurns(ctx, cfg, step, rs))
 		} else {
 			if s.Target == "" {
 				s.Target = results.TargetAny // probe passes decode into any
@@ -224,7 +224,7 @@ func runScenario(ctx context.Context, cfg results.Config, s results.Scenario, p 
 // open loop alike; a codec that failed mid-window keeps what completed.
 func fillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
 	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
-	r.Warmup, r.Slices = lr.Warmup, lr.Slices
+	r.Warmup, r.Slices, r.Intervals, r.Hlog = lr.Warmup, lr.Slices, lr.Intervals, lr.Hlog
 	r.Responsiveness = responsiveness(lr.watched, lr.N)
 	if lr.Decode != nil {
 		r.Split = &results.Split{Decode: latency.Summarize(lr.Decode), Encode: latency.Summarize(lr.Encode), Rest: latency.Summarize(lr.Rest),

@@ -8,10 +8,10 @@ import (
 
 // docsColumn is a -batch row's documents per second, after its round
 // trips per second: " 12.3k docs/s". "" in a run without batches, whose
-// rows stay as they were.
+// rows have no such column.
 func docsColumn(r results.Result) string {
 	if r.Batch == 0 {
 		return ""
 	}
-	return " " + strings.TrimSuffix(fmtRate(r.DocsPerSec()), "/s") + " docs/s"
+	return " " + strings.TrimSuffix(results.FormatRate(r.DocsPerSec()), "/s") + " docs/s"
 }

@@ -38,36 +38,6 @@ func (s *bySize) result(r results.Result) {
 	}
 }
 
-// sizeSeries is one shape's sizes, smallest first.
-type sizeSeries struct {
-	shape  string
-	inputs []results.InputInfo
-}
-
-// sizeSweeps are the shapes that ran at two sizes or more, in the order
-// they first appear.
-func sizeSweeps(inputs []results.InputInfo) []sizeSeries {
-	var out []sizeSeries
-	for _, in := range inputs {
-		if in.Shape == "" || in.AskedSize == 0 {
-			continue // a corpus, or a shape that takes no size
-		}
-		i := slices.IndexFunc(out, func(s sizeSeries) bool { return s.shape == in.Shape })
-		if i < 0 {
-			i = len(out)
-			out = append(out, sizeSeries{shape: in.Shape})
-		}
-		if !slices.ContainsFunc(out[i].inputs, func(o results.InputInfo) bool { return o.Name == in.Name }) {
-			out[i].inputs = append(out[i].inputs, in)
-		}
-	}
-	out = slices.DeleteFunc(out, func(s sizeSeries) bool { return len(s.inputs) < 2 })
-	for _, s := range out {
-		slices.SortStableFunc(s.inputs, func(a, b results.InputInfo) int { return a.Bytes - b.Bytes })
-	}
-	return out
-}
-
 // sizeName is how the summary heads a size: as it was asked, "16MB".
 func sizeName(in results.InputInfo) string {
 	if _, size, ok := strings.Cut(in.Name, ":"); ok {
@@ -92,10 +62,10 @@ type sizeTable struct {
 
 // sizeTables sorts the rows of series' inputs into tables, in the order
 // their levels and codecs first appear.
-func sizeTables(series sizeSeries, rows []results.Result) []*sizeTable {
+func sizeTables(series results.SizeSeries, rows []results.Result) []*sizeTable {
 	var out []*sizeTable
 	for _, r := range rows {
-		if !slices.ContainsFunc(series.inputs, func(in results.InputInfo) bool { return in.Name == r.Input }) {
+		if !slices.ContainsFunc(series.Inputs, func(in results.InputInfo) bool { return in.Name == r.Input }) {
 			continue
 		}
 		line := r.Key()
@@ -166,7 +136,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 		return "-"
 	}
 	s := fmt.Sprintf("n^%.2f", k)
-	if rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
+	if results.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
 		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
 	}
 	return s
@@ -178,7 +148,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 func sizeCellText(r results.Result, ok bool) string {
 	s := sweepCellText(r, ok)
 	if ok && r.N > 0 && r.STW != nil {
-		s += " stw.max=" + fmtDuration(r.STW.Max)
+		s += " stw.max=" + results.FormatDuration(r.STW.Max)
 	}
 	return s
 }
@@ -188,7 +158,7 @@ func sizeCellText(r results.Result, ok bool) string {
 // size and its growth exponent. "" when no shape did.
 func (s *bySize) text() string {
 	var b strings.Builder
-	for _, series := range sizeSweeps(s.inputs) {
+	for _, series := range results.SizeSweeps(s.inputs) {
 		tables := sizeTables(series, s.rows)
 		if len(tables) == 0 {
 			continue
@@ -197,7 +167,7 @@ func (s *bySize) text() string {
 		for _, t := range tables {
 			points[t.point] = true
 		}
-		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log):\n", series.shape)
+		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log):\n", series.Shape)
 		var table [][]string
 		for _, t := range tables {
 			label := t.label
@@ -205,17 +175,17 @@ func (s *bySize) text() string {
 				label += ", " + t.point.String()
 			}
 			head := []string{label}
-			for _, in := range series.inputs {
+			for _, in := range series.Inputs {
 				head = append(head, sizeName(in))
 			}
 			table = append(table, append(head, "growth"))
 			for _, l := range t.lines {
 				line := []string{l.ImplLabel()}
-				for _, in := range series.inputs {
+				for _, in := range series.Inputs {
 					r, ok := t.cells[l][in.Name]
 					line = append(line, sizeCellText(r, ok))
 				}
-				table = append(table, append(line, growthText(series.inputs, t.cells[l])))
+				table = append(table, append(line, growthText(series.Inputs, t.cells[l])))
 			}
 		}
 		b.WriteString(alignColumns(table))

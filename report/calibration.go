@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+
 	"pingpong/results"
 )
 
@@ -17,16 +18,16 @@ func calibrationLines(cal *results.Calibration) []string {
 		return []string{"  floor:       error: " + cal.Err}
 	}
 	l := fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
-		fmtDuration(cal.Channel.P50), fmtDuration(cal.Channel.P99), fmtDuration(cal.Baseline.P50), fmtDuration(cal.Baseline.P99))
+		results.FormatDuration(cal.Channel.P50), results.FormatDuration(cal.Channel.P99), results.FormatDuration(cal.Baseline.P50), results.FormatDuration(cal.Baseline.P99))
 	if cal.STWCost != 0 { // 0: not measured, the probe was off
 		// Measured back to back, so within the machine's noise: a small
 		// negative cost is that noise, printed as measured.
-		l += fmt.Sprintf("; stw probe costs %.1f%% of baseline round trips", 100*cal.STWCost)
+		l += "; stw probe costs " + results.FormatPercent(cal.STWCost) + " of baseline round trips"
 	}
 	lines := []string{l}
 	if o := cal.OpenLoop; o != nil {
 		lines = append(lines, fmt.Sprintf("  open floor:  baseline at %s on %d pairs: p50=%s p99=%s, send delay p99=%s",
-			fmtRate(o.Rate), o.Pairs, fmtDuration(o.Latency.P50), fmtDuration(o.Latency.P99), fmtDuration(o.SendDelay.P99)))
+			results.FormatRate(o.Rate), o.Pairs, results.FormatDuration(o.Latency.P50), results.FormatDuration(o.Latency.P99), results.FormatDuration(o.SendDelay.P99)))
 	}
 	return lines
 }
@@ -46,21 +47,15 @@ func (c *Console) floorMultiples() {
 	if len(rows) == 0 {
 		return
 	}
-	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", fmtDuration(c.cal.Channel.P50), fmtDuration(c.cal.Baseline.P50))
+	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", results.FormatDuration(c.cal.Channel.P50), results.FormatDuration(c.cal.Baseline.P50))
 	for _, r := range rows {
 		p50 := r.Latency.P50
 		if r.RequestedRate > 0 {
 			p50 = r.Uncorrected.P50 // the floor is a round trip timed from its send
 		}
 		ch, base := c.cal.Multiples(p50)
-		name := r.ImplLabel()
-		if t := r.Key().Target; t != "" {
-			name += " " + t
-		}
-		if r.Batch > 0 {
-			name += fmt.Sprintf(" batch=%d", r.Batch)
-		}
-		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, fmtDuration(p50), multiple(ch), multiple(base))
+		name := r.ImplLabel() + r.Variant()
+		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, results.FormatDuration(p50), multiple(ch), multiple(base))
 	}
 }
 
@@ -72,5 +67,5 @@ func multiple(x float64) string {
 	if x < 1 {
 		return fmt.Sprintf("%.2f", x)
 	}
-	return sig3(x)
+	return results.FormatSig3(x)
 }

@@ -1,3 +1,8 @@
+// Package report turns runs into what people and tools read as text: the
+// console report (rows, verdict, comparisons within a run) and the plain
+// result files (Go benchmark format, CSV, .hgrm), written through
+// WriteFile. It never measures anything; the JSON file is results', the
+// comparison of two runs compare's, the HTML page page's.
 package report
 
 import (
@@ -125,7 +130,7 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	}
 	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
-		e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, gib(e.MemoryBytes), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
+		e.GOOS, e.GOARCH, e.CPUName(), e.Cores, e.Memory(), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
 	if la := e.LoadAverage; la != nil {
 		// What the machine was already doing: a load near the cores
 		// shares them with every row.
@@ -176,7 +181,7 @@ func inputKind(in results.InputInfo) string {
 	case in.Path != "":
 		kind = in.Kind + " " + in.Path
 	}
-	return fmt.Sprintf("%s, %s, sha256 %s", kind, Size(in.Bytes), sha)
+	return fmt.Sprintf("%s, %s, sha256 %s", kind, results.FormatSize(float64(in.Bytes)), sha)
 }
 
 // Result takes one row. The codecs of a level finish together (they take
@@ -246,22 +251,22 @@ func row(r results.Result, floor *results.Result) string {
 		return b.String()
 	}
 	if r.N == 0 && r.IsEncdec() {
-		fmt.Fprintf(&b, "n=0 (%s)", whyNoRoundTrip(r))
+		fmt.Fprintf(&b, "n=0 (%s)", r.WhyNoRoundTrip())
 	} else {
 		l := r.Latency
-		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
+		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
 		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
 			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
 		}
 		if r.IsEncdec() {
-			fmt.Fprintf(&b, "  %s", fmtRate(r.RoundTripsPerSec()))
+			fmt.Fprintf(&b, "  %s", results.FormatRate(r.RoundTripsPerSec()))
 			b.WriteString(docsColumn(r))
 			b.WriteString(requestedRate(r))
 		} else {
-			fmt.Fprintf(&b, "  ops=%s", fmtRate(r.OpsPerSec()))
+			fmt.Fprintf(&b, "  ops=%s", results.FormatRate(r.OpsPerSec()))
 		}
 		if r.Bytes > 0 {
-			b.WriteString(" " + fmtThroughput(r.MBPerSec()))
+			b.WriteString(" " + results.FormatThroughput(r.MBPerSec()))
 		}
 		b.WriteString(openLoopColumns(r))
 	}
@@ -293,7 +298,7 @@ func (c *Console) Finish() error {
 func (c *Console) comparison() {
 	c.flush()
 	c.floorMultiples()
-	for _, l := range levelRankings(c.cfg, c.rows) {
+	for _, l := range LevelRankings(c.cfg, c.rows) {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
 		for _, r := range l.Rows {
 			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
@@ -334,26 +339,12 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 	if hi == 0 {
 		return ""
 	}
-	used := fmtDuration(lo)
-	if fmtDuration(hi) != used {
-		used += " to " + fmtDuration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
+	used := results.FormatDuration(lo)
+	if results.FormatDuration(hi) != used {
+		used += " to " + results.FormatDuration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
 	}
 	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %s, at most %s)",
-		used, results.WarmRounds, fmtDuration(cfg.Warmup), fmtDuration(results.WarmupBound*cfg.Warmup))
-}
-
-func orUnknown(s string) string {
-	if s == "" {
-		return "unknown CPU"
-	}
-	return s
-}
-
-func gib(b uint64) string {
-	if b == 0 {
-		return "unknown"
-	}
-	return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+		used, results.WarmRounds, results.FormatDuration(cfg.Warmup), results.FormatDuration(results.WarmupBound*cfg.Warmup))
 }
 
 // implsOf is the codecs as they were readied for one input.

@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 func TestCSVHeaderAndRows(t *testing.T) {
-	run := repeated(sampleRun(), 3, 0.05)
+	run := resultstest.Repeated(resultstest.SampleRun(), 3, 0.05)
 	var b bytes.Buffer
 	if err := WriteCSV(&b, run); err != nil {
 		t.Fatal(err)
@@ -140,17 +141,17 @@ func readHgrm(t *testing.T, path string) (rows []hgrmRow, maxUS float64, total i
 }
 
 func TestHgrmMatchesTheJSONSummary(t *testing.T) {
-	run := withHistograms(sampleRun())
+	run := resultstest.WithHistograms(resultstest.SampleRun())
 	dir := t.TempDir()
 	names, err := WriteHgrmDir(dir, run)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var jsonDoc bytes.Buffer
-	if err := WriteJSON(&jsonDoc, run); err != nil {
+	if err := results.WriteJSON(&jsonDoc, run); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadJSON(&jsonDoc)
+	back, err := results.ReadJSON(&jsonDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestHgrmMatchesTheJSONSummary(t *testing.T) {
 }
 
 func TestHgrmNames(t *testing.T) {
-	run := repeated(sampleRun(), 2, 0)
+	run := resultstest.Repeated(resultstest.SampleRun(), 2, 0)
 	seen := map[string]bool{}
 	for _, r := range run.Results {
 		n := hgrmName(r.Scenario, true)

@@ -11,10 +11,11 @@ import (
 
 	"pingpong/latency"
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 func TestGoBenchParsesWithBenchfmt(t *testing.T) {
-	base := sampleRun()
+	base := resultstest.SampleRun()
 	// The first codec's rows carry responsiveness figures, as with -probe.
 	for i := range base.Results {
 		if r := &base.Results[i]; r.Impl == "std" {
@@ -24,7 +25,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 			r.STW = &latency.Summary{N: 200, P50: 40 * time.Microsecond, P99: 1200 * time.Microsecond, Max: 31 * time.Millisecond}
 		}
 	}
-	run := repeated(base, 2, 0.1)
+	run := resultstest.Repeated(base, 2, 0.1)
 	run.Inputs[0].Name = "my file.json" // a file name with a space must not break the name
 	for i := range run.Results {
 		run.Results[i].Input = "my file.json"
@@ -176,7 +177,7 @@ func abs(x float64) float64 {
 // A scenario that ended in error gets no benchmark line, even when it
 // completed round trips before it failed: no "0 ns/op", no partial figure.
 func TestGoBenchLeavesErroredResultsOut(t *testing.T) {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	run.Results[0].Err = "echo decode: boom" // std 1x, with its 108 round trips
 	var b bytes.Buffer
 	if err := WriteGoBench(&b, run); err != nil {

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"pingpong/results"
 	"strings"
 	"unicode"
+
+	"pingpong/results"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"time"
 
 	"pingpong/results"
@@ -15,36 +14,15 @@ import (
 // round trip was an ordinary one, cut by the window's end.
 const minInFlight = 10 * time.Millisecond
 
-// inFlight is a row's column when the round trip still in flight at the
+// InFlight is a row's column when the round trip still in flight at the
 // window's end had been so for longer than any recorded one took (and at
 // least minInFlight): a stall that would otherwise vanish from every
 // column, "in-flight=2.3s". Every pair has a round trip in flight at the
 // end, so a shorter one says nothing. A row with no round trip says it in
 // place of n instead.
-func inFlight(r results.Result) string {
+func InFlight(r results.Result) string {
 	if r.N == 0 || r.InFlight < minInFlight || r.InFlight <= r.Latency.Max {
 		return ""
 	}
-	return "in-flight=" + age(r.InFlight)
-}
-
-// whyNoRoundTrip says why an encdec row without error has n=0.
-func whyNoRoundTrip(r results.Result) string {
-	switch {
-	case r.InFlight > 0:
-		return "a round trip still in flight after " + age(r.InFlight)
-	case r.Partial && r.Window == 0:
-		return "cut short before the window opened"
-	default:
-		return "no round trip completed in " + age(r.Window)
-	}
-}
-
-// age prints how long something has lasted: in seconds from 1s ("2.3s"),
-// below as fmtDuration does.
-func age(d time.Duration) string {
-	if rounded(float64(d)/float64(time.Millisecond), 1) >= 1000 {
-		return fmt.Sprintf("%.1fs", d.Seconds())
-	}
-	return fmtDuration(d)
+	return "in-flight=" + results.FormatAge(r.InFlight)
 }

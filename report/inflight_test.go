@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"pingpong/results/resultstest"
+
 	"pingpong/latency"
 )
 
@@ -12,7 +14,7 @@ import (
 // completed says so in place of its figures, one with round trips shows
 // the stall's age from 10ms on its -v line.
 func TestConsoleInFlightGolden(t *testing.T) {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	std := &run.Results[0] // 1x: one round trip held the whole window
 	std.N, std.Bytes, std.Latency, std.InFlight = 0, 0, latency.Summary{}, 2*time.Second
 	run.Results[3].InFlight = 2300 * time.Millisecond // sonic 2x: a stall crossed the window's end
@@ -42,16 +44,5 @@ func TestConsoleInFlightGolden(t *testing.T) {
 	std.Window, std.Partial = 2*time.Second, false
 	if got := row(*std, nil); !strings.HasSuffix(got, "n=0 (no round trip completed in 2.0s)") {
 		t.Errorf("row with no round trip and none in flight: %q", got)
-	}
-}
-
-func TestAge(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		15 * time.Millisecond: "15.0ms", 999949 * time.Microsecond: "999.9ms",
-		999950 * time.Microsecond: "1.0s", 2300 * time.Millisecond: "2.3s", 95 * time.Second: "95.0s",
-	} {
-		if got := age(d); got != want {
-			t.Errorf("age(%v) = %q, want %q", d, got, want)
-		}
 	}
 }

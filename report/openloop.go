@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+
 	"pingpong/results"
 )
 
@@ -13,7 +14,7 @@ func loadLine(cfg results.Config) string {
 		per = "in total across a level's pairs"
 	}
 	return fmt.Sprintf("  load:        open loop, %s %s; latency from each round trip's intended start (coordinated omission corrected), uncorr.* from its actual send",
-		fmtRate(cfg.Rate), per)
+		results.FormatRate(cfg.Rate), per)
 }
 
 // requestedRate follows an open-loop row's achieved rate: "54/s of 100/s".
@@ -21,7 +22,7 @@ func requestedRate(r results.Result) string {
 	if r.RequestedRate <= 0 {
 		return ""
 	}
-	return " of " + fmtRate(r.RequestedRate)
+	return " of " + results.FormatRate(r.RequestedRate)
 }
 
 // openLoopColumns follow an open-loop row's throughput on its first line:
@@ -42,12 +43,12 @@ func openLoopDetails(r results.Result) []string {
 		return nil
 	}
 	u := r.Uncorrected
-	cols := []string{fmt.Sprintf("late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, fmtDuration(u.P50), fmtDuration(u.P99))}
+	cols := []string{fmt.Sprintf("late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, results.FormatDuration(u.P50), results.FormatDuration(u.P99))}
 	if r.Overslept > 0 {
 		cols = append(cols, fmt.Sprintf("overslept=%d", r.Overslept))
 	}
 	if r.SendDelay.N > 0 {
-		cols = append(cols, "harness.delay.p99="+fmtDuration(r.SendDelay.P99))
+		cols = append(cols, "harness.delay.p99="+results.FormatDuration(r.SendDelay.P99))
 	}
 	return cols
 }

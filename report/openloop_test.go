@@ -8,12 +8,13 @@ import (
 
 	"pingpong/latency"
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 // openLoopRun is sampleRun on a schedule, with the harness floor measured:
 // one codec keeps the rate, one cannot.
 func openLoopRun() *results.Run {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	run.Config.Impls = []string{"std", "sonic", "baseline"}
 	run.Impls = append(run.Impls[:2], run.Impls[3])
 	run.Config.Rate = 100
@@ -79,7 +80,7 @@ func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
 // The floor multiples follow the 1x rows: p50 over the channel's and the
 // baseline's p50.
 func TestFloorMultiples(t *testing.T) {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	run.Calibration = &results.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
 	var b bytes.Buffer
 	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {

@@ -1,39 +1,40 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
 	"pingpong/results"
 )
 
-// levelRanking is one level's codecs ranked by round trips per second,
+// LevelRanking is one level's codecs ranked by round trips per second,
 // fastest first, each against the reference (std when it ran, else the
 // first codec), as Benchee does. The console prints it after a codec's
 // blocks, the page as a table.
-type levelRanking struct {
+type LevelRanking struct {
 	Input string
 	Label string        // the level: "1x encdec"
 	Point results.Point // a sweep's codecs compare within one value, never across
-	Rows  []rankedRow
+	Rows  []RankedRow
 }
 
-type rankedRow struct{ Impl, Rate, Relative string }
+type RankedRow struct{ Impl, Rate, Relative string }
 
 // Level is the ranking's level and runtime settings, as the page heads it.
-func (l levelRanking) Level() string { return l.Label + ", " + l.Point.String() }
+func (l LevelRanking) Level() string { return l.Label + ", " + l.Point.String() }
 
-// levelRankings ranks rs per input, level and sweep value, in the order the
+// LevelRankings ranks rs per input, level and sweep value, in the order the
 // levels first appear. Only closed-loop encdec rows that measured round
 // trips and ended without error take part, and never the baseline, which
 // is the harness's floor, not a contender. A level with one contender has
 // no ranking, nor has an open-loop run: on a schedule every codec runs at
 // the requested rate, so there is no throughput to compare.
-func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
+func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 	if cfg.OpenLoop() {
 		return nil
 	}
-	var out []levelRanking
+	var out []LevelRanking
 	for _, l := range encdecLevels(rs) {
 		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return r.Impl == results.Baseline })
 		if len(rs) < 2 {
@@ -45,10 +46,10 @@ func levelRankings(cfg results.Config, rs []results.Result) []levelRanking {
 				ref = r
 			}
 		}
-		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmpFloat(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
-		lr := levelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
+		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmp.Compare(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
+		lr := LevelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
 		for _, r := range rs {
-			lr.Rows = append(lr.Rows, rankedRow{r.Impl, fmtRate(r.RoundTripsPerSec()), relative(r, ref)})
+			lr.Rows = append(lr.Rows, RankedRow{r.Impl, results.FormatRate(r.RoundTripsPerSec()), relative(r, ref)})
 		}
 		out = append(out, lr)
 	}

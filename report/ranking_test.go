@@ -3,11 +3,13 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"pingpong/results/resultstest"
 )
 
 func TestLevelRankings(t *testing.T) {
-	run := sampleRun()
-	got := levelRankings(run.Config, run.Results)
+	run := resultstest.SampleRun()
+	got := LevelRankings(run.Config, run.Results)
 	var levels []string
 	for _, l := range got {
 		var impls []string
@@ -28,7 +30,7 @@ func TestLevelRankings(t *testing.T) {
 
 	// A row that measured round trips but ended in error is no contender.
 	run.Results[3].Err = "echo decode: boom" // sonic 2x
-	got = levelRankings(run.Config, run.Results)
+	got = LevelRankings(run.Config, run.Results)
 	for _, r := range got[1].Rows {
 		if r.Impl == "sonic" {
 			t.Errorf("2x ranks sonic, which ended in error: %+v", got[1].Rows)
@@ -36,7 +38,7 @@ func TestLevelRankings(t *testing.T) {
 	}
 
 	run.Config.Rate = 100
-	if got := levelRankings(run.Config, run.Results); got != nil {
+	if got := LevelRankings(run.Config, run.Results); got != nil {
 		t.Errorf("an open-loop run ranks its codecs: %+v", got)
 	}
 }

@@ -2,10 +2,11 @@ package report
 
 import (
 	"fmt"
-	"pingpong/latency"
-	"pingpong/results"
 	"strings"
 	"time"
+
+	"pingpong/latency"
+	"pingpong/results"
 )
 
 // rowIndent puts a row's -v lines under its first line's n= column.
@@ -24,16 +25,12 @@ const rowWidth = 160
 // figures are on the -v line.
 func responsivenessColumns(r results.Result) string {
 	var b strings.Builder
-	if p := r.Probe; p != nil && r.IsEncdec() {
-		fmt.Fprintf(&b, " probe.p99=%s", fmtDuration(p.P99))
+	for _, m := range []results.Metric{results.ProbeP99, results.STWMax, results.SchedP99} {
+		if m.Has(r) {
+			b.WriteString(" " + figure(m, r, ""))
+		}
 	}
-	if s := r.STW; s != nil {
-		fmt.Fprintf(&b, " stw.max=%s", fmtDuration(s.Max))
-	}
-	if rt := r.Runtime; rt != nil {
-		fmt.Fprintf(&b, " sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
-	}
-	if s := inFlight(r); s != "" {
+	if s := InFlight(r); s != "" {
 		b.WriteString(" " + s)
 	}
 	if r.Noise.Noisy() {
@@ -50,40 +47,48 @@ func responsivenessColumns(r results.Result) string {
 func responsivenessDetails(r results.Result) []string {
 	var cols []string
 	add := func(format string, args ...any) { cols = append(cols, fmt.Sprintf(format, args...)) }
-	if p := r.Probe; p != nil && r.IsEncdec() {
-		add("probe.max=%s", fmtDuration(p.Max))
-	}
-	if s := r.STW; s != nil {
-		add("stw.p50=%s stw.p99=%s", fmtDuration(s.P50), fmtDuration(s.P99))
-		if r.Window > 0 {
-			add("stw.waiting=%s", fmtShare(r.STWWaited.Seconds()/r.Window.Seconds()))
+	// figures adds the named figures of the table as one column, when r
+	// has them.
+	figures := func(suffix string, names ...string) {
+		var fs []string
+		for _, name := range names {
+			if m := results.MetricOf(name); m.Has(r) {
+				fs = append(fs, figure(m, r, suffix))
+			}
+		}
+		if len(fs) > 0 {
+			cols = append(cols, strings.Join(fs, " "))
 		}
 	}
-	if s := r.STWWall; s != nil {
-		add("stw.wall.p99=%s", fmtDuration(s.P99))
+	figures("", "probe.max")
+	if r.STW != nil {
+		figures("", "stw.p50", "stw.p99")
+		if r.Window > 0 {
+			add("stw.waiting=%s", results.FormatPercent(r.STWWaited.Seconds()/r.Window.Seconds()))
+		}
 	}
+	figures("", "stw.wall.p99")
 	rt := r.Runtime
 	if rt != nil && (r.STW != nil || rt.OtherStopping.Count+rt.GCStopping.Count > 0) {
-		add("stopping.other.p99=%s stopping.gc.p99=%s", fmtDuration(rt.OtherStopping.P99), fmtDuration(rt.GCStopping.P99))
+		add("stopping.other.p99=%s stopping.gc.p99=%s", results.FormatDuration(rt.OtherStopping.P99), results.FormatDuration(rt.GCStopping.P99))
 	}
 	if r.Warmup > 0 {
-		add("warmup=%s turns=%d", fmtDuration(r.Warmup), r.Slices)
+		add("warmup=%s turns=%d", results.FormatDuration(r.Warmup), r.Slices)
 	}
 	if s := r.Split; s != nil {
-		add("dec=%s enc=%s rest=%s", fmtDuration(s.Decode.P50), fmtDuration(s.Encode.P50), fmtDuration(s.Rest.P50))
+		add("dec=%s enc=%s rest=%s", results.FormatDuration(s.Decode.P50), results.FormatDuration(s.Encode.P50), results.FormatDuration(s.Rest.P50))
 	}
 	if rt != nil {
 		per := "/op"
 		if r.IsEncdec() {
 			per = "/rt"
 		}
-		add("sched.p50=%s sched.max=%s", fmtDuration(rt.SchedLatency.P50), fmtDuration(rt.SchedLatency.Max))
-		add("gc=%d gc.pauses=%d gc.pause.total=%s gc.pause.max=%s gc.cpu=%.1f%%",
-			rt.GCCycles, rt.GCPauses.Count, fmtDuration(rt.GCPauses.Total), fmtDuration(rt.GCPauses.Max), 100*rt.GCCPUFraction)
+		figures("", "sched.p50", "sched.max")
+		figures("", "gc", "gc.pauses", "gc.pause.total", "gc.pause.max", "gc.cpu")
 		if r.Mode != results.ModeIdle {
-			add("alloc=%s%s allocs=%.0f%s", compactSize(r.AllocBytesPerOp), per, r.AllocsPerOp, per)
+			figures(per, "alloc", "allocs")
 		}
-		add("heap.peak=%s", compactSize(float64(rt.PeakHeap)))
+		figures("", "heap.peak")
 		// As top shows it: 100% is one core busy for the whole window.
 		if w := rt.Window; w > 0 {
 			add("cpu.user=%s cpu.sys=%s", coreShare(rt.UserCPU, w), coreShare(rt.SysCPU, w))
@@ -94,6 +99,12 @@ func responsivenessDetails(r results.Result) []string {
 		add("cpu.others=%.0f%% cpu.steal=%.0f%%", 100*n.OthersCores, 100*n.StealCores)
 	}
 	return cols
+}
+
+// figure is m's value in r as a row prints it: "stw.max=1.2ms", with
+// suffix after the value ("alloc=48.0kB/rt").
+func figure(m results.Metric, r results.Result, suffix string) string {
+	return m.Name + "=" + m.Format(m.Value(r)) + suffix
 }
 
 // coreShare is CPU time over a window as top shows it, in percent of one
@@ -168,13 +179,13 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 	s := head + "; idle floor"
 	if idle.Probe != nil {
 		l := idle.Latency
-		s += fmt.Sprintf(" n=%d p50=%s p95=%s p99=%s max=%s", l.N, fmtDuration(l.P50), fmtDuration(l.P95), fmtDuration(l.P99), fmtDuration(l.Max))
+		s += fmt.Sprintf(" n=%d p50=%s p95=%s p99=%s max=%s", l.N, results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
 	}
 	if rt := idle.Runtime; rt != nil {
-		s += fmt.Sprintf(" sched.p99=%s", fmtDuration(rt.SchedLatency.P99))
+		s += fmt.Sprintf(" sched.p99=%s", results.FormatDuration(rt.SchedLatency.P99))
 	}
 	if st := idle.STW; st != nil {
-		s += fmt.Sprintf(" stw.p99=%s stw.max=%s", fmtDuration(st.P99), fmtDuration(st.Max))
+		s += fmt.Sprintf(" stw.p99=%s stw.max=%s", results.FormatDuration(st.P99), results.FormatDuration(st.Max))
 	}
 	if idle.Partial {
 		s += " PARTIAL"
@@ -188,7 +199,7 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 func stwLine(cfg results.Config) string {
 	s := fmt.Sprintf("  stw:         runtime.ReadMemStats every %v, each stop timed to its start", cfg.STW)
 	if cfg.Stall > 0 {
-		s += fmt.Sprintf("; a stall from %s", fmtDuration(cfg.Stall))
+		s += fmt.Sprintf("; a stall from %s", results.FormatDuration(cfg.Stall))
 	}
 	switch {
 	case cfg.TraceDir != "":
@@ -209,7 +220,7 @@ func culpritText(c latency.Culprit) string {
 		if where == "" {
 			where = "an unknown function"
 		}
-		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", fmtDuration(c.Stall), c.Goroutine, where, c.Kind)
+		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", results.FormatDuration(c.Stall), c.Goroutine, where, c.Kind)
 	}
-	return fmt.Sprintf("%s %s (%s)", fmtDuration(c.Stall), c.What, c.Kind)
+	return fmt.Sprintf("%s %s (%s)", results.FormatDuration(c.Stall), c.What, c.Kind)
 }

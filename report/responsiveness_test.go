@@ -8,13 +8,14 @@ import (
 
 	"pingpong/latency"
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 // probedRun is sampleRun as the probes see it: an idle floor, probe,
 // stop-the-world, runtime, split and noise figures on every row, a culprit
 // named and one not, and a codec's probe passes.
 func probedRun() *results.Run {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	run.Config.Probe = time.Millisecond
 	run.Config.STW, run.Config.Stall, run.Config.Culprits = 10*time.Millisecond, 10*time.Millisecond, true
 	run.Env.LoadAverage = &[3]float64{0.52, 0.61, 0.7}

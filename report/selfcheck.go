@@ -3,8 +3,9 @@ package report
 import (
 	"fmt"
 	"io"
-	"pingpong/results"
 	"strings"
+
+	"pingpong/results"
 )
 
 // WriteSelfCheck prints a self-check: per input, each codec's 1x round
@@ -14,7 +15,7 @@ func WriteSelfCheck(w io.Writer, run *results.SelfCheckRun) error {
 	var b strings.Builder
 	e, cfg := run.Env, run.Config
 	b.WriteString("pingpong selfcheck: does the harness measure the codec?\n")
-	fmt.Fprintf(&b, "  system:      %s/%s, %s, %d cores, GOMAXPROCS=%d, %s\n", e.GOOS, e.GOARCH, orUnknown(e.CPU), e.Cores, e.GOMAXPROCS, e.GoVersion)
+	fmt.Fprintf(&b, "  system:      %s/%s, %s, %d cores, GOMAXPROCS=%d, %s\n", e.GOOS, e.GOARCH, e.CPUName(), e.Cores, e.GOMAXPROCS, e.GoVersion)
 	fmt.Fprintf(&b, "  run:         %d repeats, interleaved across codecs, each: %v warmup + %v of 1x encdec, then about %v of a decode+encode loop on one goroutine\n",
 		cfg.Count, cfg.Warmup, cfg.Duration, cfg.Duration)
 	for _, l := range calibrationLines(&run.Calibration) {
@@ -42,7 +43,7 @@ func selfCheckRow(r results.SelfCheckResult, count int) string {
 	if len(r.Repeats) == 0 {
 		return head + "error: " + r.Err
 	}
-	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", fmtDuration(r.P50), fmtDuration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
+	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", results.FormatDuration(r.P50), results.FormatDuration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
 	if len(r.Repeats) < count {
 		s += fmt.Sprintf("  (%d of %d repeats)", len(r.Repeats), count)
 	}
@@ -60,5 +61,5 @@ func percent(cv float64, n int) string {
 	if n < 2 {
 		return "-"
 	}
-	return fmt.Sprintf("%.1f%%", 100*cv)
+	return results.FormatPercent(cv)
 }

@@ -8,6 +8,7 @@ import (
 	"pingpong/latency"
 	"pingpong/pingpong"
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 func TestSelfCheckGolden(t *testing.T) {
@@ -27,16 +28,16 @@ func TestSelfCheckGolden(t *testing.T) {
 		}
 	}
 	run := &results.SelfCheckRun{
-		Env:    sampleRun().Env,
+		Env:    resultstest.SampleRun().Env,
 		Config: results.SelfCheckConfig{Impls: []string{"std", "sonic", "goccy", "baseline"}, Count: 3, Duration: time.Second, Warmup: 250 * ms},
 		Calibration: results.Calibration{Window: 300 * ms,
 			Channel: latency.Summary{P50: 450, P99: 800}, Baseline: latency.Summary{P50: 500, P99: 900}},
-		Inputs:  sampleRun().Inputs,
+		Inputs:  resultstest.SampleRun().Inputs,
 		Results: rs,
 	}
 	var b bytes.Buffer
 	if err := WriteSelfCheck(&b, run); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "selfcheck", b.Bytes())
+	resultstest.Golden(t, "selfcheck", b.Bytes())
 }

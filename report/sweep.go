@@ -2,9 +2,10 @@ package report
 
 import (
 	"fmt"
-	"pingpong/results"
 	"slices"
 	"strings"
+
+	"pingpong/results"
 )
 
 // A sweep (-procs 1,2,4, -gogc, -memlimit) prints each value's codec blocks
@@ -120,7 +121,7 @@ func sweepCellText(r results.Result, ok bool) string {
 	case r.N == 0:
 		return "n=0"
 	}
-	s := fmtRate(r.RoundTripsPerSec()) + " p99=" + fmtDuration(r.Latency.P99)
+	s := results.FormatRate(r.RoundTripsPerSec()) + " p99=" + results.FormatDuration(r.Latency.P99)
 	if r.Partial {
 		s += " PARTIAL"
 	}

@@ -2,14 +2,15 @@ package report
 
 import (
 	"fmt"
-	"pingpong/results"
 	"slices"
 	"strings"
+
+	"pingpong/results"
 )
 
 // targetLines is the header's account of the typed target (struct, or a
 // type of the build's own): which targets ran (only said when one was asked
-// for, so default runs read as before), what each codec's compilation of the type cost before measuring
+// for: a default run has no such line), what each codec's compilation of the type cost before measuring
 // (users pay it at start-up, rows never include it), and how codecs fared
 // on the struct check.
 func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
@@ -25,7 +26,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Label()+" "+fmtDuration(im.Compile))
+			compiled = append(compiled, im.Label()+" "+results.FormatDuration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {

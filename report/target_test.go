@@ -1,16 +1,18 @@
 package report
 
 import (
-	"pingpong/results"
 	"strings"
 	"testing"
 	"time"
+
+	"pingpong/results"
+	"pingpong/results/resultstest"
 )
 
 // structRun is sampleRun with -target both on a typed corpus and -target
 // struct falling back on an untyped one.
 func structRun() *results.Run {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	run.Config.Targets = []string{results.TargetAny, results.TargetStruct}
 	run.Config.Levels = run.Config.Levels[:1]
 	in := &run.Inputs[0]
@@ -57,7 +59,7 @@ func TestConsoleTargetGolden(t *testing.T) {
 }
 
 func TestTargetLinesOnlyWhenStructAsked(t *testing.T) {
-	run := sampleRun()
+	run := resultstest.SampleRun()
 	if got := targetLines(run.Inputs[0], run.Impls); len(got) != 0 {
 		t.Errorf("a run into any printed target lines: %q", got)
 	}

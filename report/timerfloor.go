@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+
 	"pingpong/results"
 )
 
@@ -15,5 +16,5 @@ func probeFloorColumns(r results.Result, floor *results.Result) string {
 	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.IsEncdec() {
 		return ""
 	}
-	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", fmtDuration(floor.Latency.P50), fmtDuration(floor.Latency.P99))
+	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", results.FormatDuration(floor.Latency.P50), results.FormatDuration(floor.Latency.P99))
 }

@@ -6,10 +6,7 @@ import (
 	"strings"
 	"time"
 
-	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/aclements/go-moremath/stats"
-
-	"pingpong/latency"
+	"pingpong/compare"
 	"pingpong/results"
 )
 
@@ -17,80 +14,12 @@ import (
 // the rest of the program longer than the baseline codec did. Baseline
 // does no JSON work, so its stops are what the harness, the probes and the
 // machine do on their own at that level, in the same run: the codecs of a
-// level take turns in its window (pingpong's interleave.go), so steal and
-// other processes fall on baseline as on every codec.
-//
-// It is judged like a measurement, from every stop the stop-the-world
-// probe forced (a couple of hundred per window, pooled over repeats, each
-// stuck one counted with the ones it kept the probe from asking for),
-// never from one figure such as the longest stop. A codec stands out when
-// both hold:
-//   - its stops are longer than baseline's: a one-sided Mann-Whitney U
-//     test over the individual stops reaches verdictAlpha;
-//   - by enough to matter: its typical (median) stop is at least
-//     typicalFactor times baseline's, and typicalMargin longer. A codec
-//     whose stops are mostly as short as baseline's, with a few long ones
-//     (a 32 MB memmove into fresh pages), does not: the few show in
-//     stw.max and in the share of the window the program spent waiting
-//     for stops to begin, which the verdict prints beside.
+// level take turns in its window, so steal and other processes fall on
+// baseline as on every codec. The test and its bars are compare.Judge's;
+// this file groups the levels and words the result.
 //
 // A NOISY window still marks its row, but decides nothing: the noise fell
-// on baseline too. The README's "Who freezes the program" gives the
-// measurements these bars were chosen by.
-
-// verdictAlpha is the significance the rank test must reach. Stops close
-// together in time are not independent samples (a codec stays
-// non-preemptible for a whole document), so its p is optimistic: 0.001
-// rather than the usual 0.05.
-const verdictAlpha = 0.001
-
-// typicalFactor and typicalMargin are how much longer a codec's typical
-// stop must be than baseline's to matter: twice as long, and 100us more
-// (so that 20us against 45us, on a machine whose stops are fast, does not).
-const (
-	typicalFactor = 2
-	typicalMargin = 100 * time.Microsecond
-)
-
-// stopSample is one codec's stops of the world at one level, every
-// repeat's pooled.
-type stopSample struct {
-	hist   *hdrhistogram.Histogram
-	waited time.Duration // every stop's time to begin, added up
-	window time.Duration // the windows they were forced in, added up
-	noisy  bool          // a window of it was NOISY
-}
-
-// stopsOf pools the stops of rs (one scenario's repeats); ok is false when
-// none of them ran the stop-the-world probe.
-func stopsOf(rs []results.Result) (s stopSample, ok bool) {
-	for _, r := range rs {
-		if r.STWHist == nil {
-			continue
-		}
-		if s.hist == nil {
-			s.hist = latency.NewHistogram()
-		}
-		s.hist.Merge(r.STWHist)
-		s.waited += r.STWWaited
-		s.window += r.Window
-		s.noisy = s.noisy || r.Noise.Noisy()
-	}
-	return s, s.hist != nil
-}
-
-func (s stopSample) n() int64 { return s.hist.TotalCount() }
-
-// waiting is the share of the window the program spent waiting for stops
-// to begin.
-func (s stopSample) waiting() float64 {
-	if s.window <= 0 {
-		return 0
-	}
-	return s.waited.Seconds() / s.window.Seconds()
-}
-
-func (s stopSample) quantile(q float64) time.Duration { return latency.Quantiles(s.hist, q)[0] }
+// on baseline too.
 
 // levelVerdict is one level's verdict: every codec, baseline included,
 // the one whose stops kept the program waiting longest first.
@@ -107,15 +36,12 @@ type levelVerdict struct {
 // codecVerdict is one codec at one level against baseline.
 type codecVerdict struct {
 	Result results.Result // the level's row (a repeated run's medians)
-	Stops  stopSample
+	Stops  compare.Stops
 	HasSTW bool
-	// Tested: there was a baseline to test against; P is the one-sided
-	// rank test's p that its stops are longer than baseline's.
-	Tested    bool
-	P         float64
-	Longer    bool // P reached verdictAlpha
-	Matters   bool // its typical stop is typicalFactor and typicalMargin above baseline's
-	StandsOut bool
+	// Tested: there was a baseline to test against, and Against says how
+	// its stops compare.
+	Tested bool
+	compare.Against
 }
 
 // levelVerdicts judges each level of rows (one per scenario: a repeated
@@ -132,7 +58,7 @@ func levelVerdicts(cfg results.Config, rows []results.Result, repeats map[result
 				rs = []results.Result{r}
 			}
 			cv := codecVerdict{Result: r}
-			cv.Stops, cv.HasSTW = stopsOf(rs)
+			cv.Stops, cv.HasSTW = compare.StopsOf(rs)
 			v.STW = v.STW || cv.HasSTW
 			if r.Impl == results.Baseline {
 				v.Base = &cv
@@ -150,7 +76,7 @@ func levelVerdicts(cfg results.Config, rows []results.Result, repeats map[result
 			if c := compareWaiting(b, a); c != 0 {
 				return c
 			}
-			return implRank(a.Result.Impl) - implRank(b.Result.Impl)
+			return results.ImplRank(a.Result.Impl) - results.ImplRank(b.Result.Impl)
 		})
 		out = append(out, v)
 	}
@@ -168,7 +94,7 @@ func compareWaiting(a, b codecVerdict) int {
 	case !a.HasSTW:
 		return 0
 	}
-	x, y := a.Stops.waiting(), b.Stops.waiting()
+	x, y := a.Stops.Waiting(), b.Stops.Waiting()
 	switch {
 	case x < y:
 		return -1
@@ -180,18 +106,10 @@ func compareWaiting(a, b codecVerdict) int {
 
 // judge tests cv's stops against baseline's.
 func (v *levelVerdict) judge(cv codecVerdict) codecVerdict {
-	if !cv.HasSTW || v.Base == nil || !v.Base.HasSTW || cv.Stops.n() == 0 || v.Base.Stops.n() == 0 {
+	if !cv.HasSTW || v.Base == nil || !v.Base.HasSTW || cv.Stops.N() == 0 || v.Base.Stops.N() == 0 {
 		return cv
 	}
-	cv.Tested, cv.P = true, 1
-	res, err := stats.MannWhitneyUTest(latency.Values(cv.Stops.hist), latency.Values(v.Base.Stops.hist), stats.LocationGreater)
-	if err == nil { // an error: every stop of both the same, nothing longer
-		cv.P = res.P
-	}
-	cv.Longer = cv.P <= verdictAlpha
-	typical, base := cv.Stops.quantile(0.5), v.Base.Stops.quantile(0.5)
-	cv.Matters = typical >= typicalFactor*base && typical-base >= typicalMargin
-	cv.StandsOut = cv.Longer && cv.Matters
+	cv.Tested, cv.Against = true, compare.Judge(cv.Stops, v.Base.Stops)
 	return cv
 }
 
@@ -206,7 +124,7 @@ func (v levelVerdict) text() string {
 		all = append(slices.Clone(all), *v.Base)
 	}
 	culprits := slices.ContainsFunc(all, func(cv codecVerdict) bool { return cv.Result.Culprit != nil })
-	noisy := slices.ContainsFunc(all, func(cv codecVerdict) bool { return cv.Stops.noisy })
+	noisy := slices.ContainsFunc(all, func(cv codecVerdict) bool { return cv.Stops.Noisy })
 	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", "waiting", "vs baseline"}
 	if noisy {
 		head = append(head, "noise")
@@ -219,13 +137,13 @@ func (v levelVerdict) text() string {
 		line := []string{cv.Result.Impl}
 		if cv.HasSTW {
 			s := cv.Stops
-			line = append(line, fmt.Sprint(s.n()), fmtDuration(s.quantile(0.5)), fmtDuration(s.quantile(0.9)),
-				fmtDuration(s.quantile(0.99)), fmtDuration(time.Duration(s.hist.Max())), fmtShare(s.waiting()), cv.against())
+			line = append(line, fmt.Sprint(s.N()), results.FormatDuration(s.Quantile(0.5)), results.FormatDuration(s.Quantile(0.9)),
+				results.FormatDuration(s.Quantile(0.99)), results.FormatDuration(s.Max()), results.FormatPercent(s.Waiting()), cv.against())
 		} else {
 			line = append(line, "-", "-", "-", "-", "-", "-", "-")
 		}
 		if noisy {
-			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.noisy])
+			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.Noisy])
 		}
 		if culprits {
 			line = append(line, shortCulprit(cv.Result))
@@ -268,8 +186,8 @@ func (v levelVerdict) conclusion() string {
 		switch {
 		case cv.StandsOut:
 			out = append(out, fmt.Sprintf("%s (typical stop %s against %s, %s over %d stops; waiting %s of the window against %s)",
-				cv.Result.Impl, fmtDuration(cv.Stops.quantile(0.5)), fmtDuration(v.Base.Stops.quantile(0.5)), fmtP(cv.P),
-				cv.Stops.n()+v.Base.Stops.n(), fmtShare(cv.Stops.waiting()), fmtShare(v.Base.Stops.waiting())))
+				cv.Result.Impl, results.FormatDuration(cv.Stops.Quantile(0.5)), results.FormatDuration(v.Base.Stops.Quantile(0.5)), fmtP(cv.P),
+				cv.Stops.N()+v.Base.Stops.N(), results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(v.Base.Stops.Waiting())))
 		case !cv.Tested:
 		case !cv.Longer:
 			notLonger = append(notLonger, cv.Result.Impl)
@@ -285,7 +203,7 @@ func (v levelVerdict) conclusion() string {
 		why = append(why, strings.Join(notLonger, ", ")+": stops not significantly longer")
 	}
 	if len(small) > 0 {
-		why = append(why, fmt.Sprintf("%s: longer, but a typical stop under %dx and %s more than baseline's", strings.Join(small, ", "), typicalFactor, fmtDuration(typicalMargin)))
+		why = append(why, fmt.Sprintf("%s: longer, but a typical stop under %dx and %s more than baseline's", strings.Join(small, ", "), compare.TypicalFactor, results.FormatDuration(compare.TypicalMargin)))
 	}
 	if len(why) == 0 {
 		return fmt.Sprintf("no codec stands out from baseline at %s (no codec had stops to judge)", v.Label)
@@ -302,26 +220,26 @@ func (v levelVerdict) words(cv codecVerdict) string {
 	}
 	base := v.Base.Stops
 	typical := fmt.Sprintf("its typical stop of the world waited %s against baseline's %s (%s over %d stops)",
-		fmtDuration(cv.Stops.quantile(0.5)), fmtDuration(base.quantile(0.5)), fmtP(cv.P), cv.Stops.n()+base.n())
-	waiting := fmt.Sprintf("the program waited for stops %s of the window against %s", fmtShare(cv.Stops.waiting()), fmtShare(base.waiting()))
+		results.FormatDuration(cv.Stops.Quantile(0.5)), results.FormatDuration(base.Quantile(0.5)), fmtP(cv.P), cv.Stops.N()+base.N())
+	waiting := fmt.Sprintf("the program waited for stops %s of the window against %s", results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base.Waiting()))
 	switch {
 	case cv.StandsOut:
 		return fmt.Sprintf("%s stands out: %s; %s", cv.Result.Impl, typical, waiting)
 	case cv.Longer:
-		return fmt.Sprintf("%s does not: %s, under %dx and %s more; %s", cv.Result.Impl, typical, typicalFactor, fmtDuration(typicalMargin), waiting+v.longest(cv))
+		return fmt.Sprintf("%s does not: %s, under %dx and %s more; %s", cv.Result.Impl, typical, compare.TypicalFactor, results.FormatDuration(compare.TypicalMargin), waiting+v.longest(cv))
 	}
 	if v.longest(cv) == "" {
 		return "" // the conclusion says it all: not longer, and no stall
 	}
-	return fmt.Sprintf("%s does not: its stops were not significantly longer than baseline's (%s over %d stops); %s", cv.Result.Impl, fmtP(cv.P), cv.Stops.n()+base.n(), waiting+v.longest(cv))
+	return fmt.Sprintf("%s does not: its stops were not significantly longer than baseline's (%s over %d stops); %s", cv.Result.Impl, fmtP(cv.P), cv.Stops.N()+base.N(), waiting+v.longest(cv))
 }
 
 // longest adds the longest stop to the sentence of a codec that does not
 // stand out when that stop alone was a stall (-stall): a freeze worth
 // knowing of, which the verdict does not count.
 func (v levelVerdict) longest(cv codecVerdict) string {
-	if m := time.Duration(cv.Stops.hist.Max()); v.Stall > 0 && m >= v.Stall {
-		return fmt.Sprintf(", its longest stop %s", fmtDuration(m))
+	if m := cv.Stops.Max(); v.Stall > 0 && m >= v.Stall {
+		return fmt.Sprintf(", its longest stop %s", results.FormatDuration(m))
 	}
 	return ""
 }
@@ -333,9 +251,6 @@ func fmtP(p float64) string {
 	}
 	return fmt.Sprintf("p = %.2g", p)
 }
-
-// fmtShare prints a share of a window as a percentage.
-func fmtShare(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 
 // shortCulprit names what r's worst stall waited on, for a table cell:
 // the function and the kind ("...jitdec.Decode (non-preemptible)"), or the

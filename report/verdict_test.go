@@ -1,56 +1,14 @@
 package report
 
 import (
-	"math"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"pingpong/latency"
 	"pingpong/results"
+	"pingpong/results/resultstest"
 )
-
-// frozen is a hand-made encdec row with the verdict's three figures.
-func frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Duration) results.Result {
-	return results.Result{
-		Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Repeat: repeat},
-		N:        100, Window: 2 * time.Second,
-		Latency: latency.Summary{N: 100, P50: time.Millisecond},
-		Responsiveness: results.Responsiveness{
-			STW:     &latency.Summary{N: 200, P99: stwMax / 2, Max: stwMax},
-			Probe:   &latency.Summary{N: 2000, P99: probeP99},
-			Runtime: &latency.Runtime{SchedLatency: latency.Distribution{P99: schedP99}},
-		},
-	}
-}
-
-// stopping is an encdec row whose stop-the-world probe saw stops in a
-// window of window.
-func stopping(impl string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
-	r := frozen(impl, pairs, repeat, 0, time.Millisecond, time.Millisecond)
-	r.Window = window
-	h := latency.NewHistogram()
-	for _, d := range stops { // as the probe records them, at its default 10ms
-		_ = h.RecordCorrectedValue(int64(d), int64(10*time.Millisecond))
-		r.STWWaited += d
-	}
-	r.STWHist = h
-	s := latency.Summarize(h)
-	r.STW = &s
-	return r
-}
-
-// stopsAround are n stops spread log-normally around typical (a machine's
-// stops are skewed: mostly short, a few much longer), from a fixed seed.
-func stopsAround(seed uint64, n int, typical time.Duration) []time.Duration {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	out := make([]time.Duration, n)
-	for i := range out {
-		out[i] = time.Duration(float64(typical) * math.Exp(0.6*rng.NormFloat64()))
-	}
-	return out
-}
 
 // verdictText is the verdict of every level of rs, as the console prints
 // it after the comparison.
@@ -59,10 +17,10 @@ func verdictText(cfg results.Config, rs []results.Result) string {
 	var repeats map[results.Key][]results.Result
 	if cfg.Repeats() > 1 {
 		run := &results.Run{Config: cfg, Results: rs}
-		for _, g := range groupRepeats(run) {
+		for _, g := range results.GroupRepeats(run) {
 			rows = append(rows, g.Median)
 		}
-		repeats, _ = groupByKey(rs)
+		repeats, _ = results.GroupByKey(rs)
 	} else {
 		rows = rs
 	}
@@ -88,7 +46,7 @@ func judged(t *testing.T, rs ...results.Result) map[string]codecVerdict {
 
 func TestVerdictStatistics(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	base := stopping("baseline", 2, 0, win, stopsAround(1, 200, 100*us))
+	base := resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))
 	for _, tc := range []struct {
 		name      string
 		stops     []time.Duration
@@ -97,20 +55,20 @@ func TestVerdictStatistics(t *testing.T) {
 	}{
 		// typical stop 4x baseline's, and a tail of long ones: 10 points
 		// and more of the window spent waiting
-		{"clearly longer", append(stopsAround(2, 150, 400*us), stopsAround(3, 20, 15*time.Millisecond)...), true, true},
-		{"the same distribution", stopsAround(4, 200, 100*us), false, false},
+		{"clearly longer", append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...), true, true},
+		{"the same distribution", resultstest.StopsAround(4, 200, 100*us), false, false},
 		// 30% longer over 400 stops: significant, but 0.4 points of waiting
-		{"significant but tiny", stopsAround(5, 400, 130*us), true, false},
+		{"significant but tiny", resultstest.StopsAround(5, 400, 130*us), true, false},
 		// stops like baseline's but for five of 100ms (a 32 MB memmove into
 		// fresh pages): significant once the stops they held up count, but
 		// the typical stop is baseline's
-		{"a few long stops", append(stopsAround(6, 150, 100*us), 100*ms, 100*ms, 100*ms, 100*ms, 100*ms), true, false},
+		{"a few long stops", append(resultstest.StopsAround(6, 150, 100*us), 100*ms, 100*ms, 100*ms, 100*ms, 100*ms), true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cv := judged(t, base, stopping("codec", 2, 0, win, tc.stops))["codec"]
+			cv := judged(t, base, resultstest.Stopping("codec", 2, 0, win, tc.stops))["codec"]
 			if !cv.Tested || cv.Longer != tc.longer || cv.StandsOut != tc.standsOut {
 				t.Errorf("tested %v, longer %v (p %.3g), stands out %v (typical %v); want longer %v, stands out %v",
-					cv.Tested, cv.Longer, cv.P, cv.StandsOut, cv.Stops.quantile(0.5), tc.longer, tc.standsOut)
+					cv.Tested, cv.Longer, cv.P, cv.StandsOut, cv.Stops.Quantile(0.5), tc.longer, tc.standsOut)
 			}
 		})
 	}
@@ -128,11 +86,11 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 	for i := range stuck {
 		stuck[i] = 100 * ms
 	}
-	cv := judged(t, stopping("baseline", 2, 0, win, stopsAround(1, 200, 100*us)), stopping("stuck", 2, 0, win, stuck))["stuck"]
-	if w := cv.Stops.waiting(); w < 0.99 || w > 1.01 {
+	cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), resultstest.Stopping("stuck", 2, 0, win, stuck))["stuck"]
+	if w := cv.Stops.Waiting(); w < 0.99 || w > 1.01 {
 		t.Errorf("waiting %.1f%% of the window, want 100%%: 20 stops of 100ms in 2s", 100*w)
 	}
-	if n := cv.Stops.n(); n != 200 {
+	if n := cv.Stops.N(); n != 200 {
 		t.Errorf("%d stops, want 200: each stuck one with the 9 it kept the probe from asking for", n)
 	}
 	if !cv.StandsOut {
@@ -144,10 +102,10 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 // baseline too, which ran in turns with the codec.
 func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
 	us, win := time.Microsecond, 2*time.Second
-	codec := stopping("sonic", 2, 0, win, append(stopsAround(2, 150, 400*us), stopsAround(3, 20, 15*time.Millisecond)...))
+	codec := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...))
 	codec.Noise = &latency.Noise{Window: win, OthersCores: 0.6, Cores: 2}
-	if cv := judged(t, stopping("baseline", 2, 0, win, stopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.noisy {
-		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.noisy)
+	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.Noisy {
+		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.Noisy)
 	}
 }
 
@@ -159,19 +117,19 @@ func TestVerdictGolden(t *testing.T) {
 	// One run. At 2x sonic's stops are typically 4x baseline's with a
 	// tail of long ones; goccy's a little longer, significantly but by
 	// too little to matter; std's like baseline's. At 1x nothing stands out.
-	sonic := stopping("sonic", 2, 0, win, append(stopsAround(2, 150, 400*us), stopsAround(3, 20, 15*ms)...))
+	sonic := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*ms)...))
 	sonic.Culprit = &latency.Culprit{Stall: 58700 * us, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
 		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
 	sonic.Noise = &latency.Noise{Window: win, OthersCores: 0.4, Cores: 2}
 	single := []results.Result{
-		stopping("std", 1, 0, win, stopsAround(11, 200, 100*us)),
-		stopping("sonic", 1, 0, win, stopsAround(12, 200, 100*us)),
-		stopping("goccy", 1, 0, win, stopsAround(13, 200, 100*us)),
-		stopping("baseline", 1, 0, win, stopsAround(14, 200, 100*us)),
-		stopping("std", 2, 0, win, stopsAround(4, 200, 100*us)),
+		resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(11, 200, 100*us)),
+		resultstest.Stopping("sonic", 1, 0, win, resultstest.StopsAround(12, 200, 100*us)),
+		resultstest.Stopping("goccy", 1, 0, win, resultstest.StopsAround(13, 200, 100*us)),
+		resultstest.Stopping("baseline", 1, 0, win, resultstest.StopsAround(14, 200, 100*us)),
+		resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
 		sonic,
-		stopping("goccy", 2, 0, win, stopsAround(5, 400, 130*us)),
-		stopping("baseline", 2, 0, win, stopsAround(1, 200, 100*us)),
+		resultstest.Stopping("goccy", 2, 0, win, resultstest.StopsAround(5, 400, 130*us)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
 	}
 	out.WriteString("== one run\n")
 	out.WriteString(verdictText(cfg, single))
@@ -183,19 +141,19 @@ func TestVerdictGolden(t *testing.T) {
 	for rep := range 3 {
 		seed := uint64(100 * (rep + 1))
 		three = append(three,
-			stopping("std", 2, rep, win, stopsAround(seed+1, 200, 100*us)),
-			stopping("sonic", 2, rep, win, append(stopsAround(seed+2, 60, 400*us), stopsAround(seed+3, 10, 15*ms)...)),
-			stopping("baseline", 2, rep, win, stopsAround(seed+4, 200, 100*us)))
+			resultstest.Stopping("std", 2, rep, win, resultstest.StopsAround(seed+1, 200, 100*us)),
+			resultstest.Stopping("sonic", 2, rep, win, append(resultstest.StopsAround(seed+2, 60, 400*us), resultstest.StopsAround(seed+3, 10, 15*ms)...)),
+			resultstest.Stopping("baseline", 2, rep, win, resultstest.StopsAround(seed+4, 200, 100*us)))
 	}
 	out.WriteString("\n== three repeats\n")
 	out.WriteString(verdictText(cfg, three))
 
 	// No baseline at the level: nothing to judge against.
 	out.WriteString("\n== no baseline\n")
-	out.WriteString(verdictText(results.Config{Impls: []string{"std"}}, []results.Result{stopping("std", 1, 0, win, stopsAround(1, 200, 100*us))}))
+	out.WriteString(verdictText(results.Config{Impls: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}))
 
 	got := out.String()
-	golden(t, "verdict", []byte(got))
+	resultstest.Golden(t, "verdict", []byte(got))
 	wantContains(t, got,
 		"no codec stands out from baseline at 1x encdec (",
 		"stands out from baseline: sonic (typical stop ",

@@ -81,6 +81,13 @@ func (run *Run) Impl(s Scenario) (ImplInfo, bool) {
 	return ImplInfo{}, false
 }
 
+// ImplVersion is the version of k's codec as it was readied for k's input
+// and build; "" when the run does not say.
+func (run *Run) ImplVersion(k Key) string {
+	im, _ := run.Impl(Scenario{Input: k.Input, Impl: k.Impl, Build: k.Build})
+	return im.Version
+}
+
 // BuildNames are the run's builds, in order; none outside a run across
 // builds.
 func (c Config) BuildNames() []string {

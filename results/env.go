@@ -1,8 +1,9 @@
 package results
 
 import (
-	"pingpong/latency"
 	"time"
+
+	"pingpong/latency"
 )
 
 // Calibration is the harness's floor on this machine, measured at start:
@@ -64,4 +65,20 @@ type Environment struct {
 	// LoadAverage is the machine's 1, 5 and 15 minute load average before
 	// the run; nil where the system does not say.
 	LoadAverage *[3]float64 `json:"load_average,omitempty"`
+}
+
+// CPUName is the CPU's model name, or "unknown CPU".
+func (e Environment) CPUName() string {
+	if e.CPU == "" {
+		return "unknown CPU"
+	}
+	return e.CPU
+}
+
+// Memory is the machine's memory as FormatSize prints it, or "unknown".
+func (e Environment) Memory() string {
+	if e.MemoryBytes == 0 {
+		return "unknown"
+	}
+	return FormatSize(float64(e.MemoryBytes))
 }

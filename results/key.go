@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -69,7 +70,8 @@ func (k Key) Fields() []Field {
 
 // Name names the scenario in messages, in the sub-benchmark style:
 // "input=citm-catalog/impl=sonic/pairs=2/procs=2". The Go benchmark
-// format and the .hgrm file names are other spellings of the same fields.
+// format, the .hgrm file names and Label are other spellings of the same
+// fields.
 func (k Key) Name() string {
 	parts := make([]string, 0, 8)
 	for _, f := range k.Fields() {
@@ -92,3 +94,30 @@ func (k Key) ImplLabel() string {
 
 // ImplLabel is s's Key's.
 func (s Scenario) ImplLabel() string { return s.Key().ImplLabel() }
+
+// Label names the scenario where a person reads it whole, as compare and
+// the gate head a scenario: "citm-catalog std 1x encdec (procs 2)", with
+// the build, target, batch and a sweep's values when they are set.
+func (k Key) Label() string {
+	procs := fmt.Sprintf("procs %d", k.Procs)
+	if k.GOGC != "" {
+		procs += ", GOGC " + k.GOGC
+	}
+	if k.MemLimit != "" {
+		procs += ", GOMEMLIMIT " + k.MemLimit
+	}
+	return fmt.Sprintf("%s %s %dx %s%s (%s)", k.Input, k.ImplLabel(), k.Pairs, k.Mode, variant(k.Target, k.Batch), procs)
+}
+
+// variant is how a label ends with a decode target and a batch size when
+// they are set: " struct batch=10".
+func variant(target string, batch int) string {
+	v := ""
+	if target != "" {
+		v += " " + target
+	}
+	if batch > 0 {
+		v += fmt.Sprintf(" batch=%d", batch)
+	}
+	return v
+}

@@ -1,7 +1,12 @@
+// Package results is pingpong's data model and its file operations: a
+// run, its scenarios and results, the JSON results file, merging runs,
+// summing up repeats, and the one table of figures (Metrics) with the one
+// spelling of each kind of figure.
 package results
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -32,6 +37,11 @@ type Config struct {
 	Stall    time.Duration `json:"stall_ns,omitempty"`
 	Culprits bool          `json:"culprits,omitempty"`
 	TraceDir string        `json:"trace_dir,omitempty"`
+	// Interval is the width of a closed-loop window's intervals over time
+	// (Result.Intervals); 0: none. HlogDir keeps an HdrHistogram interval
+	// log of each scenario there.
+	Interval time.Duration `json:"interval_ns,omitempty"`
+	HlogDir  string        `json:"hlog_dir,omitempty"`
 	// Targets: TargetAny and/or TargetStruct; none means any.
 	Targets []string `json:"targets,omitempty"`
 	// Rate, when above 0, runs the encdec levels open loop (openloop.go):
@@ -146,6 +156,11 @@ type Result struct {
 	// Slices how many turns its window ran in.
 	Warmup time.Duration `json:"warmup_ns,omitempty"`
 	Slices int           `json:"slices,omitempty"`
+	// Intervals is the window over time, every Config.Interval (interval.go);
+	// none when -interval is 0 or the row is not a closed-loop level.
+	Intervals []Interval `json:"intervals,omitempty"`
+	// Hlog is the interval log written for the row (-hlog).
+	Hlog string `json:"hlog,omitempty"`
 	// InFlight is the age, when the window closed, of the oldest round
 	// trip still in flight then: a stall that crosses the window's end,
 	// which no other figure holds. 0 when none was.
@@ -171,15 +186,13 @@ func (r Result) Label() string {
 		return ModeIdle
 	}
 	k := r.Key()
-	l := fmt.Sprintf("%dx %s", k.Pairs, k.Mode)
-	if k.Target != "" {
-		l += " " + k.Target
-	}
-	if r.Batch > 0 {
-		l += fmt.Sprintf(" batch=%d", r.Batch)
-	}
-	return l
+	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode) + r.Variant()
 }
+
+// Variant is how r's labels end with its decode target and batch size:
+// " struct batch=10", nothing for the defaults. The batch shows whenever
+// the run asked for batches.
+func (r Result) Variant() string { return variant(r.Key().Target, r.Batch) }
 
 // RoundTripsPerSec is n over the exact measured window.
 func (r Result) RoundTripsPerSec() float64 {
@@ -272,3 +285,12 @@ const Baseline = "baseline"
 
 // DefaultImpls is the order codecs run and print in when -impls is not given.
 var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
+
+// ImplRank orders codecs as a run prints them: DefaultImpls' order first,
+// any other after.
+func ImplRank(impl string) int {
+	if i := slices.Index(DefaultImpls, impl); i >= 0 {
+		return i
+	}
+	return len(DefaultImpls)
+}

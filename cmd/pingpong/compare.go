@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"pingpong/report"
+	"pingpong/compare"
 	"pingpong/results"
 )
 
@@ -32,17 +32,17 @@ var compareCommand = command{
 		var fail *string
 		fs.Func("fail", "fail (exit 1) when a figure got worse than `EXPR` allows, e.g. 'p99>+10%,rt/s<-5%,stw.max>+50%'",
 			func(s string) error { fail = &s; return nil })
-		return func(args []string, stdout, stderr io.Writer) error { return compare(fail, args, stdout) }
+		return func(args []string, stdout, stderr io.Writer) error { return runCompare(fail, args, stdout) }
 	},
 }
 
-// compare parses -fail before it reads any file, so that a script can
+// runCompare parses -fail before it reads any file, so that a script can
 // check an expression with no files at hand (bench_scheduling.sh does,
 // before it measures anything).
-func compare(failExpr *string, args []string, stdout io.Writer) error {
-	var gate report.Gate
+func runCompare(failExpr *string, args []string, stdout io.Writer) error {
+	var gate compare.Gate
 	if failExpr != nil {
-		g, err := report.ParseGate(*failExpr)
+		g, err := compare.ParseGate(*failExpr)
 		if err != nil {
 			return usageError{err}
 		}
@@ -52,7 +52,7 @@ func compare(failExpr *string, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep, err := report.WriteGatedComparison(stdout, oldName, newName, old, new, gate)
+	rep, err := compare.WriteGatedComparison(stdout, oldName, newName, old, new, gate)
 	if err != nil {
 		return fmt.Errorf("writing the comparison: %w", err)
 	}
@@ -97,7 +97,7 @@ func readResults(path string) (*results.Run, error) {
 		return nil, usageError{err}
 	}
 	defer f.Close()
-	run, err := report.ReadJSON(f)
+	run, err := results.ReadJSON(f)
 	if err != nil {
 		return nil, usagef("%s: %w", path, err)
 	}

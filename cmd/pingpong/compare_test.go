@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"pingpong/latency"
-	"pingpong/report"
 	"pingpong/results"
 )
 
@@ -35,7 +34,7 @@ func writeRepeats(t *testing.T, name string, p99s ...time.Duration) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := report.WriteJSON(f, run); err != nil {
+	if err := results.WriteJSON(f, run); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -23,7 +23,6 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/report"
 	"pingpong/results"
 )
 
@@ -105,14 +104,14 @@ func TestFaults(t *testing.T) {
 				if !ok || !strings.Contains(console, "[baseline]") {
 					t.Fatalf("stdout is not the console report, then the JSON:\n%s", r.stdout)
 				}
-				if run, err := report.ReadJSON(strings.NewReader("{" + js)); err != nil || len(run.Results) != 2 {
+				if run, err := results.ReadJSON(strings.NewReader("{" + js)); err != nil || len(run.Results) != 2 {
 					t.Errorf("the JSON after the console report: %v", err)
 				}
 			}}
 		}},
 		{name: "json to -", setup: func(t *testing.T, dir string) faultRun {
 			return faultRun{args: []string{"-json", "-"}, left: func(t *testing.T, r ran) {
-				if run, err := report.ReadJSON(strings.NewReader(r.stdout)); err != nil || len(run.Results) != 2 {
+				if run, err := results.ReadJSON(strings.NewReader(r.stdout)); err != nil || len(run.Results) != 2 {
 					t.Errorf("stdout is not the JSON alone: %v\n%s", err, r.stdout)
 				}
 				if !strings.Contains(r.stderr, "[baseline]") {
@@ -274,7 +273,7 @@ func noSpaceLeft(t *testing.T, r ran, other string) {
 // readInput: the run measured doc, and the header names it as want.
 func readInput(doc []byte, want string) func(t *testing.T, r ran) {
 	return func(t *testing.T, r ran) {
-		want := want + ", " + report.Size(len(doc))
+		want := want + ", " + results.FormatSize(float64(len(doc)))
 		if !strings.Contains(r.stdout, "input:       "+want) || !strings.Contains(r.stdout, "[baseline]") {
 			t.Errorf("the report does not say it ran on %q:\n%s", want, r.stdout)
 		}
@@ -361,8 +360,7 @@ func long(warmup string, more ...string) []string {
 
 // busy is the CPU time, in clock ticks of 1/100 s, that tells a process is
 // in a phase that loads the CPU: 200ms, far more than starting or readying
-// a codec costs, far less than an open loop's calibration (over a second)
-// or an hour's warmup.
+// a codec costs, far less than an hour's warmup.
 const busy = 20
 
 // A signal in each phase of a run: the run stops, says so on one line,
@@ -384,10 +382,11 @@ func TestFaultsSignalInEachPhase(t *testing.T) {
 	}{
 		{name: "calibration", line: "before any scenario was measured", start: func(t *testing.T, dir string) *driven {
 			write(t, filepath.Join(dir, "run.json"), "previous")
-			// An open loop adds the schedule's floor, a second of it, to the
-			// calibration: long enough to be found busy on a loaded machine.
-			d := drive(t, long("1h", "-impls", "baseline", "-rate", "100000", "-json", filepath.Join(dir, "run.json"))...)
-			// calibration is the parent's, before any worker starts
+			d := drive(t, long("1h", "-impls", "baseline", "-rate", "1000000", "-json", filepath.Join(dir, "run.json"))...)
+			// Calibration is the parent's, before any worker starts. An open
+			// loop adds a second of it (the schedule's own floor), and a rate
+			// near saturation keeps it busy meanwhile, so that it is seen
+			// busy even on a loaded machine.
 			d.await(t, "the parent's calibration", func() bool { return len(children(d.pid())) == 0 && cpuTicks(d.pid()) >= busy })
 			return d
 		}, left: func(t *testing.T, dir string, r ran) {
@@ -435,7 +434,7 @@ func TestFaultsSignalInEachPhase(t *testing.T) {
 			if len(r.fifo) <= 4096+1 {
 				t.Fatalf("the JSON is %d bytes, too few to have held the run writing it", len(r.fifo))
 			}
-			run, err := report.ReadJSON(bytes.NewReader(r.fifo))
+			run, err := results.ReadJSON(bytes.NewReader(r.fifo))
 			if err != nil || len(run.Results) != 2 || run.Results[0].Partial || run.Results[1].Partial {
 				t.Errorf("the JSON written through the signal: %v; want 2 whole scenarios", err)
 			}

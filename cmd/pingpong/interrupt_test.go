@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/report"
+	"pingpong/results"
 )
 
 // SIGINT mid-run: the scenario in progress is cut short and kept as
@@ -71,7 +71,7 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 		t.Fatalf("-json file not written after the interrupt: %v", err)
 	}
 	defer f.Close()
-	run, err := report.ReadJSON(f)
+	run, err := results.ReadJSON(f)
 	if err != nil {
 		t.Fatal(err)
 	}

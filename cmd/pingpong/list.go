@@ -9,7 +9,6 @@ import (
 
 	"pingpong/datasets"
 	"pingpong/pingpong"
-	"pingpong/report"
 	"pingpong/results"
 )
 
@@ -54,7 +53,7 @@ func listText(w io.Writer) error {
 	}
 	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
 	for _, in := range l.Inputs {
-		fmt.Fprintf(&b, "  %-16s %10s  %s\n", in.Name, report.Size(in.Bytes), in.Desc)
+		fmt.Fprintf(&b, "  %-16s %10s  %s\n", in.Name, results.FormatSize(float64(in.Bytes)), in.Desc)
 	}
 	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
 	for _, sh := range l.Shapes {

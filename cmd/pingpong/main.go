@@ -58,6 +58,8 @@ type options struct {
 	stall    stallFlag
 	culprits bool
 	traceDir string
+	interval time.Duration
+	hlogDir  string
 	batch    batchFlag
 	verbose  bool
 	builds   buildsFlag
@@ -85,6 +87,8 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
 	fs.Var(&o.batch, "batch", batchUsage)
 	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
+	fs.DurationVar(&o.interval, "interval", 100*time.Millisecond, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
+	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
@@ -116,6 +120,12 @@ func (o *options) check() error {
 	}
 	if o.stw < 0 || o.stw >= time.Hour {
 		return usagef("-stw %v: must be >= 0 (0: off) and < 1h", o.stw)
+	}
+	if o.interval < 0 || o.interval >= time.Hour {
+		return usagef("-interval %v: must be >= 0 (0: off) and < 1h", o.interval)
+	}
+	if o.hlogDir != "" && o.interval == 0 {
+		return usagef("-hlog %s: needs intervals; -interval is 0", o.hlogDir)
 	}
 	if o.count < 1 || o.count > maxCount {
 		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
@@ -178,7 +188,13 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	cfg.Mode, cfg.Probe = o.mode, o.probe
 	cfg.STW, cfg.Stall, cfg.Culprits = o.stw, o.stall.d, o.culprits || o.traceDir != ""
 	if o.traceDir != "" {
-		if cfg.TraceDir, err = traceDir(o.traceDir); err != nil {
+		if cfg.TraceDir, err = outputDir("-trace", o.traceDir); err != nil {
+			return err
+		}
+	}
+	cfg.Interval = o.interval
+	if o.hlogDir != "" {
+		if cfg.HlogDir, err = outputDir("-hlog", o.hlogDir); err != nil {
 			return err
 		}
 	}
@@ -377,19 +393,20 @@ func (s *stallFlag) Set(v string) error {
 	return nil
 }
 
-// traceDir makes -trace's directory and proves it writable before anything
-// is measured; it returns the directory as an absolute path, since workers
+// outputDir makes the directory of flag (-trace, -hlog), which workers
+// write into as they measure, and proves it writable before anything is
+// measured; it returns the directory as an absolute path, since workers
 // write into it too.
-func traceDir(dir string) (string, error) {
+func outputDir(flag, dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", usagef("-trace %s: %w", dir, err)
+		return "", usagef("%s %s: %w", flag, dir, err)
 	}
 	if err := os.MkdirAll(abs, 0o755); err != nil {
-		return "", usagef("-trace %s: cannot create the directory: %w", dir, err)
+		return "", usagef("%s %s: cannot create the directory: %w", flag, dir, err)
 	}
 	if err := writable(abs); err != nil {
-		return "", usagef("-trace %s: cannot write there: %w", dir, err)
+		return "", usagef("%s %s: cannot write there: %w", flag, dir, err)
 	}
 	return abs, nil
 }

@@ -161,7 +161,7 @@ func TestListShowsVersions(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, re := range []string{`(?m)^  sonic\s+v1\.\d+\.\d+`, `(?m)^  goccy\s+v0\.\d+\.\d+`, `(?m)^  std\s+go1\.`, `(?m)^  citm-catalog\s+1\.\d+ MB`} {
+	for _, re := range []string{`(?m)^  sonic\s+v1\.\d+\.\d+`, `(?m)^  goccy\s+v0\.\d+\.\d+`, `(?m)^  std\s+go1\.`, `(?m)^  citm-catalog\s+1\.\d+MB`} {
 		if !regexp.MustCompile(re).MatchString(stdout) {
 			t.Errorf("-list output lacks %s:\n%s", re, stdout)
 		}
@@ -204,6 +204,10 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-stw", "-1ms"}, "-stw"},
 		{[]string{"-stall", "0"}, "-stall"},
 		{[]string{"-trace", "/proc/pingpong-cannot-write"}, "-trace"},
+		{[]string{"-hlog", "/proc/pingpong-cannot-write"}, "-hlog"},
+		{[]string{"-hlog", bad}, "-hlog"},
+		{[]string{"-hlog", dir, "-interval", "0"}, "-interval is 0"},
+		{[]string{"-interval", "-1ms"}, "-interval"},
 		{[]string{"-rate", "3/s", "-levels", "1,4"}, "-rate"},
 	}
 	out := filepath.Join(dir, "out.json")

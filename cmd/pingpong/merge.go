@@ -48,7 +48,7 @@ func merge(out *outputs, paths []string, stdout, stderr io.Writer) error {
 		}
 		runs = append(runs, run)
 	}
-	run, err := report.Merge(runs...)
+	run, err := results.Merge(runs...)
 	if err != nil {
 		return usageError{err}
 	}

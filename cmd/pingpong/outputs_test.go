@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/report"
+	"pingpong/results"
 )
 
 // runBinaryWithin runs the built binary, failing the test if it is still
@@ -103,7 +103,7 @@ func TestResultFilesAndCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := report.ReadJSON(f)
+	run, err := results.ReadJSON(f)
 	f.Close()
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"pingpong/page"
 	"pingpong/report"
 	"pingpong/results"
 )
@@ -16,22 +17,22 @@ import (
 // goes by the name of its -json file, so that `pingpong report` of that
 // file renders the very same page.
 func (o *outputs) writeCharts(run *results.Run) []error {
-	return writeReport(o.html, o.png, []report.Source{{Name: o.json, Run: run}})
+	return writeReport(o.html, o.png, []page.Source{{Name: o.json, Run: run}})
 }
 
 // writeReport writes the page to htmlPath and the charts into pngDir,
 // each when named, returning every failure.
-func writeReport(htmlPath, pngDir string, srcs []report.Source) []error {
+func writeReport(htmlPath, pngDir string, srcs []page.Source) []error {
 	var errs []error
 	if htmlPath != "" {
-		if err := report.WriteFile(htmlPath, func(w io.Writer) error { return report.WriteHTML(w, srcs) }); err != nil {
+		if err := report.WriteFile(htmlPath, func(w io.Writer) error { return page.WriteHTML(w, srcs) }); err != nil {
 			errs = append(errs, fmt.Errorf("-html: %w", err))
 		}
 	}
 	if pngDir != "" {
 		err := os.MkdirAll(pngDir, 0o755)
 		if err == nil {
-			_, err = report.WritePNGDir(pngDir, srcs)
+			_, err = page.WritePNGDir(pngDir, srcs)
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("-png: %w", err))
@@ -75,13 +76,13 @@ func renderReport(out *outputs, paths []string) error {
 	if err := out.check(); err != nil {
 		return err
 	}
-	var srcs []report.Source
+	var srcs []page.Source
 	for _, path := range paths {
 		run, err := readResults(path)
 		if err != nil {
 			return err
 		}
-		srcs = append(srcs, report.Source{Name: path, Run: run})
+		srcs = append(srcs, page.Source{Name: path, Run: run})
 	}
 	return errors.Join(writeReport(out.html, out.png, srcs)...)
 }

@@ -1,0 +1,320 @@
+package page
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"image/color"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"pingpong/results"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// The size charts are drawn at; the page scales them to its width.
+const (
+	chartWidth  vg.Length = 460 // points
+	chartHeight vg.Length = 260
+	pngDPI                = 144
+)
+
+// chartFont is the face of every label: Liberation Sans, which gonum/plot
+// carries, so the charts measure and draw their text the same everywhere.
+// The page embeds the same font once.
+var chartFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
+
+// palette is Okabe and Ito's colour-blind safe set (grey in place of its
+// yellow, which is too faint on white), one colour per codec in the
+// default order; markers and dashes tell the lines apart too.
+var palette = []color.RGBA{
+	{0x00, 0x72, 0xB2, 0xff}, // blue
+	{0xE6, 0x9F, 0x00, 0xff}, // orange
+	{0x00, 0x9E, 0x73, 0xff}, // bluish green
+	{0xD5, 0x5E, 0x00, 0xff}, // vermillion
+	{0xCC, 0x79, 0xA7, 0xff}, // reddish purple
+	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
+	{0x7F, 0x7F, 0x7F, 0xff}, // grey
+	{0x00, 0x00, 0x00, 0xff}, // black
+}
+
+var glyphs = []draw.GlyphDrawer{
+	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
+	draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
+}
+
+// dashes tell sources apart: the first solid, the others dashed.
+var dashes = [][]vg.Length{nil, {vg.Points(6), vg.Points(3)}, {vg.Points(2), vg.Points(2)}, {vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}}
+
+// svg draws the chart as an SVG document.
+func (c chartData) svg() ([]byte, error) {
+	cv := vgsvg.New(chartWidth, chartHeight)
+	if err := c.draw(draw.New(cv)); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := cv.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("chart %s: %w", c.ID, err)
+	}
+	return b.Bytes(), nil
+}
+
+// writePNG draws the chart as a PNG image on white.
+func (c chartData) writePNG(w io.Writer) error {
+	cv := vgimg.NewWith(vgimg.UseWH(chartWidth, chartHeight), vgimg.UseDPI(pngDPI))
+	if err := c.draw(draw.New(cv)); err != nil {
+		return err
+	}
+	if _, err := (vgimg.PngCanvas{Canvas: cv}).WriteTo(w); err != nil {
+		return fmt.Errorf("chart %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+// draw draws the plot with its legend to the right of it, where it never
+// hides a line.
+func (c chartData) draw(dc draw.Canvas) error {
+	p := plot.New()
+	p.Title.Text = c.Title
+	p.Title.TextStyle.Font = font.From(chartFont, 11)
+	for _, a := range []*plot.Axis{&p.X, &p.Y} {
+		a.Label.TextStyle.Font = font.From(chartFont, 10)
+		a.Tick.Label.Font = font.From(chartFont, 9)
+	}
+	p.X.Label.Text = c.XLabel
+	leg := plot.NewLegend()
+	leg.TextStyle.Font = font.From(chartFont, 9)
+	leg.Top, leg.Left = true, true
+
+	scale, unit := 1.0, ""
+	switch c.Kind {
+	case percentileKind:
+		// Nanoseconds, each tick with its unit: one chart can span the
+		// baseline's 500ns and a codec's 50ms.
+		p.Y.Label.Text = c.YLabel + " (log scale)"
+	case scalingDurationKind:
+		unit, scale = durationUnit(c.maxY())
+		p.Y.Label.Text = c.YLabel + " (" + unit + ")"
+	default:
+		p.Y.Label.Text = c.YLabel
+	}
+	for _, s := range c.Series {
+		line, marks, err := c.lines(s, scale)
+		if err != nil {
+			return fmt.Errorf("chart %s, %s: %w", c.ID, s.Name, err)
+		}
+		p.Add(line)
+		if marks != nil {
+			p.Add(marks)
+			leg.Add(s.Name, line, marks)
+		} else {
+			leg.Add(s.Name, line)
+		}
+	}
+	c.axes(p, scale)
+
+	legendWidth := vg.Length(0)
+	for _, s := range c.Series {
+		legendWidth = max(legendWidth, leg.TextStyle.Width(s.Name))
+	}
+	legendWidth += leg.ThumbnailWidth + 3*leg.Padding + vg.Points(12)
+	legendWidth = min(legendWidth, dc.Size().X/3)
+	p.Draw(draw.Crop(dc, 0, -legendWidth, 0, 0))
+	legendCanvas := draw.Crop(dc, dc.Size().X-legendWidth+vg.Points(6), 0, 0, -vg.Points(24)) // below the title's line
+	leg.Draw(legendCanvas)
+	return nil
+}
+
+// lines makes a series' line and its markers, y scaled into the axis unit.
+func (c chartData) lines(s chartSeries, scale float64) (*plotter.Line, *plotter.Scatter, error) {
+	xy := func(ps [][2]float64) plotter.XYs {
+		out := make(plotter.XYs, len(ps))
+		for i, p := range ps {
+			y := p[1] / scale
+			if c.Kind == percentileKind {
+				y = math.Max(y, 1) // 0ns has no place on a log axis
+			}
+			out[i] = plotter.XY{X: p[0], Y: y}
+		}
+		return out
+	}
+	line, err := plotter.NewLine(xy(s.Points))
+	if err != nil {
+		return nil, nil, err
+	}
+	col, glyph := c.style(s)
+	line.Color = col
+	line.Width = vg.Points(1.5)
+	if s.Floor {
+		line.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
+		line.Width = vg.Points(1.2)
+		return line, nil, nil
+	}
+	line.Dashes = dashes[s.Src%len(dashes)]
+	marks := s.Marks
+	if marks == nil {
+		marks = s.Points
+	}
+	sc, err := plotter.NewScatter(xy(marks))
+	if err != nil {
+		return nil, nil, err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: glyph}
+	return line, sc, nil
+}
+
+// style is a codec's colour and marker, the same in every chart.
+func (c chartData) style(s chartSeries) (color.Color, draw.GlyphDrawer) {
+	if s.Floor {
+		return color.Black, nil
+	}
+	i := results.ImplRank(s.Impl)
+	if i == len(results.DefaultImpls) {
+		// A codec outside the default list (a test codec): by its name,
+		// so that it keeps its look from chart to chart.
+		h := fnv.New32a()
+		h.Write([]byte(s.Impl))
+		i = int(h.Sum32() % uint32(len(palette)))
+	}
+	return palette[i%len(palette)], glyphs[i%len(glyphs)]
+}
+
+func (c chartData) maxY() float64 {
+	m := 0.0
+	for _, s := range c.Series {
+		for _, p := range s.Points {
+			m = max(m, p[1])
+		}
+	}
+	return m
+}
+
+func (c chartData) minMaxX() (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, s := range c.Series {
+		for _, p := range s.Points {
+			lo, hi = min(lo, p[0]), max(hi, p[0])
+		}
+	}
+	return lo, hi
+}
+
+// axes sets the scales, ranges and ticks of the chart's kind.
+func (c chartData) axes(p *plot.Plot, scale float64) {
+	lo, hi := c.minMaxX()
+	if math.IsInf(lo, 0) {
+		lo, hi = 1, 10
+	}
+	maxY := c.maxY() / scale
+	switch c.Kind {
+	case percentileKind:
+		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+		p.X.Min, p.X.Max = 1, math.Max(1e4, math.Pow(10, math.Ceil(math.Log10(hi))))
+		var ticks []plot.Tick
+		for _, pct := range percentileTicks {
+			if x := 1 / (1 - pct/100); x <= p.X.Max*1.0001 {
+				ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(pct, 'f', -1, 64) + "%"})
+			}
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+		minY := math.Inf(1)
+		for _, s := range c.Series {
+			for _, pt := range s.Points {
+				minY = math.Min(minY, math.Max(pt[1], 1))
+			}
+		}
+		p.Y.Min, p.Y.Max = minY/1.25, maxY*1.25
+		p.Y.Tick.Marker = logTicks{}
+	case sizeRateKind, sizeDurationKind:
+		c.sizeAxes(p, lo, hi) // bysize_chart.go
+	default:
+		p.X.Scale = plot.LogScale{}
+		p.X.Min, p.X.Max = lo/1.3, hi*1.3
+		var ticks []plot.Tick
+		for _, s := range c.Series {
+			for _, pt := range s.Points {
+				if !hasTick(ticks, pt[0]) && !s.Floor {
+					ticks = append(ticks, plot.Tick{Value: pt[0], Label: strconv.FormatFloat(pt[0], 'f', -1, 64)})
+				}
+			}
+		}
+		p.X.Tick.Marker = plot.ConstantTicks(ticks)
+		p.Y.Min, p.Y.Max = 0, math.Max(maxY*1.08, 1e-9)
+		if c.Kind == scalingRateKind {
+			p.Y.Tick.Marker = compactTicks{}
+		}
+	}
+	p.Add(plotter.NewGrid())
+}
+
+func hasTick(ts []plot.Tick, v float64) bool {
+	for _, t := range ts {
+		if t.Value == v {
+			return true
+		}
+	}
+	return false
+}
+
+// logTicks mark a log axis of nanoseconds at 1 to 9 times powers of ten
+// and label them as durations: the powers of ten, and 2 and 5 times them
+// too when the range spans two decades or less, so that a narrow range
+// still has labels.
+type logTicks struct{}
+
+func (logTicks) Ticks(lo, hi float64) []plot.Tick {
+	dense := hi/lo <= 100
+	var out []plot.Tick
+	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
+		base := math.Pow(10, e)
+		for m := 1; m < 10; m++ {
+			v := float64(m) * base
+			if v < lo || v > hi {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 || (dense && (m == 2 || m == 5)) {
+				t.Label = tickDuration(v)
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// tickDuration labels a tick of nanoseconds: "500ns", "20us", "1ms", "2s".
+func tickDuration(ns float64) string {
+	unit, div := "ns", 1.0
+	switch {
+	case ns >= 1e9:
+		unit, div = "s", 1e9
+	case ns >= 1e6:
+		unit, div = "ms", 1e6
+	case ns >= 1e3:
+		unit, div = "us", 1e3
+	}
+	return strconv.FormatFloat(ns/div, 'g', 3, 64) + unit
+}
+
+// compactTicks are gonum's default ticks, labelled as rates are printed:
+// "12k", "1.2M", never "1.2e+06".
+type compactTicks struct{}
+
+func (compactTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strings.TrimSuffix(results.FormatRate(ts[i].Value), "/s")
+		}
+	}
+	return ts
+}

@@ -1,0 +1,310 @@
+// Package page draws runs as the HTML page (-html, pingpong report) and
+// its charts, which -png writes as files of their own.
+package page
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/base64"
+	"fmt"
+	"html"
+	"html/template"
+	"io"
+	"regexp"
+	"strings"
+	"time"
+
+	"pingpong/compare"
+	"pingpong/report"
+	"pingpong/results"
+
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+)
+
+// WriteHTML writes the report on srcs as one self-contained page: charts
+// as inline SVG, the charts' font embedded once, CSS inline, no script and
+// nothing fetched from the network. Beside the charts: each run's
+// environment and config, its results and comparison tables, and its
+// console report as printed. With two sources, `pingpong compare` of them
+// too. The page depends on nothing but srcs, so the page rendered from
+// saved results is byte for byte the page of the run that saved them.
+func WriteHTML(w io.Writer, srcs []Source) error {
+	pg, err := buildPage(srcs)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, pg); err != nil {
+		return fmt.Errorf("rendering the page: %w", err)
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+type page struct {
+	Title    string
+	Font     template.CSS
+	Sources  []pageSource
+	Sections []pageSection
+	Compare  string
+	Many     bool // several sources: each is named
+}
+
+type pageSource struct {
+	ID, Label, Name string
+	Facts           [][2]string
+	Inputs          []results.InputInfo
+	Impls           []results.ImplInfo
+	Results         []resultRow
+	Comparisons     []report.LevelRanking
+	Culprits        []culpritRow
+	Console         string
+}
+
+type pageSection struct {
+	ID, Title string
+	Charts    []pageChart
+}
+
+type pageChart struct {
+	ID, Title, Desc string
+	Series          []string
+	SVG             template.HTML
+}
+
+// resultRow is one console row as a table row.
+type resultRow struct {
+	Input, Impl, Version, Level                        string
+	Procs                                              int
+	N                                                  int64
+	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
+	STWP99, STWMax                                     string
+	Notes                                              string
+}
+
+// culpritRow is one row's culprit: what its worst stall waited on.
+type culpritRow struct {
+	Input, Impl, Level string
+	Procs              int
+	Stall, Stop        string
+	Kind, Where, What  string
+	Goroutine          uint64
+	Trace              string
+}
+
+func buildPage(srcs []Source) (*page, error) {
+	if len(srcs) == 0 {
+		return nil, fmt.Errorf("no results to report")
+	}
+	srcs = bySource(srcs)
+	names := sourceNames(srcs)
+	pg := &page{
+		Title: "pingpong report",
+		Font:  template.CSS(`@font-face{font-family:"Liberation Sans";src:url(data:font/ttf;base64,` + base64.StdEncoding.EncodeToString(liberationsansregular.TTF) + `) format("truetype");}`),
+		Many:  len(srcs) > 1,
+	}
+	for i, s := range srcs {
+		ps, err := sourceOf(s, names[i])
+		if err != nil {
+			return nil, err
+		}
+		ps.ID = fmt.Sprintf("run-%d", i+1)
+		pg.Sources = append(pg.Sources, ps)
+	}
+	if len(srcs) == 2 {
+		var b strings.Builder
+		if err := compare.WriteComparison(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
+			return nil, err
+		}
+		pg.Compare = b.String()
+	}
+	for _, ch := range buildCharts(srcs) {
+		svg, err := ch.svg()
+		if err != nil {
+			return nil, err
+		}
+		pc := pageChart{ID: "chart-" + ch.ID, Title: ch.Title, Desc: ch.Desc, SVG: inlineSVG(svg, ch)}
+		for _, s := range ch.Series {
+			pc.Series = append(pc.Series, s.Name)
+		}
+		title := sectionTitle(ch)
+		if n := len(pg.Sections); n == 0 || pg.Sections[n-1].Title != title {
+			pg.Sections = append(pg.Sections, pageSection{ID: "charts-" + slugOf(title), Title: title})
+		}
+		sec := &pg.Sections[len(pg.Sections)-1]
+		sec.Charts = append(sec.Charts, pc)
+	}
+	return pg, nil
+}
+
+// sectionTitle groups a page's charts: what follows the title's colon,
+// the input, target and GOMAXPROCS they are about.
+func sectionTitle(ch chartData) string {
+	if _, after, ok := strings.Cut(ch.Title, ": "); ok {
+		return after
+	}
+	return ch.Title
+}
+
+// inlineSVG makes gonum's SVG document an element of the page: no XML
+// prolog, no namespace URLs (HTML puts <svg> in its namespace itself), and
+// a role and label for screen readers.
+func inlineSVG(svg []byte, ch chartData) template.HTML {
+	s := string(svg)
+	if i := strings.Index(s, "<svg"); i >= 0 {
+		s = s[i:]
+	}
+	s = svgNamespaces.ReplaceAllString(s, "")
+	label := ch.Title + ". " + ch.Desc
+	s = strings.Replace(s, "<svg ", `<svg role="img" aria-label="`+html.EscapeString(label)+`" `, 1)
+	return template.HTML(s) // gonum escapes the text it draws
+}
+
+func sourceOf(s Source, label string) (pageSource, error) {
+	run := s.Run
+	e, c := run.Env, run.Config
+	ps := pageSource{Label: label, Name: s.Name, Inputs: run.Inputs, Impls: run.Impls}
+	levels := make([]string, len(c.Levels))
+	for i, l := range c.Levels {
+		levels[i] = fmt.Sprintf("%s (%d pairs)", l.Spec, l.Pairs)
+	}
+	sonic := "native JIT"
+	if !e.SonicNative {
+		sonic = "fell back to encoding/json: not a native build"
+	}
+	ps.Facts = [][2]string{
+		{"Go", e.GoVersion + " " + e.GOOS + "/" + e.GOARCH},
+		{"CPU", fmt.Sprintf("%s, %d cores, %s memory", e.CPUName(), e.Cores, e.Memory())},
+		{"GOMAXPROCS", fmt.Sprintf("%d (source: %s)", e.GOMAXPROCS, e.ProcsSource)},
+		{"GOGC, GOMEMLIMIT", e.GOGC + ", " + e.GOMEMLIMIT},
+		{"sonic", sonic},
+		{"codecs", strings.Join(c.Impls, ", ")},
+		{"levels", strings.Join(levels, ", ")},
+		{"mode", orDefault(c.Mode, results.RunEncdec)},
+		{"targets", orDefault(strings.Join(c.Targets, ", "), results.TargetAny)},
+		{"window", fmt.Sprintf("%v after %v warmup, %d repeat(s)", c.Duration, c.Warmup, c.Repeats())},
+		{"probe", probeFact(c.Probe, run.Idle)},
+		{"seed", fmt.Sprint(c.Seed)},
+	}
+	var console bytes.Buffer
+	// The page holds every figure: the console's -v lines too.
+	if err := report.WriteConsole(&console, run, report.ConsoleOptions{Verbose: true}); err != nil {
+		return ps, fmt.Errorf("the console report of %s: %w", label, err)
+	}
+	ps.Console = console.String()
+	cells := cellsOf([]Source{s})
+	suffixes := map[results.Key]string{}
+	if c.Repeats() > 1 {
+		for _, g := range results.GroupRepeats(run) {
+			if g.Runs > 0 {
+				suffixes[g.Median.Key()] = strings.TrimSpace(g.Suffix())
+			}
+		}
+	}
+	var rs []results.Result
+	for _, cl := range cells {
+		ps.Results = append(ps.Results, rowOf(run, cl.res, suffixes[cl.res.Key()]))
+		if cr, ok := culpritOf(cl.res); ok {
+			ps.Culprits = append(ps.Culprits, cr)
+		}
+		rs = append(rs, cl.res)
+	}
+	ps.Comparisons = report.LevelRankings(c, rs)
+	return ps, nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func probeFact(probe time.Duration, idle *results.Result) string {
+	if probe <= 0 {
+		return "off"
+	}
+	s := fmt.Sprintf("time.Sleep(%v) overshoot", probe)
+	if idle != nil && idle.N > 0 {
+		l := idle.Latency
+		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", results.FormatDuration(l.P50), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
+	}
+	return s
+}
+
+func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
+	row := resultRow{Input: r.Input, Impl: r.ImplLabel(), Version: run.ImplVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
+	var notes []string
+	noRoundTrip := r.N == 0 && r.IsEncdec()
+	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
+		l := r.Latency
+		row.P50, row.P95, row.P99, row.P999, row.Max = results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.P999), results.FormatDuration(l.Max)
+		if r.IsEncdec() {
+			row.Rate = results.FormatRate(r.RoundTripsPerSec())
+		} else {
+			row.Rate = "ops " + results.FormatRate(r.OpsPerSec())
+		}
+		if r.Bytes > 0 {
+			row.MBps = results.FormatThroughput(r.MBPerSec())
+		}
+	}
+	if r.N > 0 || r.Err == "" {
+		if r.Probe != nil && r.IsEncdec() {
+			row.Probe = results.FormatDuration(r.Probe.P99)
+		}
+		if r.Runtime != nil {
+			row.Sched = results.FormatDuration(r.Runtime.SchedLatency.P99)
+		}
+		if r.STW != nil {
+			row.STWP99, row.STWMax = results.FormatDuration(r.STW.P99), results.FormatDuration(r.STW.Max)
+		}
+	}
+	if noRoundTrip && r.Err == "" {
+		notes = append(notes, "n=0: "+r.WhyNoRoundTrip())
+	}
+	if c := report.InFlight(r); c != "" {
+		notes = append(notes, c)
+	}
+	if r.Noise.Noisy() {
+		notes = append(notes, r.Noise.String())
+	}
+	if r.GOGC != "" || r.MemLimit != "" {
+		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))
+	}
+	if r.Partial {
+		notes = append(notes, "partial")
+	}
+	if r.Mismatch != "" {
+		notes = append(notes, "mismatch: "+r.Mismatch)
+	}
+	if r.Err != "" {
+		notes = append(notes, "error: "+r.Err)
+	}
+	if suffix != "" {
+		notes = append(notes, strings.Trim(suffix, "[]"))
+	}
+	row.Notes = strings.Join(notes, "; ")
+	return row
+}
+
+// culpritOf is r's culprit as a row of the page's culprits table; ok is
+// false when r has none.
+func culpritOf(r results.Result) (culpritRow, bool) {
+	c := r.Culprit
+	if c == nil {
+		return culpritRow{}, false
+	}
+	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
+		Stall: results.FormatDuration(c.Stall), Stop: results.FormatDuration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
+		Goroutine: c.Goroutine, Trace: r.Trace}, true
+}
+
+// pageHTML is the page's template, CSS included: kept as a file of its own
+// so that it reads (and diffs) as HTML.
+//
+//go:embed html.tmpl
+var pageHTML string
+
+var svgNamespaces = regexp.MustCompile(`\s+xmlns(:xlink)?="[^"]*"`)
+
+var pageTemplate = template.Must(template.New("page").Parse(pageHTML))

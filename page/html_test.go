@@ -1,0 +1,382 @@
+package page
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	nethtml "golang.org/x/net/html"
+
+	"pingpong/latency"
+	"pingpong/report"
+	"pingpong/results"
+	"pingpong/results/resultstest"
+)
+
+// responsiveRun is sampleRun with histograms, the probe and runtime
+// figures a run with -probe has, and its idle floor.
+func responsiveRun() *results.Run {
+	run := resultstest.WithHistograms(resultstest.SampleRun())
+	run.Config.Probe = time.Millisecond
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.N == 0 {
+			continue
+		}
+		p := latency.Summary{N: 1000, P50: 80 * time.Microsecond, P99: time.Duration(r.Pairs) * 300 * time.Microsecond, Max: 2 * time.Millisecond}
+		r.Probe = &p
+		r.Runtime = &latency.Runtime{Window: r.Window, SchedLatency: latency.Distribution{Count: 100, P50: 5 * time.Microsecond, P99: time.Duration(r.Pairs) * 150 * time.Microsecond}}
+	}
+	idle := results.Result{Scenario: results.Scenario{Mode: results.ModeIdle, Procs: 2}, N: 1900, Window: 2 * time.Second,
+		Latency: latency.Summary{N: 1900, P50: 60 * time.Microsecond, P99: 120 * time.Microsecond, Max: 400 * time.Microsecond}}
+	idle.Probe = &idle.Latency
+	idle.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 20 * time.Microsecond}}
+	run.Idle = &idle
+	return run
+}
+
+func renderHTML(t *testing.T, srcs ...Source) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteHTML(&b, srcs); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// chartsOf parses the page and returns, per chart figure, the text of its
+// svg (where the legend's series names are) and how many SVGs it holds.
+func chartsOf(t *testing.T, page []byte) (texts map[string][]string, svgs map[string]int, doc *nethtml.Node) {
+	t.Helper()
+	doc, err := nethtml.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatalf("the page does not parse as HTML: %v", err)
+	}
+	texts, svgs = map[string][]string{}, map[string]int{}
+	var walk func(n *nethtml.Node, chart string)
+	walk = func(n *nethtml.Node, chart string) {
+		if n.Type == nethtml.ElementNode && n.Data == "figure" {
+			chart = attr(n, "data-chart")
+		}
+		if chart != "" && n.Type == nethtml.ElementNode && n.Data == "svg" {
+			svgs[chart]++
+		}
+		if chart != "" && n.Type == nethtml.ElementNode && n.Data == "text" && n.Parent != nil && n.FirstChild != nil {
+			texts[chart] = append(texts[chart], n.FirstChild.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, chart)
+		}
+	}
+	walk(doc, "")
+	return texts, svgs, doc
+}
+
+func attr(n *nethtml.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func TestHTMLHasOneSVGPerChartWithItsSeries(t *testing.T) {
+	page := renderHTML(t, Source{Run: responsiveRun()})
+	texts, svgs, _ := chartsOf(t, page)
+	base := "citm-catalog-any-procs2"
+	want := map[string][]string{
+		"chart-throughput-" + base:      {"std", "sonic", "goccy"}, // no baseline: it is no contender
+		"chart-probe-" + base:           {"std", "sonic", "goccy", "baseline", "idle floor"},
+		"chart-sched-" + base:           {"std", "sonic", "goccy", "baseline", "idle floor"},
+		"chart-latency-" + base + "-1x": {"std", "sonic", "baseline"}, // goccy failed at 1x
+		"chart-latency-" + base + "-2x": {"std", "sonic", "goccy", "baseline"},
+	}
+	if len(svgs) != len(want) {
+		t.Errorf("charts %v, want %d: %v", svgs, len(want), want)
+	}
+	for id, series := range want {
+		if svgs[id] != 1 {
+			t.Errorf("%s: %d SVGs, want 1", id, svgs[id])
+			continue
+		}
+		for _, s := range series {
+			if !slices.Contains(texts[id], s) {
+				t.Errorf("%s: no series %q in its legend %q", id, s, texts[id])
+			}
+		}
+	}
+	if slices.Contains(texts["chart-throughput-"+base], "baseline") {
+		t.Errorf("the throughput chart plots the baseline: %q", texts["chart-throughput-"+base])
+	}
+	lat := texts["chart-latency-"+base+"-2x"]
+	for _, tick := range []string{"50%", "90%", "99%", "99.9%", "99.99%"} {
+		if !slices.Contains(lat, tick) {
+			t.Errorf("latency chart lacks the x tick %s: %q", tick, lat)
+		}
+	}
+}
+
+func TestHTMLReferencesNothingOutside(t *testing.T) {
+	page := renderHTML(t, Source{Name: "results.json", Run: responsiveRun()})
+	_, _, doc := chartsOf(t, page)
+	var walk func(n *nethtml.Node)
+	walk = func(n *nethtml.Node) {
+		if n.Type == nethtml.ElementNode {
+			if n.Data == "script" || n.Data == "link" || n.Data == "iframe" {
+				t.Errorf("the page has a <%s>", n.Data)
+			}
+			for _, a := range n.Attr {
+				k := strings.ToLower(a.Key)
+				if k != "src" && k != "href" && !strings.HasSuffix(k, ":href") && k != "srcset" && k != "action" {
+					continue
+				}
+				v := strings.TrimSpace(strings.ToLower(a.Val))
+				if strings.HasPrefix(v, "http:") || strings.HasPrefix(v, "https:") || strings.HasPrefix(v, "//") {
+					t.Errorf("<%s %s=%q> points outside the page", n.Data, a.Key, a.Val)
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	// CSS can fetch too (url(), @import); the only URL the page has is
+	// its font, as data.
+	for _, s := range []string{"http://", "https://", "@import"} {
+		if bytes.Contains(page, []byte(s)) {
+			i := bytes.Index(page, []byte(s))
+			t.Errorf("the page contains %q: ...%s...", s, page[max(0, i-80):min(len(page), i+80)])
+		}
+	}
+	if n, d := bytes.Count(page, []byte("url(")), bytes.Count(page, []byte("url(data:")); n != d {
+		t.Errorf("%d url( in the page, %d of them data:", n, d)
+	}
+}
+
+func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
+	run := responsiveRun()
+	_, _, doc := chartsOf(t, renderHTML(t, Source{Run: run}))
+	var text strings.Builder // the page as a reader sees it
+	var walk func(n *nethtml.Node)
+	walk = func(n *nethtml.Node) {
+		if n.Type == nethtml.TextNode {
+			text.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	page := text.String()
+	var console bytes.Buffer
+	if err := report.WriteConsole(&console, run, report.ConsoleOptions{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(console.String(), "\n") {
+		if !strings.Contains(page, line) {
+			t.Errorf("console line %q is not on the page", line)
+		}
+	}
+	sonic2x := run.Results[3]
+	for _, s := range []string{"Test CPU @ 2.0GHz, 2 cores", "2 (source: cpu count)", "v1.15.5", "2s after 500ms warmup", "disagrees at $.a: 1 vs 2",
+		results.FormatDuration(sonic2x.Latency.P999), "3.16x faster than std"} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
+}
+
+// The page of a run is the page of its saved results: what the run writes
+// at its end and what `pingpong report` renders from -json are the same.
+func TestHTMLFromSavedJSONEqualsTheRuns(t *testing.T) {
+	for name, run := range map[string]*results.Run{
+		"one repeat": responsiveRun(),
+		"repeats":    resultstest.WithHistograms(resultstest.Repeated(resultstest.SampleRun(), 3, 0.05)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			live := renderHTML(t, Source{Name: "r.json", Run: run})
+			var saved bytes.Buffer
+			if err := results.WriteJSON(&saved, run); err != nil {
+				t.Fatal(err)
+			}
+			back, err := results.ReadJSON(&saved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again := renderHTML(t, Source{Name: "r.json", Run: back})
+			if !bytes.Equal(live, again) {
+				i := 0
+				for i < min(len(live), len(again)) && live[i] == again[i] {
+					i++
+				}
+				t.Fatalf("the page from saved JSON differs at byte %d:\nrun:   ...%s...\nsaved: ...%s...", i,
+					live[max(0, i-60):min(len(live), i+60)], again[max(0, i-60):min(len(again), i+60)])
+			}
+		})
+	}
+}
+
+// procsRun is sampleRun at another GOMAXPROCS: levels 1, N.
+func procsRun(procs int) *results.Run {
+	run := resultstest.SampleRun()
+	run.Env.GOMAXPROCS = procs
+	run.Config.Levels = []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: procs}}
+	for i := range run.Results {
+		r := &run.Results[i]
+		r.Procs = procs
+		if r.Pairs == 2 {
+			r.Pairs = procs
+			r.N = r.N * int64(procs) / 2
+		}
+	}
+	return resultstest.WithHistograms(run)
+}
+
+func TestHTMLSeveralGOMAXPROCS(t *testing.T) {
+	page := renderHTML(t, Source{Name: "p2.json", Run: procsRun(2)}, Source{Name: "p4.json", Run: procsRun(4)})
+	texts, svgs, _ := chartsOf(t, page)
+	for _, id := range []string{"chart-procs-citm-catalog-any-1", "chart-procs-citm-catalog-any-N",
+		"chart-throughput-citm-catalog-any-procs2", "chart-throughput-citm-catalog-any-procs4", "chart-latency-citm-catalog-any-procs4-4x"} {
+		if svgs[id] != 1 {
+			t.Errorf("%s: %d SVGs, want 1 (charts: %v)", id, svgs[id], svgs)
+		}
+	}
+	// Each GOMAXPROCS has its own charts, so a codec is one line, not one
+	// per file.
+	for _, s := range []string{"std", "sonic", "goccy"} {
+		if got := texts["chart-procs-citm-catalog-any-N"]; !slices.Contains(got, s) {
+			t.Errorf("throughput against GOMAXPROCS lacks %q: %q", s, got)
+		}
+	}
+	if got := texts["chart-procs-citm-catalog-any-N"]; slices.Contains(got, "std (p2)") {
+		t.Errorf("series split by file where GOMAXPROCS tells them apart: %q", got)
+	}
+	if !bytes.Contains(page, []byte(`id="compare"`)) {
+		t.Error("two runs but no comparison of them")
+	}
+}
+
+func TestHTMLTwoVersionsNameTheirLines(t *testing.T) {
+	old, new := responsiveRun(), responsiveRun()
+	page := renderHTML(t, Source{Name: "dir/old.json", Run: old}, Source{Name: "new.json", Run: new})
+	texts, _, _ := chartsOf(t, page)
+	got := texts["chart-latency-citm-catalog-any-procs2-2x"]
+	for _, s := range []string{"sonic (old)", "sonic (new)", "idle floor"} {
+		if s == "idle floor" {
+			got = texts["chart-probe-citm-catalog-any-procs2"]
+			s = "idle floor (old)"
+		}
+		if !slices.Contains(got, s) {
+			t.Errorf("no series %q: %q", s, got)
+		}
+	}
+}
+
+func TestPercentileCurve(t *testing.T) {
+	run := resultstest.WithHistograms(resultstest.SampleRun())
+	h := run.Results[0].Hist
+	pts, marks := percentileCurve(h)
+	last := pts[len(pts)-1]
+	if last != [2]float64{float64(h.TotalCount()), float64(h.Max())} {
+		t.Errorf("the curve ends at %v, want the max %d at x = n = %d", last, h.Max(), h.TotalCount())
+	}
+	q := func(p float64) float64 { return float64(latency.Quantiles(h, p)[0]) }
+	if pts[0] != [2]float64{1, q(0)} {
+		t.Errorf("the curve starts at %v, want the 0th percentile at x = 1", pts[0])
+	}
+	for i := 1; i < len(pts); i++ {
+		if pts[i][0] <= pts[i-1][0] || pts[i][1] < pts[i-1][1] {
+			t.Fatalf("the curve goes back at %d: %v then %v", i, pts[i-1], pts[i])
+		}
+	}
+	// n=108: 50%, 90% and 99% can be told (x = 2, 10, 100 < 108), 99.9% not.
+	want := [][2]float64{{2, q(0.5)}, {10, q(0.9)}, {100, q(0.99)}, last}
+	if len(marks) != len(want) {
+		t.Fatalf("marks %v, want %v", marks, want)
+	}
+	for i := range want {
+		if abs := marks[i][0] - want[i][0]; abs > 1e-9 || abs < -1e-9 || marks[i][1] != want[i][1] {
+			t.Errorf("mark %d = %v, want %v", i, marks[i], want[i])
+		}
+	}
+}
+
+func TestPNGDir(t *testing.T) {
+	dir := t.TempDir()
+	srcs := []Source{{Run: responsiveRun()}}
+	names, err := WritePNGDir(dir, srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != len(buildCharts(srcs)) || len(names) == 0 {
+		t.Fatalf("%d files for %d charts", len(names), len(buildCharts(srcs)))
+	}
+	for _, n := range names {
+		f, err := os.Open(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		if colours, ink := inkOf(img); colours < 4 || ink < 0.01 {
+			t.Errorf("%s looks blank: %d colours, %.2f%% not white", n, colours, 100*ink)
+		}
+	}
+}
+
+// With the stop-the-world probe on, the page charts every codec's longest
+// stop against pairs, the baseline and the idle floor included, and lists
+// the culprits the flight recorder named.
+func TestHTMLChartsStopsAndListsCulprits(t *testing.T) {
+	run := responsiveRun()
+	run.Config.STW = 10 * time.Millisecond
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.N > 0 {
+			r.STW = &latency.Summary{N: 200, P99: time.Millisecond, Max: time.Duration(r.Pairs) * 2 * time.Millisecond}
+		}
+	}
+	sonic := &run.Results[3]
+	sonic.STW.Max = 58700 * time.Microsecond
+	sonic.Culprit = &latency.Culprit{Stall: 58700 * time.Microsecond, Stop: 59 * time.Millisecond, Kind: latency.KindNonPreemptible,
+		What: "stop-the-world (read mem stats)", Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
+	run.Idle.STW = &latency.Summary{N: 200, P99: 80 * time.Microsecond, Max: 150 * time.Microsecond}
+	page := renderHTML(t, Source{Run: run})
+	texts, svgs, _ := chartsOf(t, page)
+	id := "chart-stw-citm-catalog-any-procs2"
+	if svgs[id] != 1 {
+		t.Fatalf("no stop-the-world chart %s among %v", id, svgs)
+	}
+	for _, s := range []string{"std", "sonic", "goccy", "baseline", "idle floor"} {
+		if !slices.Contains(texts[id], s) {
+			t.Errorf("%s: no series %q in its legend %q", id, s, texts[id])
+		}
+	}
+	for _, s := range []string{"<h3>culprits</h3>", "goroutine 23 in <code>github.com/bytedance/sonic/internal/decoder/jitdec.Decode</code>", "<td>non-preemptible</td>", "<td class=\"num\">58.7ms</td>"} {
+		if !bytes.Contains(page, []byte(s)) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
+}
+
+// A result with no mode or target (a file from before they existed, or a
+// hand-made one) is an encdec row into any on the page too.
+func TestNoModeIsAnEncdecRow(t *testing.T) {
+	run := resultstest.SampleRun()
+	r := run.Results[0]
+	old := r
+	old.Mode, old.Target = "", ""
+	if got, want := rowOf(run, old, "").Rate, results.FormatRate(r.RoundTripsPerSec()); got != want {
+		t.Errorf("page row without a mode: rate %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,63 @@
+package results_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pingpong/results"
+	"pingpong/results/resultstest"
+)
+
+func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
+	a, b := resultstest.SampleRun(), resultstest.SampleRun()
+	b.Results = b.Results[:2] // the second part ran std only
+	b.Config.Impls = []string{"std"}
+	run, err := results.Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Results) != len(a.Results)+2 || run.Config.Count != 2 {
+		t.Fatalf("%d results, count %d; want %d and 2", len(run.Results), run.Config.Count, len(a.Results)+2)
+	}
+	if got := run.Results[len(run.Results)-1].Repeat; got != 1 {
+		t.Errorf("std's second part is repeat %d, want 1", got)
+	}
+	if got := run.Results[0].Repeat; got != 0 {
+		t.Errorf("the first part is repeat %d, want 0", got)
+	}
+	if len(run.Impls) != len(a.Impls) || len(run.Inputs) != 1 {
+		t.Errorf("%d impls and %d inputs: each must appear once", len(run.Impls), len(run.Inputs))
+	}
+	by, keys := results.GroupByKey(run.Results)
+	if n := len(by[keys[0]]); n != 2 {
+		t.Errorf("%d repeats of std 1x, want 2", n)
+	}
+}
+
+func TestMergeRefusesDifferentBuilds(t *testing.T) {
+	a, b := resultstest.SampleRun(), resultstest.SampleRun()
+	b.Impls[1].Version = "(devel)" // sonic from a local checkout
+	if _, err := results.Merge(a, b); err == nil || !strings.Contains(err.Error(), "sonic is version (devel), not v1.15.5") {
+		t.Errorf("err %v, want one naming the codec and both versions", err)
+	}
+	b = resultstest.SampleRun()
+	b.Inputs[0].SHA256 = "ffff"
+	if _, err := results.Merge(a, b); err == nil || !strings.Contains(err.Error(), "not the same document") {
+		t.Errorf("err %v, want a refusal of a different input under one name", err)
+	}
+}
+
+// A run across builds merges with another build by build: the builds'
+// versions differ, which is no reason to refuse.
+func TestMergeKeepsBuilds(t *testing.T) {
+	old, new := resultstest.CompareRuns(1)
+	run := resultstest.AcrossBuilds(old, new)
+	m, err := results.Merge(run, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Config.Count != 2 || !slices.Equal(m.Config.BuildNames(), []string{"base", "new"}) || len(m.Impls) != len(run.Impls) {
+		t.Errorf("merged: count %d, builds %v, %d codec infos (want 2, base and new, %d)", m.Config.Count, m.Config.BuildNames(), len(m.Impls), len(run.Impls))
+	}
+}
