@@ -26,8 +26,10 @@ func TestMain(m *testing.M) {
 	}
 	binary = filepath.Join(dir, "pingpong")
 	// A real build, not the test binary: module versions come from its
-	// build info, which test binaries lack.
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	// build info, which test binaries lack. -trimpath, as
+	// bench_scheduling.sh builds, so that the script tests' builds find
+	// this one's packages in the build cache.
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", binary, ".").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building pingpong: " + err.Error() + "\n" + string(out))
 	}
