@@ -163,3 +163,21 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 // maxCount bounds -count: beyond it a run takes days at the default
 // duration, and the number is surely a typo.
 const maxCount = 1000
+
+// outputDir makes the directory of flag (-trace, -hlog), which workers
+// write into as they measure, and proves it writable before anything is
+// measured; it returns the directory as an absolute path, since workers
+// write into it too.
+func outputDir(flag, dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", usagef("%s %s: %w", flag, dir, err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return "", usagef("%s %s: cannot create the directory: %w", flag, dir, err)
+	}
+	if err := writable(abs); err != nil {
+		return "", usagef("%s %s: cannot write there: %w", flag, dir, err)
+	}
+	return abs, nil
+}
