@@ -212,12 +212,10 @@ func distribution(before, after Buckets) Distribution {
 	return d
 }
 
-// quantile is the value of the sample of rank ceil(q*n) (the smallest value
-// with at least q of the samples at or below it), as its bucket's upper
-// bound.
+// quantile is the value of the sample of nearest rank (nearestRank, the
+// rule of Quantiles), as its bucket's upper bound.
 func quantile(counts []uint64, bounds []float64, n uint64, q float64) time.Duration {
-	rank := uint64(math.Ceil(q * float64(n)))
-	rank = max(rank, 1)
+	rank := uint64(nearestRank(q, int64(n)))
 	var cum uint64
 	for i, c := range counts {
 		cum += c

@@ -71,6 +71,19 @@ func TestQuantileRank(t *testing.T) {
 	}
 }
 
+// A runtime histogram's quantile takes the rank Quantiles takes, float
+// error included: 0.07*100 is 7.000000000000001, rank 7, not 8.
+func TestQuantileRankIsFloatSafe(t *testing.T) {
+	bounds := make([]float64, 101) // 1ns wide buckets, values 1..100, one sample each
+	counts := make([]uint64, 100)
+	for i := range counts {
+		bounds[i+1], counts[i] = float64(i+1)*1e-9, 1
+	}
+	if got := quantile(counts, bounds, 100, 0.07); got != 7 {
+		t.Errorf("q=0.07 of 1..100: %v, want 7ns", got)
+	}
+}
+
 // The live meter must see what the window did: here, allocations.
 func TestRuntimeMeterSeesAllocations(t *testing.T) {
 	m := NewRuntimeMeter()

@@ -29,6 +29,27 @@ func calibrationBaseline() (Codec, []byte, error) {
 	return c, bin, nil
 }
 
+// calibrationWindow bounds each of a run's harness-floor measurements; a
+// run shorter than that uses its own Duration, so quick runs stay quick.
+// A baseline round trip is well under a microsecond: 100ms holds a hundred
+// thousand of them.
+const calibrationWindow = 100 * time.Millisecond
+
+// calibrateRun measures the harness floor of a run of cfg before its first
+// scenario: Calibrate, and for an open loop the schedule's own floor
+// (CalibrateOpen) over a window long enough for slow rates.
+func calibrateRun(ctx context.Context, cfg results.Config) *results.Calibration {
+	cal := Calibrate(ctx, min(cfg.Duration, calibrationWindow))
+	if cfg.OpenLoop() {
+		floor, err := CalibrateOpen(ctx, min(cfg.Duration, time.Second), cfg)
+		if err != nil && cal.Err == "" {
+			cal.Err = err.Error()
+		}
+		cal.OpenLoop = floor
+	}
+	return &cal
+}
+
 // Calibrate measures the harness floor: a bare channel round trip, then the
 // baseline codec's round trip, each over a window of d after a short warmup.
 func Calibrate(ctx context.Context, d time.Duration) results.Calibration {

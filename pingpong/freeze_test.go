@@ -38,7 +38,7 @@ func init() {
 // A codec that cannot be preempted for 30ms must show it: its stops of the
 // world take at least 20ms to begin, and the flight recorder names its
 // function as what they waited on; baseline's stops, in the same run (the
-// two take turns), stay short; and the verdict names it. The machine is
+// two take turns), stay well short of them; and the verdict names it. The machine is
 // shared, so a try may lose to a neighbour.
 func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	if !spin.NonPreemptible() {
@@ -71,8 +71,8 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if fr.Culprit == nil || !strings.HasSuffix(fr.Culprit.Frame, "freezeDecode") && !strings.Contains(fr.Culprit.Frame, "spin.Spin") {
 			return fmt.Errorf("freezer culprit %v (err %q), want it to name freezeDecode or spin.Spin", fr.Culprit, fr.CulpritErr)
 		}
-		if base.STW.Max >= 5*time.Millisecond {
-			return fmt.Errorf("baseline stw.max %v, want under 5ms", base.STW.Max)
+		if base.STW.Max*3 > fr.STW.Max {
+			return fmt.Errorf("baseline stw.max %v, want under a third of the freezer's %v", base.STW.Max, fr.STW.Max)
 		}
 		if fr.Slices < 2 || base.Slices < 2 {
 			return fmt.Errorf("%d and %d turns: the two codecs did not take turns", fr.Slices, base.Slices)

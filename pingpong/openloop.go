@@ -149,7 +149,7 @@ type OpenLevelResult struct {
 	Late, Overslept int64
 }
 
-// RunLevelOpen is RunLevelProbed on a schedule: each of pairs pingers
+// RunLevelOpen is RunLevelWatched on a schedule: each of pairs pingers
 // starts a round trip every 1/rate seconds (rate per pair).
 func RunLevelOpen(ctx context.Context, c Codec, bin []byte, newTarget func() any, pairs int, rate float64, w Watch) (OpenLevelResult, error) {
 	if rate <= 0 {

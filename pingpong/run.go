@@ -46,7 +46,8 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 	return withBuilds(cfg, out)
 }
 
-// Execute runs the planned scenarios. Each codec is readied for an input
+// Execute measures the harness floor (the Run's Calibration), then runs
+// the planned scenarios. Each codec is readied for an input
 // (built, checked against encoding/json, its struct code compiled) just
 // before the input's first scenario, in a worker process of its own when
 // cfg.Isolate is set. A codec that fails the input, panics or kills its
@@ -68,18 +69,6 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		return nil, fmt.Errorf("a sweep of GOMAXPROCS, GOGC or GOMEMLIMIT needs worker processes (isolation): each value is a process setting")
 	}
 	run := &results.Run{Env: env, Config: cfg}
-	if cfg.Probe > 0 || cfg.STW > 0 {
-		idle := runIdle(ctx, cfg, env.GOMAXPROCS)
-		run.Idle = &idle
-		obs.Result(idle)
-		if cfg.Stall == 0 {
-			cfg.Stall = defaultStall(idle)
-		}
-	}
-	run.Config.Stall = cfg.Stall
-	if so, ok := obs.(SettledObserver); ok {
-		so.Settled(run.Config)
-	}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
 		byName[in.Name] = in
@@ -98,6 +87,27 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 				run.Inputs[i].Scenarios++
 			}
 		}
+	}
+	idlePass := cfg.Probe > 0 || cfg.STW > 0
+	run.Calibration = calibrateRun(ctx, cfg)
+	if so, ok := obs.(StartObserver); ok {
+		scenarios := len(plan)
+		if idlePass {
+			scenarios++
+		}
+		so.Started(run.Calibration, scenarios)
+	}
+	if idlePass {
+		idle := runIdle(ctx, cfg, env.GOMAXPROCS)
+		run.Idle = &idle
+		obs.Result(idle)
+		if cfg.Stall == 0 {
+			cfg.Stall = defaultStall(idle)
+		}
+	}
+	run.Config.Stall = cfg.Stall
+	if so, ok := obs.(SettledObserver); ok {
+		so.Settled(run.Config)
 	}
 	type key struct {
 		input, impl, build string
@@ -175,7 +185,7 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 }
 
 // batchesOf is each scenario's Batch: the -batch values, or 0 alone when
-// none was asked for, so that a default run's names stay as they were.
+// none was asked for, a scenario whose name carries no batch size.
 func batchesOf(cfg results.Config) []int {
 	if len(cfg.Batches) == 0 {
 		return []int{0}
@@ -285,6 +295,15 @@ func infoOf(in *datasets.Input) results.InputInfo {
 type Observer interface {
 	Input(in results.InputInfo, impls []results.ImplInfo)
 	Result(r results.Result)
+}
+
+// StartObserver is an Observer that also wants to hear, before anything
+// else, what the run measured and planned first: the harness floor, and
+// how many scenarios it will run (the idle pass included), each of which
+// comes as one Result.
+type StartObserver interface {
+	Observer
+	Started(cal *results.Calibration, scenarios int)
 }
 
 // SettledObserver is an Observer that also wants the config as the run

@@ -24,7 +24,7 @@ func TestAssessSelfCheckArithmetic(t *testing.T) {
 		{P50: 12 * ms, Single: 10 * ms, Rate: 90},
 		{P50: 11 * ms, Single: 30 * ms, Rate: 95}, // one disturbed benchmark must not move the median
 	}
-	f := results.AssessSelfCheck(std, false, 500)
+	f := AssessSelfCheck(std, false, 500)
 	if f.P50 != 11*ms || f.Single != 10*ms || !near(f.Ratio, 1.1) {
 		t.Errorf("std: p50 %v single %v ratio %v; want 11ms, 10ms, 1.1", f.P50, f.Single, f.Ratio)
 	}
@@ -37,7 +37,7 @@ func TestAssessSelfCheckArithmetic(t *testing.T) {
 	}
 
 	base := []results.SelfCheckRepeat{{P50: 500, Single: 10, Rate: 1e6}, {P50: 520, Single: 12, Rate: 1e6}, {P50: 480, Single: 8, Rate: 1e6}}
-	f = results.AssessSelfCheck(base, true, 450)
+	f = AssessSelfCheck(base, true, 450)
 	if f.P50 != 500 || f.Single != 10 || !near(f.Ratio, 50) || f.CVRate != 0 {
 		t.Errorf("baseline: p50 %v single %v ratio %v cv rate %v; want 500ns, 10ns, 50, 0", f.P50, f.Single, f.Ratio, f.CVRate)
 	}
@@ -46,11 +46,11 @@ func TestAssessSelfCheckArithmetic(t *testing.T) {
 	}
 
 	// An even count takes the mean of the middle two.
-	f = results.AssessSelfCheck([]results.SelfCheckRepeat{{P50: 100 * us, Single: 80 * us}, {P50: 120 * us, Single: 120 * us}}, false, 0)
+	f = AssessSelfCheck([]results.SelfCheckRepeat{{P50: 100 * us, Single: 80 * us}, {P50: 120 * us, Single: 120 * us}}, false, 0)
 	if f.P50 != 110*us || f.Single != 100*us || !near(f.Ratio, 1.1) {
 		t.Errorf("two repeats: p50 %v single %v ratio %v; want 110us, 100us, 1.1", f.P50, f.Single, f.Ratio)
 	}
-	if f := results.AssessSelfCheck(std[:1], false, 0); f.CVP50 != 0 || f.CVRate != 0 {
+	if f := AssessSelfCheck(std[:1], false, 0); f.CVP50 != 0 || f.CVRate != 0 {
 		t.Errorf("one repeat has no spread: cv %v, %v", f.CVP50, f.CVRate)
 	}
 }
@@ -68,7 +68,7 @@ func TestSelfCheckCauses(t *testing.T) {
 		{"floor", []results.SelfCheckRepeat{{P50: 4000, Single: 1000}}, "harness floor"},
 		{"noise", []results.SelfCheckRepeat{{P50: ms, Single: 2 * ms, GCCycles: 5}, {P50: 2 * ms, Single: 2 * ms}, {P50: ms / 2, Single: 2 * ms}}, "noise"},
 	} {
-		f := results.AssessSelfCheck(tc.reps, false, 500)
+		f := AssessSelfCheck(tc.reps, false, 500)
 		if !f.Apart || !strings.Contains(f.Cause, tc.want) {
 			t.Errorf("%s: apart %v cause %q, want it to name %q", tc.name, f.Apart, f.Cause, tc.want)
 		}

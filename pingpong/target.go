@@ -123,8 +123,9 @@ func newTarget(t reflect.Type) func() any {
 }
 
 // decoder decodes one goroutine's messages into its target. For any it
-// reuses one interface, as the harness always did, so the any rows keep
-// their cost; for a struct it hands out a new *T each time.
+// reuses one interface, so that a decode into any costs what it costs a
+// caller that keeps one variable; for a struct it hands out a new *T each
+// time.
 type decoder struct {
 	v   any
 	new func() any // nil: decode into v

@@ -124,17 +124,6 @@ func TestInputTargets(t *testing.T) {
 	}
 }
 
-func TestParseTargets(t *testing.T) {
-	for s, want := range map[string][]string{"any": {results.TargetAny}, "struct": {results.TargetStruct}, "both": {results.TargetAny, results.TargetStruct}} {
-		if got, err := results.ParseTargets(s, nil); err != nil || !slices.Equal(got, want) {
-			t.Errorf("ParseTargets(%q) = %v, %v; want %v", s, got, err, want)
-		}
-	}
-	if _, err := results.ParseTargets("map", nil); err == nil {
-		t.Error("ParseTargets(map): no error")
-	}
-}
-
 // typeSpy records the types the pairs decode into.
 type typeSpy struct {
 	Codec
@@ -190,10 +179,18 @@ func TestDecoderStructIsFreshEachTime(t *testing.T) {
 	}
 }
 
-type nopObserver struct{ results []results.Result }
+// nopObserver keeps what Execute tells it.
+type nopObserver struct {
+	results   []results.Result
+	cal       *results.Calibration
+	scenarios int
+}
 
 func (nopObserver) Input(results.InputInfo, []results.ImplInfo) {}
 func (o *nopObserver) Result(r results.Result)                  { o.results = append(o.results, r) }
+func (o *nopObserver) Started(cal *results.Calibration, scenarios int) {
+	o.cal, o.scenarios = cal, scenarios
+}
 
 func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 	cfg := results.Config{Impls: []string{"std", "goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
@@ -217,6 +214,14 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 	if !slices.Equal(labels, want) {
 		t.Errorf("ran %q, want %q", labels, want)
 	}
+	// The progress total is the plan's: a struct that falls back to any
+	// is still one scenario per codec.
+	if obs.scenarios != len(obs.results) || len(obs.results) != len(want) {
+		t.Errorf("Started said %d scenarios; %d results came, want %d", obs.scenarios, len(obs.results), len(want))
+	}
+	if obs.cal == nil || obs.cal != run.Calibration || obs.cal.Window != calibrationWindow {
+		t.Errorf("calibration told %+v, run holds %+v; want the one floor, measured over %v", obs.cal, run.Calibration, calibrationWindow)
+	}
 	gh, ln := run.Inputs[0], run.Inputs[1]
 	if gh.StructType != "datasets.GitHubGists" || gh.TargetNote != "" || !slices.Equal(gh.Targets, []string{results.TargetStruct}) {
 		t.Errorf("github input info: %+v", gh)
@@ -229,5 +234,21 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 		if (im.Compile > 0) != warmed {
 			t.Errorf("%s on %s: compile time %v, want it only where a struct type was compiled", im.Name, im.Input, im.Compile)
 		}
+	}
+}
+
+// A file named like a corpus that its struct type does not fit runs any
+// alone under -target both; the total Execute announces is what it runs,
+// not what the name would suggest (any and struct).
+func TestExecuteAnnouncesThePlannedTotal(t *testing.T) {
+	in := &datasets.Input{Name: "github", Kind: "file", Data: []byte(`{"a":1}`), SHA256: "x"}
+	cfg := results.Config{Impls: []string{results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 20 * time.Millisecond, STW: 10 * time.Millisecond, Targets: []string{results.TargetAny, results.TargetStruct}}
+	obs := &nopObserver{}
+	if _, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{in}, obs); err != nil {
+		t.Fatal(err)
+	}
+	if obs.scenarios != 2 || len(obs.results) != 2 { // the idle pass and baseline's any
+		t.Errorf("Started said %d scenarios, %d results came; want 2 and 2", obs.scenarios, len(obs.results))
 	}
 }

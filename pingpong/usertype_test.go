@@ -101,26 +101,3 @@ func TestExecuteDecodesIntoAUserType(t *testing.T) {
 		}
 	}
 }
-
-func TestParseTargetsTakesTypes(t *testing.T) {
-	types := []string{"shop.Order", "shop.Cart"}
-	for s, want := range map[string][]string{
-		"shop.Order":     {"shop.Order"},
-		"any,shop.Order": {results.TargetAny, "shop.Order"},
-		"both":           {results.TargetAny, results.TargetStruct},
-		"any,any":        {results.TargetAny},
-	} {
-		if got, err := results.ParseTargets(s, types); err != nil || !slices.Equal(got, want) {
-			t.Errorf("ParseTargets(%q) = %v, %v; want %v", s, got, err, want)
-		}
-	}
-	for s, want := range map[string]string{
-		"shop.Nope":            `"shop.Nope" is not a target (valid: any, struct, both, or a type of this build: shop.Order, shop.Cart)`,
-		"struct,shop.Order":    "one typed target at a time, not struct and shop.Order",
-		"shop.Order,shop.Cart": "one typed target at a time",
-	} {
-		if _, err := results.ParseTargets(s, types); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("ParseTargets(%q): err %v, want %q", s, err, want)
-		}
-	}
-}

@@ -218,7 +218,7 @@ type workerRunner struct {
 
 	cmd    *exec.Cmd      // nil before the first start and after a death
 	jobs   io.WriteCloser // the child's descriptor 3
-	lines  chan lineOrErr // the child's stdout, line by line
+	lines  chan lineOrErr // the child's descriptor 4 (results), line by line
 	stderr *tail
 }
 
@@ -451,8 +451,9 @@ func (w *workerRunner) Close() {
 	w.release()
 }
 
-// release forgets a reaped worker; its stdout reader may still hold a
-// last line or error to hand over, so drain it and let it end.
+// release forgets a reaped worker; the reader of its results descriptor
+// may still hold a last line or error to hand over, so drain it and let it
+// end.
 func (w *workerRunner) release() {
 	go func(lines <-chan lineOrErr) {
 		for range lines {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"pingpong/latency"
+	"pingpong/pingpong"
 	"pingpong/results"
 	"pingpong/results/resultstest"
 )
@@ -23,7 +24,7 @@ func TestSelfCheckGolden(t *testing.T) {
 	}
 	for i := range rs {
 		if len(rs[i].Repeats) > 0 {
-			rs[i].SelfCheckFigures = results.AssessSelfCheck(rs[i].Repeats, rs[i].NoJSON, 450)
+			rs[i].SelfCheckFigures = pingpong.AssessSelfCheck(rs[i].Repeats, rs[i].NoJSON, 450)
 		}
 	}
 	run := &results.SelfCheckRun{

@@ -46,16 +46,10 @@ func TestMemLimitBytes(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("MemLimitBytes(%q) = %d, %v; want %d", v, got, err, want)
 		}
-		if s, err := ParseMemLimit(v); err != nil || s != v {
-			t.Errorf("ParseMemLimit(%q) = %q, %v", v, s, err)
-		}
 	}
 	for _, v := range []string{"", "0", "1GB", "1.5GiB", "-1", "Off", "8388608TiB", "GiB"} {
 		if n, err := MemLimitBytes(v); err == nil {
 			t.Errorf("MemLimitBytes(%q) = %d, want an error", v, n)
-		}
-		if _, err := ParseMemLimit(v); err == nil {
-			t.Errorf("ParseMemLimit(%q) accepted it", v)
 		}
 	}
 }

@@ -1,7 +1,5 @@
 package results
 
-import "fmt"
-
 // Scenario modes besides "encdec": the probe passes of the Erlang project's
 // earlier design, where workers only decode or only encode and the sleep
 // probe's overshoot is the row's latency, and the idle pass with no load at
@@ -19,15 +17,6 @@ const (
 	RunProbe  = "probe"  // the probe passes
 	RunAll    = "all"    // both, the levels first
 )
-
-// ParseMode checks a -mode value.
-func ParseMode(s string) (string, error) {
-	switch s {
-	case RunEncdec, RunProbe, RunAll:
-		return s, nil
-	}
-	return "", fmt.Errorf("%q is not a mode (valid: %s, %s, %s)", s, RunEncdec, RunProbe, RunAll)
-}
 
 func (c Config) RunsEncdec() bool { return c.Mode == "" || c.Mode == RunEncdec || c.Mode == RunAll }
 

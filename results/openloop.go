@@ -2,46 +2,17 @@ package results
 
 import (
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
-
-	"pingpong/latency"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"pingpong/latency"
 )
 
-// maxRate bounds -rate: above it the schedule's interval is shorter than a
-// clock read and the number is surely a typo.
-const maxRate = 1e8
-
-// MinRate bounds -rate from below, per pair: a pinger sends at least once a
-// second, so that a window of a few seconds holds enough round trips for
-// its percentiles to mean something, and a schedule slower than that is
+// MinRate bounds a schedule from below, per pair: a pinger sends at least
+// once a second, so that a window of a few seconds holds enough round trips
+// for its percentiles to mean something, and a schedule slower than that is
 // surely a typo (500 meant, 0.0005 typed).
 const MinRate = 1.0
-
-// ParseRate reads a -rate value: "500" is round trips per second per pair,
-// "5000/s" per second in total, spread over a level's pairs. "" and "0" mean
-// closed loop (rate 0).
-func ParseRate(s string) (rate float64, total bool, err error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, false, nil
-	}
-	num, total := strings.CutSuffix(s, "/s")
-	rate, err = strconv.ParseFloat(num, 64)
-	if err != nil || math.IsNaN(rate) || math.IsInf(rate, 0) {
-		return 0, false, fmt.Errorf("%q is not a rate: want round trips per second per pair (500) or in total across pairs (5000/s)", s)
-	}
-	if rate < 0 || rate > maxRate || (rate == 0 && total) {
-		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(maxRate))
-	}
-	if rate > 0 && rate < MinRate {
-		return 0, false, fmt.Errorf("%q: a rate must be at least %g round trip per second per pair", s, MinRate)
-	}
-	return rate, total, nil
-}
 
 // OpenLoop reports whether round trips follow a fixed schedule.
 func (c Config) OpenLoop() bool { return c.Rate > 0 }

@@ -222,7 +222,7 @@ type Run struct {
 	Impls   []ImplInfo  `json:"impls"`
 	Results []Result    `json:"results"`
 	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
-	// Calibration is the harness floor measured at start (calibrate.go); the CLI sets it.
+	// Calibration is the harness floor Execute measures before the first scenario.
 	Calibration *Calibration `json:"calibration,omitempty"`
 }
 

@@ -94,30 +94,6 @@ func (c Config) PairsAt(lv Level, n int) int {
 	return lv.Pairs // the CLI checked every value; a hand-made Level keeps its pairs
 }
 
-// ParseGOGC checks a GOGC value as the runtime reads it: "off" or a
-// percentage.
-func ParseGOGC(v string) (string, error) {
-	if strings.EqualFold(v, "off") {
-		return "off", nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 0 {
-		return "", fmt.Errorf("%q is neither off nor a whole percentage (like 100)", v)
-	}
-	return strconv.Itoa(n), nil
-}
-
-// ParseMemLimit checks a GOMEMLIMIT value as the runtime reads it: "off",
-// or bytes with an optional unit B, KiB, MiB, GiB or TiB. A value the
-// runtime would refuse makes every worker die at start, so it is caught
-// here.
-func ParseMemLimit(v string) (string, error) {
-	if _, err := MemLimitBytes(v); err != nil {
-		return "", err
-	}
-	return v, nil
-}
-
 // memLimitUnits are GOMEMLIMIT's units, as shifts of a byte count.
 var memLimitUnits = map[string]uint{"": 0, "B": 0, "KiB": 10, "MiB": 20, "GiB": 30, "TiB": 40}
 

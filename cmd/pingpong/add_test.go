@@ -107,13 +107,11 @@ func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 	return dir
 }
 
-func implVersion(run *results.Run, name string) string {
-	for _, im := range run.Impls {
-		if im.Name == name {
-			return im.Version
-		}
-	}
-	return "missing"
+// versionOf is the version codec name ran at on tinyRun's input in build
+// ("" outside a run across builds); "" if it did not run there.
+func versionOf(run *results.Run, name, build string) string {
+	im, _ := run.Impl(results.Scenario{Input: "tiny", Impl: name, Build: build})
+	return im.Version
 }
 
 // rowOf is the console row of codec name's block (the line after "[name]").
@@ -137,6 +135,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestBenchSchedulingAddsALocalModule(t *testing.T) {
+	t.Parallel()
 	mod := wrapModule(t)
 	gomod := readFile(t, "../../go.mod")
 	work := t.TempDir()
@@ -158,7 +157,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 	if !strings.Contains(stdout, "w (devel), lossy (devel), crashy (devel)") {
 		t.Errorf("the versions line does not label the checkout's codecs (devel):\n%s", stdout)
 	}
-	if v := implVersion(readRun(t, filepath.Join(out, "results.json")), "w"); v != "(devel)" {
+	if v := versionOf(readRun(t, filepath.Join(out, "results.json")), "w", ""); v != "(devel)" {
 		t.Errorf("results.json: w is version %s, want (devel)", v)
 	}
 	// The gates every codec goes through: the check against encoding/json,
@@ -172,7 +171,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 	if row := rowOf(stdout, "crashy"); !strings.Contains(row, "error: worker died") {
 		t.Errorf("crashy's crash is not its row's error: %q", row)
 	}
-	list, err := exec.Command(filepath.Join(out, "pingpong"), "-list").Output()
+	list, err := testCommand(t, filepath.Join(out, "pingpong"), "-list").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +185,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 
 // A module from the module cache, never fetched: GOPROXY=off.
 func TestBenchSchedulingAddsAModuleFromTheCache(t *testing.T) {
+	t.Parallel()
 	script(t)
 	cache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
@@ -210,7 +210,7 @@ func TestBenchSchedulingAddsAModuleFromTheCache(t *testing.T) {
 	if row := rowOf(stdout, "jit"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
 		t.Errorf("jit did not run cleanly: %q", row)
 	}
-	if v := implVersion(readRun(t, filepath.Join(out, "results.json")), "jit"); v != version {
+	if v := versionOf(readRun(t, filepath.Join(out, "results.json")), "jit", ""); v != version {
 		t.Errorf("results.json: jit is version %s, want %s", v, version)
 	}
 	if readFile(t, "../../go.mod") != gomod || readFile(t, "../../go.sum") != gosum {
@@ -236,6 +236,7 @@ func oneLine(t *testing.T, stderr string) string {
 }
 
 func TestBenchSchedulingAddErrors(t *testing.T) {
+	t.Parallel()
 	mod := wrapModule(t)
 	// What a spec says is checked by internal/benchbuild's own tests; here
 	// one of those, and what takes the go command to find out.
@@ -253,6 +254,7 @@ func TestBenchSchedulingAddErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			out := filepath.Join(t.TempDir(), "out")
 			code, _, stderr := runBench(t, c.env, "--compare", "std", "-o", out, "--add", c.add)
 			line := oneLine(t, stderr)

@@ -79,6 +79,7 @@ func TestBatchFlagValues(t *testing.T) {
 // -batch 1,10 runs each level once per batch size, each row labelled with
 // its size and recorded with it; -batch 1 is a run without batches.
 func TestBatchEndToEnd(t *testing.T) {
+	t.Parallel()
 	stdout, run := measured(t, "-input", "small-doc", "-batch", "1,10", "-levels", "1", "-impls", "std,baseline",
 		"-duration", "100ms", "-warmup", "10ms", "-probe", "0", "-stw", "0")
 	var got []string

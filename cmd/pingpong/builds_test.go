@@ -33,6 +33,7 @@ func twoBuildRun(t *testing.T, args ...string) (stdout, stderr string, code int,
 }
 
 func TestRunAcrossBuilds(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code, out := twoBuildRun(t, "-impls", "std,baseline", "-count", "2")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -62,6 +63,7 @@ func TestRunAcrossBuilds(t *testing.T) {
 }
 
 func TestBuildBadUseExits2(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string

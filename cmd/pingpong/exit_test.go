@@ -42,6 +42,7 @@ func TestExitCodes(t *testing.T) {
 // A run in which a codec failed every scenario still prints and writes
 // everything, then says so in its exit status.
 func TestScenarioErrorsExit1AfterWritingEveryOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	dup := filepath.Join(dir, "dup.json") // encoding/json/v2 rejects duplicate keys
 	if err := os.WriteFile(dup, []byte(`{"a":1,"a":2}`), 0o644); err != nil {

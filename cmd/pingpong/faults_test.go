@@ -56,6 +56,7 @@ type fault struct {
 }
 
 func TestFaults(t *testing.T) {
+	t.Parallel()
 	doc := []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`)
 	cases := []fault{
 		{name: "json through a symlink", setup: func(t *testing.T, dir string) faultRun {
@@ -365,6 +366,7 @@ const busy = 20
 // A signal in each phase of a run: the run stops, says so on one line,
 // exits 128+signal, and leaves what it measured, no more and no less.
 func TestFaultsSignalInEachPhase(t *testing.T) {
+	t.Parallel()
 	needChildren(t)
 	phases := []struct {
 		name string
@@ -485,6 +487,7 @@ const fSetPipeSize = 1031
 // (Calibration is over before workers start; they are closed before any
 // file is written.)
 func TestFaultsWorkerKilledInEachPhase(t *testing.T) {
+	t.Parallel()
 	needChildren(t)
 	for _, warmup := range []struct{ phase, d string }{{"warmup", "1h"}, {"window", "0s"}} {
 		t.Run(warmup.phase, func(t *testing.T) {
@@ -597,15 +600,27 @@ func (d *driven) signal(t *testing.T, sig syscall.Signal) {
 	}
 }
 
-// wait waits for the run's end and returns what it left.
+// wait waits for the run's end and returns what it left. A run still going
+// a minute after the test acted on it is hung, not slow: it gets SIGQUIT,
+// so that the failure shows where its goroutines wait.
 func (d *driven) wait(t *testing.T) ran {
 	t.Helper()
-	var fifo []byte
-	if d.read != nil {
-		fifo = d.read()
+	read := make(chan []byte, 1) // a FIFO's reader waits for the run to close it
+	go func() {
+		var b []byte
+		if d.read != nil {
+			b = d.read()
+		}
+		read <- b
+	}()
+	select {
+	case <-d.done:
+	case <-time.After(time.Minute):
+		d.cmd.Process.Signal(syscall.SIGQUIT)
+		<-d.done
+		t.Fatalf("the run was still going a minute on; on SIGQUIT it said:\n%s", d.stderr.String())
 	}
-	<-d.done
-	return ran{stdout: d.stdout.String(), stderr: d.stderr.String(), code: d.cmd.ProcessState.ExitCode(), fifo: fifo}
+	return ran{stdout: d.stdout.String(), stderr: d.stderr.String(), code: d.cmd.ProcessState.ExitCode(), fifo: <-read}
 }
 
 // children are the processes pid started, from every one of its threads.

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"pingpong/pingpong"
-	"pingpong/results"
 )
 
 // bench_scheduling.sh --goexperiment: a second pingpong built under a
@@ -19,6 +18,7 @@ import (
 // the build cache.
 
 func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
@@ -28,20 +28,16 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
 	run := readRun(t, filepath.Join(out, "results.json"))
-	version := func(name, build string) string {
-		im, _ := run.Impl(results.Scenario{Input: "tiny", Impl: name, Build: build})
-		return im.Version
-	}
-	if v := version("std", "base"); !strings.HasPrefix(v, "go1.") || strings.Contains(v, "GOEXPERIMENT") {
+	if v := versionOf(run, "std", "base"); !strings.HasPrefix(v, "go1.") || strings.Contains(v, "GOEXPERIMENT") {
 		t.Errorf("the normal build's std is %q", v)
 	}
-	if v := version("std", "new"); !strings.HasPrefix(v, "go1.") || !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+	if v := versionOf(run, "std", "new"); !strings.HasPrefix(v, "go1.") || !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
 		t.Errorf("the jsonv2 build's std is %q, want go1.x (GOEXPERIMENT=jsonv2)", v)
 	}
-	if v := version("stdv2", "base"); v != "" {
+	if v := versionOf(run, "stdv2", "base"); v != "" {
 		t.Errorf("the normal build ran stdv2 (%s)", v)
 	}
-	if v := version("stdv2", "new"); !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
+	if v := versionOf(run, "stdv2", "new"); !strings.HasSuffix(v, " (GOEXPERIMENT=jsonv2)") {
 		t.Errorf("the jsonv2 build's stdv2 is %q", v)
 	}
 	var ran []string
@@ -68,6 +64,7 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 }
 
 func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	code, _, stderr := runBench(t, nil, "-o", out, "--goexperiment", "bogusexperiment")
 	want := "bench_scheduling.sh: --goexperiment bogusexperiment: unknown GOEXPERIMENT bogusexperiment"

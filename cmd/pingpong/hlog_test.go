@@ -13,6 +13,7 @@ import (
 // row's -json intervals and add up to the row's n, and the level's codecs
 // share one timeline, starting at its first interval.
 func TestHlogWritesOneReadableLogPerScenario(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	_, run := measured(t, "-impls", "std,baseline", "-input", "small-doc", "-levels", "1", "-duration", "300ms", "-warmup", "0s",
 		"-interval", "50ms", "-hlog", dir)

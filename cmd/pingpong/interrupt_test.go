@@ -21,6 +21,7 @@ import (
 // prints an input's header as the input's first scenario starts, so the
 // scenario on github is complete by then and the one on tiny has begun.
 func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
+	t.Parallel()
 	// The window is long enough that the signal, sent as the second
 	// scenario starts, always lands inside it.
 	const window = time.Second
@@ -30,7 +31,7 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "run.json")
-	cmd := exec.Command(binary, "-impls", "baseline", "-input", "github,"+tiny, "-levels", "1",
+	cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github,"+tiny, "-levels", "1",
 		"-duration", window.String(), "-warmup", "0s", "-probe", "0", "-json", out)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

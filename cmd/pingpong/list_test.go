@@ -13,6 +13,7 @@ import (
 // -list -json, in either order of its flags, is a listing that names every
 // registered codec, built-in input and shape, with the build's versions.
 func TestListJSON(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"-list", "-json"}, {"-json", "-list"}, {"--list", "--json", "-v"}} {
 		stdout, stderr, code := runBinary(t, args...)
 		if code != 0 {
@@ -59,6 +60,7 @@ func TestListJSON(t *testing.T) {
 }
 
 func TestListJSONTakesNoFile(t *testing.T) {
+	t.Parallel()
 	_, stderr, code := runBinary(t, "-list", "-json", "out.json")
 	if want := "pingpong: -list -json out.json: the listing goes to stdout; give -json no file\n"; code != 2 || stderr != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -221,11 +220,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	cal := calibrate(ctx, cfg, console)
-	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr, scenarioCount(cfg, inputs))})
-	if run != nil {
-		run.Calibration = cal
-	}
+	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
@@ -372,48 +367,4 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
 	}
 	return nil
-}
-
-// stallFlag is -stall: unset means the default, which the run works out
-// from its idle pass; an explicit value must be above 0.
-type stallFlag struct{ d time.Duration }
-
-func (s *stallFlag) String() string {
-	if s.d == 0 {
-		return ""
-	}
-	return s.d.String()
-}
-
-func (s *stallFlag) Set(v string) error {
-	d, err := time.ParseDuration(v)
-	if err != nil {
-		return fmt.Errorf("%q is not a duration (like 10ms)", v)
-	}
-	if d <= 0 || d >= time.Hour {
-		return fmt.Errorf("%v: must be > 0 and < 1h (leave -stall out for the default)", d)
-	}
-	s.d = d
-	return nil
-}
-
-// outputDir makes the directory of flag (-trace, -hlog), which workers
-// write into as they measure, and proves it writable before anything is
-// measured; it returns the directory as an absolute path, since workers
-// write into it too.
-func outputDir(flag, dir string) (string, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", usagef("%s %s: %w", flag, dir, err)
-	}
-	if err := os.MkdirAll(abs, 0o755); err != nil {
-		return "", usagef("%s %s: cannot create the directory: %w", flag, dir, err)
-	}
-	f, err := os.CreateTemp(abs, ".pingpong-write-check-*")
-	if err != nil {
-		return "", usagef("%s %s: cannot write there: %w", flag, dir, err)
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return abs, nil
 }

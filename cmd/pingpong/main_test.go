@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,8 +26,10 @@ func TestMain(m *testing.M) {
 	}
 	binary = filepath.Join(dir, "pingpong")
 	// A real build, not the test binary: module versions come from its
-	// build info, which test binaries lack.
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	// build info, which test binaries lack. -trimpath, as
+	// bench_scheduling.sh builds, so that the script tests' builds find
+	// this one's packages in the build cache.
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", binary, ".").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building pingpong: " + err.Error() + "\n" + string(out))
 	}
@@ -34,9 +38,28 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// runLimit bounds every command a test starts: one that hangs fails its
+// test rather than holding the package until go test's own timeout.
+const runLimit = 4 * time.Minute
+
+// testCommand is name with args, bounded: killed, with every process of its
+// group, after runLimit or when the test ends, and Wait stops waiting for
+// its output a few seconds after that, so that a process that outlived it
+// and still holds its stdout or stderr (a worker, pingpong under the
+// script) cannot hold the test either.
+func testCommand(t *testing.T, name string, args ...string) *exec.Cmd {
+	ctx, cancel := context.WithTimeout(t.Context(), runLimit)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
+	return cmd
+}
+
 func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := testCommand(t, binary, args...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()
@@ -83,6 +106,7 @@ func parseLatency(t *testing.T, s string) time.Duration {
 }
 
 func TestEndToEnd(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinary(t, "-duration", "200ms", "-warmup", "50ms", "-impls", "std,baseline", "-input", "github")
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr: %s", code, stderr)
@@ -134,6 +158,7 @@ func TestEndToEnd(t *testing.T) {
 }
 
 func TestListShowsVersions(t *testing.T) {
+	t.Parallel()
 	stdout, _, code := runBinary(t, "-list")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -208,6 +233,7 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 // The stall the run works out from its idle pass (no -stall given) is the
 // one the streaming console's header prints and the one -json keeps.
 func TestStreamedHeaderShowsTheSettledStall(t *testing.T) {
+	t.Parallel()
 	stdout, run := measured(t, "-impls", "baseline", "-levels", "1", "-duration", "50ms", "-warmup", "0s", "-isolate=false")
 	if run.Config.Stall <= 0 {
 		t.Fatalf("-json stall %v: the run must settle one", run.Config.Stall)

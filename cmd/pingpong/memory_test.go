@@ -1,23 +1,23 @@
 package main
 
 import (
-	"os/exec"
 	"syscall"
 	"testing"
 )
 
 // Memory must not grow with the duration: latencies go into fixed-size
 // histograms, never sample lists. The baseline codec makes about a million
-// round trips a second, so a list of samples would add ~80 MB over 10s.
-// Peak RSS of a 1s and a 10s run, in one process (-isolate=false, so the
+// round trips a second, so a list of samples would add ~40 MB over 5s.
+// Peak RSS of a 0.5s and a 5s run, in one process (-isolate=false, so the
 // child's ru_maxrss is the whole run), must stay within 10% plus 4 MB of
 // slack for the runtime's own bookkeeping.
 func TestMemoryFlatWithDuration(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
-		t.Skip("runs 11 seconds")
+		t.Skip("runs 6 seconds")
 	}
 	maxRSS := func(d string) int64 {
-		cmd := exec.Command(binary, "-impls", "baseline", "-input", "github", "-levels", "2", "-probe", "0",
+		cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github", "-levels", "1", "-probe", "0",
 			"-isolate=false", "-warmup", "0s", "-duration", d)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v: %v\n%s", cmd.Args, err, out)
@@ -28,9 +28,9 @@ func TestMemoryFlatWithDuration(t *testing.T) {
 		}
 		return ru.Maxrss << 10 // kilobytes on Linux
 	}
-	short, long := maxRSS("1s"), maxRSS("10s")
-	t.Logf("peak RSS: 1s run %d MB, 10s run %d MB", short>>20, long>>20)
+	short, long := maxRSS("500ms"), maxRSS("5s")
+	t.Logf("peak RSS: 0.5s run %d MB, 5s run %d MB", short>>20, long>>20)
 	if long > short+short/10+4<<20 {
-		t.Errorf("peak RSS grew from %d MB (1s) to %d MB (10s): something keeps samples", short>>20, long>>20)
+		t.Errorf("peak RSS grew from %d MB (0.5s) to %d MB (5s): something keeps samples", short>>20, long>>20)
 	}
 }

@@ -6,6 +6,7 @@ import (
 )
 
 func TestBadRateIsAUsageError(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"abc", "-5", "0/s", "5/m", "1e12"} {
 		_, stderr, code := runBinary(t, "-rate", v, "-impls", "baseline", "-duration", "10ms")
 		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "-rate") {
@@ -15,6 +16,7 @@ func TestBadRateIsAUsageError(t *testing.T) {
 }
 
 func TestOpenLoopRunIsLabelled(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinary(t, "-rate", "1000/s", "-impls", "baseline", "-input", "github", "-levels", "1,2",
 		"-duration", "100ms", "-warmup", "20ms", "-probe", "0", "-isolate=false", "-v")
 	if code != 0 {
@@ -31,6 +33,7 @@ func TestOpenLoopRunIsLabelled(t *testing.T) {
 }
 
 func TestSelfCheckCommand(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"-count", "0"}, {"-impls", "nope"}, {"-input", "no-such-input"}, {"-duration", "0s"}, {"extra"}} {
 		_, stderr, code := runBinary(t, append([]string{"selfcheck"}, args...)...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 {

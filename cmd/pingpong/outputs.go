@@ -75,6 +75,8 @@ func (o *outputs) check() error {
 	return nil
 }
 
+// checkDir tells, before anything is measured, whether files can be
+// written into dir, making it to see and removing again what it made.
 func checkDir(dir string) error {
 	fi, err := os.Stat(dir)
 	if err == nil && !fi.IsDir() {
@@ -94,15 +96,21 @@ func checkDir(dir string) error {
 	} else if err != nil {
 		return cause(err)
 	}
-	f, err := os.CreateTemp(dir, ".pingpong-check-*")
-	if err == nil {
-		f.Close()
-		err = os.Remove(f.Name())
-	}
+	err = writable(dir)
 	for _, d := range created {
 		os.Remove(d) // only removes what is still empty
 	}
 	return cause(err)
+}
+
+// writable proves dir writable: it creates a file there and removes it.
+func writable(dir string) error {
+	f, err := os.CreateTemp(dir, ".pingpong-check-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // cause drops the path an *os.PathError repeats, since the message names
@@ -155,3 +163,21 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 // maxCount bounds -count: beyond it a run takes days at the default
 // duration, and the number is surely a typo.
 const maxCount = 1000
+
+// outputDir makes the directory of flag (-trace, -hlog), which workers
+// write into as they measure, and proves it writable before anything is
+// measured; it returns the directory as an absolute path, since workers
+// write into it too.
+func outputDir(flag, dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", usagef("%s %s: %w", flag, dir, err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		return "", usagef("%s %s: cannot create the directory: %w", flag, dir, err)
+	}
+	if err := writable(abs); err != nil {
+		return "", usagef("%s %s: cannot write there: %w", flag, dir, err)
+	}
+	return abs, nil
+}

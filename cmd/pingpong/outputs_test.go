@@ -27,6 +27,7 @@ func runWithin(t *testing.T, limit time.Duration, name string, args []string, se
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.WaitDelay = 10 * time.Second
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	for _, f := range set {
@@ -45,6 +46,7 @@ func runWithin(t *testing.T, limit time.Duration, name string, args []string, se
 }
 
 func TestUnwritableOutputFailsBeforeMeasuring(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "file")
 	os.WriteFile(file, []byte("keep me"), 0o644)
@@ -88,6 +90,7 @@ func TestUnwritableOutputFailsBeforeMeasuring(t *testing.T) {
 }
 
 func TestResultFilesAndCompare(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	js, bench, csv, hgrm := filepath.Join(dir, "a.json"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.csv"), filepath.Join(dir, "hgrm")
 	_, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "100ms", "-warmup", "20ms", "-impls", "std,baseline",
@@ -138,6 +141,7 @@ func TestResultFilesAndCompare(t *testing.T) {
 }
 
 func TestBenchToStdoutKeepsStdoutParseable(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "50ms", "-warmup", "10ms", "-impls", "baseline",
 		"-input", "github", "-levels", "1", "-probe", "0", "-bench", "-")
 	if code != 0 {

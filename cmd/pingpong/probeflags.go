@@ -1,11 +1,9 @@
 package main
 
 import (
-	"runtime"
+	"fmt"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
 	"pingpong/results"
 )
 
@@ -17,7 +15,7 @@ func checkProbe(probe time.Duration, mode string) error {
 	if probe != 0 && (probe < minProbe || probe > time.Minute) {
 		return usagef("-probe %v: must be 0 (off) or from %v to 1m", probe, minProbe)
 	}
-	if _, err := results.ParseMode(mode); err != nil {
+	if _, err := parseMode(mode); err != nil {
 		return usagef("-mode: %w", err)
 	}
 	if probe == 0 && mode != results.RunEncdec {
@@ -26,16 +24,25 @@ func checkProbe(probe time.Duration, mode string) error {
 	return nil
 }
 
-// scenarioCount is what the progress line counts to: every planned
-// scenario, plus the idle pass when the probe is on.
-func scenarioCount(cfg results.Config, inputs []*datasets.Input) int {
-	infos := make([]results.InputInfo, len(inputs))
-	for i, in := range inputs {
-		infos[i].Name = in.Name
+// stallFlag is -stall: unset means the default, which the run works out
+// from its idle pass; an explicit value must be above 0.
+type stallFlag struct{ d time.Duration }
+
+func (s *stallFlag) String() string {
+	if s.d == 0 {
+		return ""
 	}
-	n := len(pingpong.Plan(cfg, infos, runtime.GOMAXPROCS(0)))
-	if cfg.Probe > 0 {
-		n++
+	return s.d.String()
+}
+
+func (s *stallFlag) Set(v string) error {
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (like 10ms)", v)
 	}
-	return n
+	if d <= 0 || d >= time.Hour {
+		return fmt.Errorf("%v: must be > 0 and < 1h (leave -stall out for the default)", d)
+	}
+	s.d = d
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 )
 
 func TestProbeFlagsBadValuesExit2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"-probe", "5us"},
 		{"-probe", "-1ms"},
@@ -21,6 +22,7 @@ func TestProbeFlagsBadValuesExit2(t *testing.T) {
 }
 
 func TestProbeModeRunsThePasses(t *testing.T) {
+	t.Parallel()
 	stdout, stderr, code := runBinary(t, "-mode", "probe", "-impls", "baseline", "-input", "github",
 		"-duration", "100ms", "-warmup", "0s", "-procs", "1")
 	if code != 0 {

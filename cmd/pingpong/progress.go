@@ -24,6 +24,14 @@ func (obs observers) Result(r results.Result) {
 	}
 }
 
+func (obs observers) Started(cal *results.Calibration, scenarios int) {
+	for _, o := range obs {
+		if so, ok := o.(pingpong.StartObserver); ok {
+			so.Started(cal, scenarios)
+		}
+	}
+}
+
 func (obs observers) Settled(cfg results.Config) {
 	for _, o := range obs {
 		if so, ok := o.(pingpong.SettledObserver); ok {
@@ -39,7 +47,7 @@ type progress struct {
 	done, total int
 }
 
-func newProgress(stderr io.Writer, total int) pingpong.Observer {
+func newProgress(stderr io.Writer) pingpong.Observer {
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return observers{}
@@ -47,8 +55,11 @@ func newProgress(stderr io.Writer, total int) pingpong.Observer {
 	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return observers{}
 	}
-	return &progress{w: stderr, total: total}
+	return &progress{w: stderr}
 }
+
+// Started takes the total from the run's plan.
+func (p *progress) Started(_ *results.Calibration, scenarios int) { p.total = scenarios }
 
 func (p *progress) Input(results.InputInfo, []results.ImplInfo) {}
 

@@ -38,6 +38,14 @@ func (c *consoleReport) Result(r results.Result) {
 	c.stream.Result(r)
 }
 
+// Started gives the streaming console the harness floor for its header,
+// which it prints at the first input.
+func (c *consoleReport) Started(cal *results.Calibration, _ int) {
+	if c.stream != nil {
+		c.stream.SetCalibration(cal)
+	}
+}
+
 func (c *consoleReport) Settled(cfg results.Config) {
 	if c.stream != nil {
 		c.stream.Settled(cfg)

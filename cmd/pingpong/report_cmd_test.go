@@ -12,6 +12,7 @@ import (
 // The page written at the end of a run is the page `pingpong report`
 // renders from the run's -json file, and -png writes its charts.
 func TestHTMLAtTheEndEqualsReportFromJSON(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	js, page, pngs := filepath.Join(dir, "r.json"), filepath.Join(dir, "run.html"), filepath.Join(dir, "png")
 	// The paths as given are what the page shows: run from dir, both ways.
@@ -38,6 +39,7 @@ func TestHTMLAtTheEndEqualsReportFromJSON(t *testing.T) {
 }
 
 func TestReportBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	wrong := filepath.Join(dir, "wrong.json")
 	os.WriteFile(wrong, []byte(`{"schema": "other/v9"}`), 0o644)

@@ -30,25 +30,21 @@ func script(t *testing.T) string {
 	return path
 }
 
-// runScript runs the script in a fresh directory with a tiny input and
-// returns its exit status, stdout and stderr.
+// runScript runs the script in a fresh directory on tinyRun's input and
+// window, with args before pingpong's, and returns its exit status, stdout
+// and stderr.
 func runScript(t *testing.T, env []string, args ...string) (int, string, string) {
 	t.Helper()
 	cwd := t.TempDir()
-	tiny := filepath.Join(cwd, "tiny.json")
-	if err := os.WriteFile(tiny, []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	args = append([]string{"-i", tiny, "--duration", "100ms"}, args...)
-	args = append(args, "--", "-warmup", "10ms")
-	return runScriptIn(t, cwd, env, args...)
+	tiny, pp := tinyRun(t, cwd)
+	return runScriptIn(t, cwd, env, append(append(tiny, args...), pp...)...)
 }
 
 // runScriptIn runs the script in dir with args as they are and returns
 // its exit status, stdout and stderr.
 func runScriptIn(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
 	t.Helper()
-	cmd := exec.Command(script(t), args...)
+	cmd := testCommand(t, script(t), args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
@@ -73,6 +69,7 @@ func readRun(t *testing.T, path string) *results.Run {
 }
 
 func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
 	code, stdout, stderr := runScript(t, nil, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
 	if code != 0 {
@@ -121,8 +118,10 @@ func copyModule(t *testing.T, modVersion string) string {
 
 // Two builds, one run: a release of jsoniter against a checkout of it,
 // both builds' rows in one results.json, their order alternating by
-// repeat, and compare.txt the comparison of the two.
+// repeat, and compare.txt the comparison of the two, with a --fail gate
+// that passes (the one that fails is TestBenchSchedulingFailExitsWithTheGate).
 func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	gomod, err := os.ReadFile("../../go.mod")
 	if err != nil {
@@ -131,7 +130,8 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
-	args := append(tiny, "--compare", "jsoniter,baseline", "--count", "2", "--replace", "github.com/json-iterator/go="+checkout, "-o", out)
+	args := append(tiny, "--compare", "jsoniter,baseline", "--count", "2", "--replace", "github.com/json-iterator/go="+checkout,
+		"--fail", "rt/s<-99%", "-o", out)
 	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
@@ -160,6 +160,9 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	if !strings.Contains(cmp, "jsoniter version: v1.1.12 -> (devel)") || !strings.Contains(cmp, ", build new (") {
 		t.Errorf("compare.txt does not compare the two builds:\n%s", cmp)
 	}
+	if !strings.Contains(cmp, "gate: -fail 'rt/s<-99%'") || lastLineOf(cmp) != "ok: no regression beyond -fail" {
+		t.Errorf("compare.txt has no gate section ending in its pass:\n%s", cmp)
+	}
 	for _, f := range []string{"report.html", "results.csv", "bench.txt", "pingpong", "pingpong.new"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Error(err)
@@ -172,6 +175,7 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 }
 
 func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	gomod := filepath.Join(checkout, "go.mod")
 	b, err := os.ReadFile(gomod)
@@ -190,6 +194,7 @@ func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
 }
 
 func TestBenchSchedulingWithoutGo(t *testing.T) {
+	t.Parallel()
 	script(t)
 	for _, dir := range []string{"/usr/bin", "/bin"} {
 		if _, err := os.Stat(filepath.Join(dir, "go")); err == nil {
@@ -203,6 +208,7 @@ func TestBenchSchedulingWithoutGo(t *testing.T) {
 }
 
 func TestBenchSchedulingShellcheck(t *testing.T) {
+	t.Parallel()
 	path := script(t)
 	if _, err := exec.LookPath("shellcheck"); err != nil {
 		t.Skip("shellcheck is not installed (.ci/run installs it)")

@@ -38,6 +38,7 @@ func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 }
 
 func TestBenchSchedulingCarriesOnAfterARunEndedInError(t *testing.T) {
+	t.Parallel()
 	mod := exiterModule(t)
 	// The second build (a replace by a copy of the same checkout) makes
 	// the run one across two builds, ending in compare.
@@ -70,6 +71,7 @@ func TestBenchSchedulingCarriesOnAfterARunEndedInError(t *testing.T) {
 }
 
 func TestBenchSchedulingStopsOnBadUsage(t *testing.T) {
+	t.Parallel()
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)

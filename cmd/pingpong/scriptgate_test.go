@@ -16,6 +16,7 @@ func lastLineOf(s string) string {
 }
 
 func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
 	for _, c := range []struct {
 		args []string
@@ -37,33 +38,22 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 	}
 }
 
+// Without -rate no scenario has late: a gate that judged nothing fails
+// rather than pass CI silently. (A gate that passes is checked in
+// TestBenchSchedulingBuildsAgainstALocalCheckout.)
 func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
+	t.Parallel()
 	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
-	for _, c := range []struct {
-		expr    string
-		code    int
-		verdict string // compare.txt's last line
-		lastErr string // the script's last line on stderr
-	}{
-		// Without -rate no scenario has late: a gate that judged nothing
-		// fails rather than pass CI silently.
-		{"late>+10%", 1, "NOTHING JUDGED: no scenario has late in both runs", "bench_scheduling.sh: the --fail gate failed; see compare.txt"},
-		{"rt/s<-99%", 0, "ok: no regression beyond -fail", ""},
-	} {
-		out := filepath.Join(t.TempDir(), "out")
-		code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", c.expr, "-o", out)
-		if code != c.code {
-			t.Errorf("--fail %s: exit %d, want %d\n%s", c.expr, code, c.code, stderr)
-		}
-		if c.lastErr != "" && lastLineOf(stderr) != c.lastErr {
-			t.Errorf("--fail %s: last line %q, want %q", c.expr, lastLineOf(stderr), c.lastErr)
-		}
-		cmp := readFile(t, filepath.Join(out, "compare.txt"))
-		if !strings.Contains(cmp, "gate: -fail '"+c.expr+"'") || lastLineOf(cmp) != c.verdict {
-			t.Errorf("--fail %s: compare.txt has no gate section ending %q:\n%s", c.expr, c.verdict, cmp)
-		}
-		if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
-			t.Errorf("--fail %s: %v", c.expr, err)
-		}
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", "late>+10%", "-o", out)
+	if want := "bench_scheduling.sh: the --fail gate failed; see compare.txt"; code != 1 || lastLineOf(stderr) != want {
+		t.Errorf("exit %d, last line %q; want 1 and %q\n%s", code, lastLineOf(stderr), want, stderr)
+	}
+	cmp := readFile(t, filepath.Join(out, "compare.txt"))
+	if want := "NOTHING JUDGED: no scenario has late in both runs"; !strings.Contains(cmp, "gate: -fail 'late>+10%'") || lastLineOf(cmp) != want {
+		t.Errorf("compare.txt has no gate section ending %q:\n%s", want, cmp)
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.html")); err != nil {
+		t.Error(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 // -list names every shape with its parameter, and the -input help says
 // SHAPE:SIZE.
 func TestListShowsShapes(t *testing.T) {
+	t.Parallel()
 	stdout, _, code := runBinary(t, "-list")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -37,6 +38,7 @@ func TestListShowsShapes(t *testing.T) {
 // A shape's name, the size asked and the real size reach the results
 // file, where the header and the by-size summary read them.
 func TestShapeInputsRecordShapeAndSize(t *testing.T) {
+	t.Parallel()
 	_, run := measured(t, "-input", "long-string:2kB,long-string:4000,small-doc", "-impls", "baseline", "-levels", "1",
 		"-duration", "50ms", "-warmup", "0s", "-probe", "0", "-stw", "0")
 	var got []string

@@ -41,12 +41,12 @@ func (s *sweepFlags) flags(fs *flag.FlagSet) {
 	})
 	fs.Func("gogc", "GOGC for the workers, or a comma list `100,400,off` to run every scenario under each (default: the environment's)", func(v string) error {
 		var err error
-		s.gogc, err = parseEach(v, results.ParseGOGC)
+		s.gogc, err = parseEach(v, parseGOGC)
 		return err
 	})
 	fs.Func("memlimit", "GOMEMLIMIT for the workers, or a comma list `512MiB,off` to run every scenario under each (default: the environment's)", func(v string) error {
 		var err error
-		s.memlimit, err = parseEach(v, results.ParseMemLimit)
+		s.memlimit, err = parseEach(v, parseMemLimit)
 		return err
 	})
 }

@@ -9,6 +9,7 @@ import (
 // A -procs sweep runs each value in workers started with it; each worker
 // reports runtime.GOMAXPROCS(0), which must be the value its block says.
 func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
+	t.Parallel()
 	stdout, run := measured(t, "-procs", "1,2", "-impls", "baseline,std", "-input", "github",
 		"-levels", "1,N", "-duration", "100ms", "-warmup", "10ms", "-probe", "0")
 	var got []string
@@ -63,6 +64,7 @@ func TestSweepFlagsRefuseBadValues(t *testing.T) {
 // Without isolation a single GOGC applies to this process, where the
 // scenarios run; the header's environment shows it.
 func TestSingleGOGCWithoutIsolationSetsThisProcess(t *testing.T) {
+	t.Parallel()
 	_, run := measured(t, "-gogc", "off", "-isolate=false", "-impls", "baseline", "-levels", "1",
 		"-duration", "20ms", "-warmup", "0s", "-probe", "0")
 	if run.Env.GOGC != "off" || run.Results[0].GOGC != "off" {

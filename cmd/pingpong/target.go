@@ -14,7 +14,7 @@ import (
 // of the build's own (bench_scheduling.sh --type) was asked for by name, for
 // the user's documents: every input must fit it.
 func parseTargets(flag string, inputs []*datasets.Input) ([]string, error) {
-	targets, err := results.ParseTargets(flag, pingpong.Types())
+	targets, err := parseTargetList(flag, pingpong.Types())
 	if err != nil {
 		return nil, usagef("-target: %w", err)
 	}

@@ -84,6 +84,7 @@ func runType(t *testing.T, doc string, args ...string) (code int, stdout, stderr
 }
 
 func TestBenchSchedulingDecodesIntoAUsersType(t *testing.T) {
+	t.Parallel()
 	mod := shopModule(t, shopOrder)
 	code, _, stderr, out := runType(t, orderDoc, "--type", "example.com/shop.Order="+mod, "--add", "lossy="+mod+":example.com/shop/lossy", "--compare", "std,goccy")
 	if code != 0 {
@@ -111,6 +112,7 @@ func TestBenchSchedulingDecodesIntoAUsersType(t *testing.T) {
 // A type that is not there, does not compile or cannot hold the input is
 // refused before anything is measured, in one line, with exit status 2.
 func TestBenchSchedulingRefusesABadType(t *testing.T) {
+	t.Parallel()
 	mod := shopModule(t, shopOrder)
 	broken := shopModule(t, "package shop\n\ntype Order struct{ Total money }\n")
 	for _, c := range []struct {
@@ -124,6 +126,7 @@ func TestBenchSchedulingRefusesABadType(t *testing.T) {
 			`pingpong: -target shop.Order: order does not fit shop.Order: json: unknown field "coupon"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			code, stdout, stderr, out := runType(t, c.doc, "--type", c.typ, "--compare", "std")
 			if line := oneLine(t, stderr); code != 2 || line != c.want || strings.Contains(stdout, "n=") {
 				t.Errorf("exit %d, line %q; want 2 and %q, nothing measured", code, line, c.want)
