@@ -91,72 +91,6 @@ type pageChart struct {
 	SVG             template.HTML
 }
 
-// resultRow is one console row as a table row.
-type resultRow struct {
-	Input, Impl, Version, Level                        string
-	Procs                                              int
-	N                                                  int64
-	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
-	STWP99, STWMax                                     string
-	Notes                                              string
-}
-
-// inputRow is an input as a row of the page's inputs table.
-type inputRow struct {
-	Name, Kind, SHA256, Targets string
-	Bytes                       int
-}
-
-func inputRowOf(in results.InputInfo) inputRow {
-	row := inputRow{Name: in.Name, Kind: in.Kind, SHA256: in.SHA256, Bytes: in.Bytes, Targets: strings.Join(in.Targets, ", ")}
-	if in.Path != "" {
-		row.Kind += " " + in.Path
-	}
-	if in.Seed != 0 {
-		row.Kind += fmt.Sprintf(", seed %d", in.Seed)
-	}
-	if in.StructType != "" {
-		row.Targets += " (" + in.StructType + ")"
-	}
-	if in.TargetNote != "" {
-		row.Targets += "; " + in.TargetNote
-	}
-	return row
-}
-
-// implRow is a codec as a row of the page's codecs table: its check
-// against encoding/json in words.
-type implRow struct {
-	Name, Input, Version, Check string
-}
-
-func implRowOf(im results.ImplInfo) implRow {
-	row := implRow{Name: im.Name, Input: im.Input, Version: im.Version, Check: "agrees"}
-	switch {
-	case im.Err != "":
-		row.Check = "cannot run: " + im.Err
-	case im.Mismatch != "":
-		row.Check = "disagrees at " + im.Mismatch
-	}
-	switch {
-	case im.StructErr != "":
-		row.Check += "; struct: cannot run: " + im.StructErr
-	case im.StructMismatch != "":
-		row.Check += "; struct disagrees at " + im.StructMismatch
-	}
-	return row
-}
-
-// culpritRow is one row's culprit: what its worst stall waited on.
-type culpritRow struct {
-	Input, Impl, Level string
-	Procs              int
-	Stall, Stop        string
-	Kind, Where, What  string
-	Goroutine          uint64
-	Trace              string
-}
-
 func buildPage(srcs []Source) (*page, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no results to report")
@@ -306,61 +240,6 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 	return s
 }
 
-func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
-	row := resultRow{Input: r.Input, Impl: r.ImplLabel(), Version: run.ImplVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
-	var notes []string
-	noRoundTrip := r.N == 0 && r.IsEncdec()
-	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
-		l := r.Latency
-		row.P50, row.P95, row.P99, row.P999, row.Max = results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.P999), results.FormatDuration(l.Max)
-		if r.IsEncdec() {
-			row.Rate = results.FormatRate(r.RoundTripsPerSec())
-		} else {
-			row.Rate = "ops " + results.FormatRate(r.OpsPerSec())
-		}
-		if r.Bytes > 0 {
-			row.MBps = results.FormatThroughput(r.MBPerSec())
-		}
-	}
-	if r.N > 0 || r.Err == "" {
-		if r.Probe != nil && r.IsEncdec() {
-			row.Probe = results.FormatDuration(r.Probe.P99)
-		}
-		if r.Runtime != nil {
-			row.Sched = results.FormatDuration(r.Runtime.SchedLatency.P99)
-		}
-		if r.STW != nil {
-			row.STWP99, row.STWMax = results.FormatDuration(r.STW.P99), results.FormatDuration(r.STW.Max)
-		}
-	}
-	if noRoundTrip && r.Err == "" {
-		notes = append(notes, "n=0: "+r.WhyNoRoundTrip())
-	}
-	if c := report.InFlight(r); c != "" {
-		notes = append(notes, c)
-	}
-	if r.Noise.Noisy() {
-		notes = append(notes, r.Noise.String())
-	}
-	if r.GOGC != "" || r.MemLimit != "" {
-		notes = append(notes, strings.TrimPrefix(r.Point().String(), fmt.Sprintf("GOMAXPROCS=%d ", r.Procs)))
-	}
-	if r.Partial {
-		notes = append(notes, "partial")
-	}
-	if r.Mismatch != "" {
-		notes = append(notes, "mismatch: "+r.Mismatch)
-	}
-	if r.Err != "" {
-		notes = append(notes, "error: "+r.Err)
-	}
-	if suffix != "" {
-		notes = append(notes, strings.Trim(suffix, "[]"))
-	}
-	row.Notes = strings.Join(notes, "; ")
-	return row
-}
-
 // verdictOf lays v out for the page; withInput names the input in its
 // title, for a run of several.
 func verdictOf(v report.Verdict, withInput bool) verdictView {
@@ -378,18 +257,6 @@ func verdictOf(v report.Verdict, withInput bool) verdictView {
 		vv.Rows = append(vv.Rows, row)
 	}
 	return vv
-}
-
-// culpritOf is r's culprit as a row of the page's culprits table; ok is
-// false when r has none.
-func culpritOf(r results.Result) (culpritRow, bool) {
-	c := r.Culprit
-	if c == nil {
-		return culpritRow{}, false
-	}
-	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
-		Stall: results.FormatDuration(c.Stall), Stop: results.FormatDuration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
-		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }
 
 // pageHTML is the page's template, CSS included: kept as a file of its own
