@@ -80,14 +80,18 @@ func writeHlog(path string, t *timeline) (err error) {
 }
 
 // stamped is h (an empty histogram when nil) tagged and stamped with the
-// wall-clock span from, to since the Unix epoch.
+// wall-clock span from, to since the Unix epoch, widened to whole
+// milliseconds (the log's resolution) so that it holds the span: a turn
+// that covered a fraction of a millisecond of an interval still reads as
+// a span, not as an instant.
 func stamped(h *hdrhistogram.PackedHistogram, tag string, from, to time.Duration) *hdrhistogram.PackedHistogram {
 	if h == nil {
 		h = latency.NewPackedHistogram()
 	}
 	h.SetTag(tag)
-	h.SetStartTimeMs(from.Milliseconds())
-	h.SetEndTimeMs(to.Milliseconds())
+	start := from.Milliseconds()
+	h.SetStartTimeMs(start)
+	h.SetEndTimeMs(max((to + time.Millisecond - 1).Milliseconds(), start+1))
 	return h
 }
 
