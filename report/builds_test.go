@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
 	"slices"
 	"strings"
 	"testing"
@@ -33,14 +32,7 @@ func TestRowsNameTheirBuild(t *testing.T) {
 	if !strings.Contains(bench.String(), "BenchmarkPingPong/input=citm-catalog/impl=sonic/build=new/pairs=1-2\t") {
 		t.Errorf("-bench does not name the build:\n%s", bench.String())
 	}
-	var b bytes.Buffer
-	if err := WriteCSV(&b, run); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := csvRows(t, run)
 	var got []string
 	for _, row := range rows[1:] {
 		if row[1] == "sonic" && row[6] == "1" {

@@ -17,14 +17,7 @@ import (
 
 func TestCSVHeaderAndRows(t *testing.T) {
 	run := resultstest.Repeated(resultstest.SampleRun(), 3, 0.05)
-	var b bytes.Buffer
-	if err := WriteCSV(&b, run); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(&b).ReadAll() // also checks every row has the header's width
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := csvRows(t, run)
 	if want := 1 + len(run.Results); len(rows) != want {
 		t.Fatalf("%d rows, want a header and one per scenario and repeat: %d", len(rows), want)
 	}
@@ -58,14 +51,7 @@ func TestCSVHeaderAndRows(t *testing.T) {
 // figure not measured is an empty cell.
 func TestCSVResponsivenessColumns(t *testing.T) {
 	run := probedRun()
-	var b bytes.Buffer
-	if err := WriteCSV(&b, run); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := csvRows(t, run)
 	col := map[string]int{}
 	for i, h := range rows[0] {
 		col[h] = i
@@ -224,4 +210,19 @@ func TestHgrmNames(t *testing.T) {
 	if got, want := hgrmName(r, true), "my_data_a_b_std_decode_struct_gogc400_memlimit1GiB_1x_procs2_r1.hgrm"; got != want {
 		t.Errorf("HgrmName = %q, want %q", got, want)
 	}
+}
+
+// csvRows is run's -csv, read back; reading it checks every row has the
+// header's width.
+func csvRows(t *testing.T, run *results.Run) [][]string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteCSV(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
