@@ -10,7 +10,6 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"pingpong/latency"
-	"pingpong/results"
 )
 
 // The interval log tags (-hlog): round trips are untagged.
@@ -18,16 +17,6 @@ const (
 	hlogSTW   = "stw"
 	hlogProbe = "probe"
 )
-
-// hlogName is the file a scenario's interval log goes to in -hlog's
-// directory: its trace name (traceName), and its repeat when the run
-// repeats.
-func hlogName(cfg results.Config, s results.Scenario) string {
-	if cfg.Count > 1 {
-		return fmt.Sprintf("%s_repeat-%d.hlog", traceName(s), s.Repeat)
-	}
-	return traceName(s) + ".hlog"
-}
 
 // writeHlog writes t as an HdrHistogram interval log to path, with
 // hdrhistogram-go's HistogramLogWriter: per interval the row covered, the

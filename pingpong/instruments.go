@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -42,17 +41,12 @@ type Watch struct {
 // watchOf is the Watch a run's config asks for, for scenario s.
 func watchOf(cfg results.Config, s results.Scenario) Watch {
 	w := Watch{Warmup: cfg.Warmup, Duration: cfg.Duration, Probe: cfg.Probe, STW: cfg.STW,
-		Culprits: cfg.Culprits, Stall: cfg.Stall, TraceDir: cfg.TraceDir, Name: traceName(s), Noise: true,
-		Interval: cfg.Interval, HlogDir: cfg.HlogDir, HlogName: hlogName(cfg, s)}
+		Culprits: cfg.Culprits, Stall: cfg.Stall, TraceDir: cfg.TraceDir, Name: s.FileName(cfg.Repeats() > 1), Noise: true,
+		Interval: cfg.Interval, HlogDir: cfg.HlogDir, HlogName: s.FileName(cfg.Repeats() > 1) + ".hlog"}
 	if os.Getenv(WorkerEnv) == "1" {
 		w.Exclude = []int{os.Getppid()} // the parent waits on this worker: its CPU is no neighbour's
 	}
 	return w
-}
-
-// traceName is a scenario's name as a file name.
-func traceName(s results.Scenario) string {
-	return strings.NewReplacer("/", "_", "=", "-", ":", "-", " ", "_").Replace(s.Name())
 }
 
 // instruments watch a measured window from outside the load. All are

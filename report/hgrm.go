@@ -2,11 +2,9 @@ package report
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"pingpong/results"
 
@@ -52,28 +50,5 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 	return names, nil
 }
 
-// hgrmName is a scenario's file name: citm-catalog_sonic_2x_procs2.hgrm,
-// the fields of results.Key.Name joined by "_", with _r1 and so on for the
-// repeat when a run has several.
-func hgrmName(s results.Scenario, repeats bool) string {
-	var parts []string
-	for _, f := range s.Key().Fields() {
-		switch f.Name {
-		case "input", "impl", "mode", "target":
-			parts = append(parts, f.Value)
-		case "pairs":
-			parts = append(parts, f.Value+"x")
-		default:
-			parts = append(parts, f.Name+f.Value)
-		}
-	}
-	if repeats {
-		parts = append(parts, fmt.Sprintf("r%d", s.Repeat))
-	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
-			return '_'
-		}
-		return r
-	}, strings.Join(parts, "_")) + ".hgrm"
-}
+// hgrmName is a scenario's .hgrm file: citm-catalog_sonic_2x_procs2.hgrm.
+func hgrmName(s results.Scenario, repeats bool) string { return s.FileName(repeats) + ".hgrm" }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Key is what makes a scenario of one run the same scenario in another run
@@ -82,6 +83,33 @@ func (k Key) Name() string {
 
 // Name is s's Key's name: the repeat is not part of it.
 func (s Scenario) Name() string { return s.Key().Name() }
+
+// FileName is the scenario's name as a file's, without its extension, for
+// every file a run writes per scenario (-hgrm, -trace, -hlog):
+// "citm-catalog_sonic_2x_procs2", the fields of Name joined by "_", with
+// _r1 and so on for the repeat when the run has several.
+func (s Scenario) FileName(repeats bool) string {
+	var parts []string
+	for _, f := range s.Key().Fields() {
+		switch f.Name {
+		case "input", "impl", "mode", "target":
+			parts = append(parts, f.Value)
+		case "pairs":
+			parts = append(parts, f.Value+"x")
+		default:
+			parts = append(parts, f.Name+f.Value)
+		}
+	}
+	if repeats {
+		parts = append(parts, fmt.Sprintf("r%d", s.Repeat))
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) || strings.ContainsRune(`/\:*?"<>|`, r) {
+			return '_'
+		}
+		return r
+	}, strings.Join(parts, "_"))
+}
 
 // ImplLabel names the codec of k where a run's codecs are listed: "goccy",
 // or in a run across builds "goccy (new)", the codec and its build.

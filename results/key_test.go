@@ -53,3 +53,30 @@ func TestMemLimitBytes(t *testing.T) {
 		}
 	}
 }
+
+// Every file a run writes per scenario is named from every field of its
+// key, so that two scenarios never share a file: batch sizes, builds and
+// repeats included.
+func TestFileNameTellsScenariosApart(t *testing.T) {
+	base := Scenario{Input: "my data/a:b", Impl: "std", Mode: ModeEncdec, Pairs: 1, Procs: 2}
+	if got, want := base.FileName(false), "my_data_a_b_std_1x_procs2"; got != want {
+		t.Errorf("FileName = %q, want %q", got, want)
+	}
+	seen := map[string]Scenario{}
+	for _, s := range []Scenario{
+		base,
+		func() Scenario { s := base; s.Batch = 10; return s }(),
+		func() Scenario { s := base; s.Build = "new"; return s }(),
+		func() Scenario { s := base; s.Pairs = 2; return s }(),
+		func() Scenario { s := base; s.Target = TargetStruct; return s }(),
+	} {
+		for _, repeat := range []int{0, 1} {
+			s.Repeat = repeat
+			name := s.FileName(true)
+			if other, ok := seen[name]; ok {
+				t.Errorf("%+v and %+v are both %q", s, other, name)
+			}
+			seen[name] = s
+		}
+	}
+}
