@@ -21,6 +21,12 @@ const timeKind chartKind = 200
 // timeCharts are the charts over time of one level's cells; none when no
 // cell has intervals.
 func timeCharts(cs []cell, names []string, id, level string) []chartData {
+	perImpl := map[string]int{} // a codec in several runs names its run
+	for _, c := range cs {
+		if len(c.intervals) > 0 {
+			perImpl[c.res.Impl]++
+		}
+	}
 	var out []chartData
 	for _, tc := range []struct {
 		id, title, ylabel, desc string
@@ -35,12 +41,6 @@ func timeCharts(cs []cell, names []string, id, level string) []chartData {
 	} {
 		ch := chartData{ID: tc.id + "-" + id, Title: tc.title + ", " + level, Desc: tc.desc, Kind: timeKind,
 			XLabel: "seconds since the level's first interval", YLabel: tc.ylabel}
-		perImpl := map[string]int{}
-		for _, c := range cs {
-			if len(c.intervals) > 0 {
-				perImpl[c.res.Impl]++
-			}
-		}
 		for _, c := range cs {
 			s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src}
 			if perImpl[c.res.Impl] > 1 {

@@ -31,13 +31,18 @@ func writeHlog(path string, t *timeline) (err error) {
 	if len(cs) == 0 {
 		return nil
 	}
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("writing the interval log %s: %w", path, err)
+		}
+	}()
 	f, err := os.Create(path)
 	if err != nil {
-		return fmt.Errorf("writing the interval log: %w", err)
+		return err
 	}
 	defer func() {
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("writing the interval log %s: %w", path, cerr)
+		if cerr := f.Close(); err == nil {
+			err = cerr
 		}
 	}()
 	bw := bufio.NewWriter(f)
@@ -46,7 +51,7 @@ func writeHlog(path string, t *timeline) (err error) {
 	lw.SetBaseTime(base)
 	for _, err := range []error{lw.OutputLogFormatVersion(), lw.OutputStartTime(base), lw.OutputBaseTime(base), lw.OutputLegend()} {
 		if err != nil {
-			return fmt.Errorf("writing the interval log %s: %w", path, err)
+			return err
 		}
 	}
 	for _, c := range cs {
@@ -58,14 +63,11 @@ func writeHlog(path string, t *timeline) (err error) {
 				continue
 			}
 			if err := lw.OutputIntervalPackedHistogram(stamped(tl.t.At(c.i).Hist, tl.tag, c.from, c.to)); err != nil {
-				return fmt.Errorf("writing the interval log %s: %w", path, err)
+				return err
 			}
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing the interval log %s: %w", path, err)
-	}
-	return nil
+	return bw.Flush()
 }
 
 // stamped is h (an empty histogram when nil) tagged and stamped with the
