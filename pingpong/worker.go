@@ -120,35 +120,38 @@ func ServeWorker(ctx context.Context, r io.Reader, w io.Writer) error {
 	// parent waits for its answer.
 	ctx, parentGone := context.WithCancel(ctx)
 	defer parentGone()
-	reqs := make(chan workerRequest)
-	readErr := make(chan error, 1)
+	type read struct {
+		req workerRequest
+		err error // the jobs pipe's end (io.EOF) or a broken line
+	}
+	reads := make(chan read)
 	served := make(chan struct{})
 	defer close(served)
 	go func() {
 		for {
-			var req workerRequest
-			if err := readLine(in, &req); err != nil {
-				readErr <- err
+			var r read
+			r.err = readLine(in, &r.req)
+			if r.err != nil {
 				parentGone()
-				return
 			}
 			select {
-			case reqs <- req:
+			case reads <- r:
 			case <-served:
+				return
+			}
+			if r.err != nil {
 				return
 			}
 		}
 	}()
 	for {
-		var req workerRequest
-		select {
-		case req = <-reqs:
-		case err := <-readErr:
-			if errors.Is(err, io.EOF) {
-				return nil
-			}
-			return fmt.Errorf("worker: reading request: %w", err)
+		r := <-reads
+		if errors.Is(r.err, io.EOF) {
+			return nil
+		} else if r.err != nil {
+			return fmt.Errorf("worker: reading request: %w", r.err)
 		}
+		req := r.req
 		var answer any
 		switch {
 		case req.Op == opRun && req.Scenario != nil:
