@@ -1,4 +1,4 @@
-module pingpong
+module github.com/pingpong-bench/pingpong
 
 go 1.26.0
 

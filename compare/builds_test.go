@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // compare compares the builds of one file exactly as it compares the two

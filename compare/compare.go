@@ -7,8 +7,8 @@ package compare
 import (
 	"golang.org/x/perf/benchmath"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // figureChange is one figure of one scenario, old against new. Old and New

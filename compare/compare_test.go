@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestCompareVerdicts(t *testing.T) {

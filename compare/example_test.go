@@ -3,7 +3,7 @@ package compare_test
 import (
 	"fmt"
 
-	"pingpong/compare"
+	"github.com/pingpong-bench/pingpong/compare"
 )
 
 // A -fail expression names, per figure, how much worse its median may

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The gate turns a comparison into a CI verdict: -fail 'p99>+10%,rt/s<-5%'

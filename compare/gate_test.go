@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 func TestParseGate(t *testing.T) {

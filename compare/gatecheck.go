@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // GateScenario is one scenario's figures in the old and new runs: metric

@@ -6,8 +6,8 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/aclements/go-moremath/stats"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The verdict judges a codec against baseline at one level like a

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // WriteComparison prints `pingpong compare` of two runs: their scenarios

@@ -6,7 +6,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // Quantiles reads percentiles by nearest rank: p50 of 1..100 is the 50th

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/internal/spin"
 )
 
 // runSTWProbe runs the probe at 5ms for d while load runs, if any, and

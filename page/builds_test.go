@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // The page shows each build as a source of its own, compared.

@@ -7,7 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The size charts are the by-size summary (bysize.go) as pictures: per

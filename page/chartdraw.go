@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"

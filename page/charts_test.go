@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // Groups from two runs, each with inputs the other lacks, come out in one

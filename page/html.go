@@ -14,9 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/compare"
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/compare"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 )

@@ -12,10 +12,10 @@ import (
 
 	nethtml "golang.org/x/net/html"
 
-	"pingpong/latency"
-	"pingpong/report"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // responsiveRun is sampleRun with histograms, the probe and runtime

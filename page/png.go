@@ -3,7 +3,7 @@ package page
 import (
 	"path/filepath"
 
-	"pingpong/report"
+	"github.com/pingpong-bench/pingpong/report"
 )
 
 // WritePNGDir writes every chart of the report on srcs as a PNG file into

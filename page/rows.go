@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // resultRow is one console row as a table row.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"

@@ -3,7 +3,7 @@ package page
 import (
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The charts over time are a level's window as its intervals (-interval)

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/datasets"
 )
 
 // A -batch K message carries K documents as newline-delimited JSON, the

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // lineCounter is encoding/json that counts its calls and refuses any data

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A run across builds (results.Config.Builds) plans each codec once per

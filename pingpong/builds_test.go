@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // twoBuilds are a run across two builds whose binaries are this test

@@ -7,8 +7,8 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // calibrationDoc is what the baseline codec hands around; its size does

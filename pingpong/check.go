@@ -3,7 +3,7 @@ package pingpong
 import (
 	stdjson "encoding/json"
 	"fmt"
-	"pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/datasets"
 )
 
 // Check decodes input with the codec, encodes the result, decodes that again

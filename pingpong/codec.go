@@ -4,7 +4,7 @@ package pingpong
 
 import (
 	"fmt"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 	"reflect"
 	"runtime"
 	"runtime/debug"

@@ -3,8 +3,8 @@ package pingpong
 import (
 	stdjson "encoding/json"
 	"fmt"
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 	"reflect"
 	"runtime"
 	"strings"

@@ -3,7 +3,7 @@ package pingpong
 import (
 	"testing"
 
-	"pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/datasets"
 )
 
 // BenchmarkDecodeEncode is one decode plus one encode of a document by

@@ -3,8 +3,8 @@ package pingpong
 import (
 	"testing"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Every codec must read and re-emit every built-in corpus to the value

@@ -2,7 +2,7 @@ package pingpong
 
 import (
 	"context"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 	"sync"
 	"testing"
 	"time"

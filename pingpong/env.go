@@ -1,8 +1,8 @@
 package pingpong
 
 import (
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 	"runtime"
 	"runtime/debug"
 	"strconv"

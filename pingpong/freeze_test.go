@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/internal/spin"
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // freezer is std whose decode first spins 30ms in code the runtime cannot

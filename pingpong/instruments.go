@@ -8,9 +8,9 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/latency"
-	"pingpong/latency/flight"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency/flight"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Watch is a window's timing and what watches it besides its load.

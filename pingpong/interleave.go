@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The codecs of a level take turns within its window. Each is warmed up

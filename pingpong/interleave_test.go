@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // turnLog is what fake runners were asked, in order.

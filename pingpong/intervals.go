@@ -3,8 +3,8 @@ package pingpong
 import (
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // timeline is a closed-loop level's window over time (Watch.Interval):

@@ -12,7 +12,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // readHlog reads an interval log back with hdrhistogram-go's own reader:

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The test binary doubles as the worker: Execute under isolation starts it

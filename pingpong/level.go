@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A closed-loop level is held open across the slices of its window: its

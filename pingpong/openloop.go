@@ -8,8 +8,8 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Open loop: each pinger sends on a fixed schedule instead of as soon as

@@ -3,8 +3,8 @@ package pingpong
 import (
 	"context"
 	"fmt"
+	"github.com/pingpong-bench/pingpong/results"
 	"math"
-	"pingpong/results"
 	"strings"
 	"sync/atomic"
 	"testing"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // probePasses are the passes per codec, as multiples of N = GOMAXPROCS

@@ -1,7 +1,7 @@
 package pingpong
 
 import (
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 	"slices"
 )
 

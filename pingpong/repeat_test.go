@@ -2,7 +2,7 @@ package pingpong
 
 import (
 	"fmt"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 	"testing"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 const hogChildEnv = "PINGPONG_TEST_HOG_CHILD"

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"pingpong/datasets"
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Plan lists the scenarios of a run in the order they run: per input, per

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // runner runs one codec's scenarios on one input: in this process, or in

@@ -7,9 +7,9 @@ import (
 	"runtime"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The self-check asks whether the harness measures the codec: a 1x round

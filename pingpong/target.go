@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // targetsOf is what runs on in: Execute's resolution of the asked targets

@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"slices"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A Go service decodes into its own types. A build of pingpong can be given

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // testOrder is a user's type, as bench_scheduling.sh --type registers one:

@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Worker processes isolate codecs: a Go program cannot recover from every

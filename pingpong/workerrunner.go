@@ -14,8 +14,8 @@ import (
 	"syscall"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // workerRunner is the parent's side of one worker. A worker that dies

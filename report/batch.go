@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // docsColumn is a -batch row's documents per second, after its round

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A -batch row adds its documents per second; a row of a run without

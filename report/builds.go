@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // buildsLine is the header's account of a run across builds: which

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // Each row names its build: the console's blocks and level comparisons,

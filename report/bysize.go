@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A size sweep (-input long-string:1MB,long-string:4MB,long-string:16MB)

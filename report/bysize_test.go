@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // bySizeOf feeds a run to the summary as the console streams it.

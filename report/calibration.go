@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // SetCalibration gives the console the harness floor measured at start, for

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Console prints the scheduler responsiveness check as a run goes: a header

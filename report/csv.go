@@ -5,7 +5,7 @@ import (
 	"io"
 	"strconv"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // csvHeader names each column with its unit, so a spreadsheet needs no

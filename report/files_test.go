@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestCSVHeaderAndRows(t *testing.T) {

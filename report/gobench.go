@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // goUnits are the units the Go benchmark format knows; the others get a

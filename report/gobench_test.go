@@ -9,9 +9,9 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"pingpong/latency"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestGoBenchParsesWithBenchfmt(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )

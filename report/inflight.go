@@ -3,7 +3,7 @@ package report
 import (
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A round trip still in flight when the window closes is dropped, not

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // A round trip still in flight at the window's end: a row with none

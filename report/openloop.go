@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // loadLine is the header's line for an open-loop run: the schedule, and

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // openLoopRun is sampleRun on a schedule, with the harness floor measured:

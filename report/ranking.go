@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // LevelRanking is one level's codecs ranked by round trips per second,

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestLevelRankings(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // writeRepeats prints a run of several repeats: the console report with one

@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestConsoleRepeatsGolden(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // rowIndent puts a row's -v lines under its first line's n= column.

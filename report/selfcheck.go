@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // WriteSelfCheck prints a self-check: per input, each codec's 1x round

@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/pingpong"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestSelfCheckGolden(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A sweep (-procs 1,2,4, -gogc, -memlimit) prints each value's codec blocks

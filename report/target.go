@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // targetLines is the header's account of the typed target (struct, or a

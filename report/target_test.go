@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // structRun is sampleRun with -target both on a typed corpus and -target

@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // probeFloorColumns show the idle pass's probe overshoot next to a probe

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/compare"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/compare"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The verdict ends the console report: per level, whether a codec froze

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // verdictText is the verdict of every level of rs, as the console prints

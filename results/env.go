@@ -3,7 +3,7 @@ package results
 import (
 	"time"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // Calibration is the harness's floor on this machine, measured at start:

@@ -5,7 +5,7 @@ import (
 	"log"
 	"os"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Loading a results file (-json) and reading its scenarios' figures

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 func TestResultJSONKeepsEveryHistogram(t *testing.T) {

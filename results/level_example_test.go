@@ -3,7 +3,7 @@ package results_test
 import (
 	"fmt"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Levels are pair counts, whole or multiples of N = GOMAXPROCS; a level

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {

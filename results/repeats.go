@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // RepeatGroup is one scenario's repeats summed up for the console: Median is

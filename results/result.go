@@ -11,7 +11,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // Config is what a run was asked to do.

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results"
-	"pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 func TestJSONRoundTrip(t *testing.T) {

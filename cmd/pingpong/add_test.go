@@ -1,10 +1,10 @@
 package main
 
 import (
+	"github.com/pingpong-bench/pingpong/results"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"pingpong/results"
 	"strings"
 	"testing"
 )

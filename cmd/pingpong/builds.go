@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/pingpong"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // buildsFlag is -build NAME=BINARY, once per build of a run across builds:

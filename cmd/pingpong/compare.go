@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
-	"pingpong/compare"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/compare"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // compareCommand is `pingpong compare [-fail EXPR] OLD.json NEW.json`, or

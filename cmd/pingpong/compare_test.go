@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // writeRepeats writes a -json file of one scenario run five times, its

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 func TestExitCodes(t *testing.T) {

@@ -23,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // quick is a run of two scenarios that takes a fraction of a second.

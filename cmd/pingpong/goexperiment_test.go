@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/pingpong"
 )
 
 // bench_scheduling.sh --goexperiment: a second pingpong built under a

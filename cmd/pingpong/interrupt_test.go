@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // SIGINT mid-run: the scenario in progress is cut short and kept as

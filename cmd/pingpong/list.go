@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // list prints what this build can run: as text, or with -json (which

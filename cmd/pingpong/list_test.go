@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // -list -json, in either order of its flags, is a listing that names every

@@ -15,10 +15,10 @@ import (
 
 	"go.uber.org/automaxprocs/maxprocs"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 func main() {

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 var binary string // built once by TestMain

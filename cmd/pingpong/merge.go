@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // mergeCommand is `pingpong merge`: exit 2 for bad flags, a file that

@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // outputs are the result files a run writes after it ends: -json, -bench,

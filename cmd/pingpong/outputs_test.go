@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // runBinaryWithin runs the built binary, failing the test if it is still

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // minProbe is the shortest probe interval accepted: below it the timer's

@@ -5,8 +5,8 @@ import (
 	"io"
 	"os"
 
-	"pingpong/pingpong"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // observers fans a run's events out to several reports.

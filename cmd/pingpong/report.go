@@ -3,8 +3,8 @@ package main
 import (
 	"io"
 
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // consoleReport is the console report as the run needs it: streamed row by

@@ -8,9 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"pingpong/page"
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/page"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // writeCharts writes -html and -png for the run that just ended. The run

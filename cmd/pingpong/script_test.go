@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
+	"github.com/pingpong-bench/pingpong/results"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"pingpong/results"
 	"slices"
 	"strings"
 	"testing"

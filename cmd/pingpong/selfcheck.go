@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
-	"pingpong/report"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // selfCheckCommand is "pingpong selfcheck": exit 0 whatever the verdicts (a

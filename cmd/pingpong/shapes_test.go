@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/datasets"
 )
 
 // -list names every shape with its parameter, and the -input help says

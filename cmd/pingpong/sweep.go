@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"pingpong/datasets"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // sweepFlags are -procs, -gogc and -memlimit: each a comma list of values

@@ -3,9 +3,9 @@ package main
 import (
 	"strings"
 
-	"pingpong/datasets"
-	"pingpong/pingpong"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // parseTargets reads -target. An input without a struct type falls back to

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The text forms of flag values. Each returns an error naming the value,

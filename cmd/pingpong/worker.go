@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/pingpong"
 )
 
 // worker is the process a codec runs in under -isolate: started by the

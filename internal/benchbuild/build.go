@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // builder makes the binaries of one request.

@@ -81,13 +81,13 @@ func TestBuildFailures(t *testing.T) {
 		return ""
 	}
 	for _, c := range []struct{ stderr, want string }{
-		{"# pingpong/cmd/pingpong\n" + lineOf("v0.Marshal(v)", "// part 1:") + "undefined: v0.Marshal\n",
+		{"# github.com/pingpong-bench/pingpong/cmd/pingpong\n" + lineOf("v0.Marshal(v)", "// part 1:") + "undefined: v0.Marshal\n",
 			"--add b=/src/wrap: package example.com/wrap/v has no usable Marshal(any) ([]byte, error): undefined: v0.Marshal"},
-		{"# pingpong/cmd/pingpong\n" + lineOf("v0.Unmarshal", "// part 0:") + "too many arguments in call to v0.Unmarshal\n\thave ([]byte, any)\n\twant ([]byte)\n",
+		{"# github.com/pingpong-bench/pingpong/cmd/pingpong\n" + lineOf("v0.Unmarshal", "// part 0:") + "too many arguments in call to v0.Unmarshal\n\thave ([]byte, any)\n\twant ([]byte)\n",
 			"--add a=/src/wrap: package example.com/wrap/v has no usable Unmarshal([]byte, any) error: too many arguments in call to v0.Unmarshal; have ([]byte, any); want ([]byte)"},
-		{"# pingpong/cmd/pingpong\n" + lineOf("RegisterType", "// part 2:") + "undefined: shop.Order\n",
+		{"# github.com/pingpong-bench/pingpong/cmd/pingpong\n" + lineOf("RegisterType", "// part 2:") + "undefined: shop.Order\n",
 			"--type example.com/shop.Order=/src/shop: package example.com/shop has no type Order"},
-		{"# pingpong/cmd/pingpong\n" + lineOf("RegisterType", "// part 2:") + "cannot use generic type shop.Order[T any] without instantiation\n",
+		{"# github.com/pingpong-bench/pingpong/cmd/pingpong\n" + lineOf("RegisterType", "// part 2:") + "cannot use generic type shop.Order[T any] without instantiation\n",
 			"--type example.com/shop.Order=/src/shop: shop.Order cannot be a decode target: cannot use generic type shop.Order[T any] without instantiation"},
 		{"# example.com/shop\n../../src/shop/order.go:3:22: undefined: y\n",
 			"--type example.com/shop.Order=/src/shop: package example.com/shop does not compile: order.go:3:22: undefined: y"},

@@ -25,7 +25,7 @@ import (
 	"slices"
 	"strings"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 const prog = "bench_scheduling.sh"

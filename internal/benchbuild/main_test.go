@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 func listed(codecs ...string) *results.Listing {

@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/exp/trace"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // Options chooses which stop Analyze explains and how it classifies it.
@@ -278,7 +278,7 @@ func runtimeFrame(fn string) bool {
 // a third-party module (sonic's, under the sync.Pool or memmove caller its
 // unsymbolled JIT code returned into); with none, the innermost frame
 // outside the runtime (encoding/json's own, or a test codec's).
-func ownFrame(fn string) bool { return strings.HasPrefix(fn, "pingpong/") }
+func ownFrame(fn string) bool { return strings.HasPrefix(fn, "github.com/pingpong-bench/pingpong/") }
 
 // stdFrame says whether a function is the standard library's (see
 // ownFrame for why that matters).

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/exp/trace"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // Hand-made events: a stop begun by goroutine 1 at 1ms, with goroutines 2
@@ -189,12 +189,12 @@ func TestAnalyzePicksLongestOrNearest(t *testing.T) {
 
 func TestStdFrame(t *testing.T) {
 	for fn, want := range map[string]bool{
-		"sync.(*Pool).Put":                              true,
-		"encoding/json.(*decodeState).literalStore":     true,
-		"github.com/bytedance/sonic/internal/decoder.F": false,
-		"example.com/slow.Decode":                       false,
-		"main.main":                                     false,
-		"pingpong/pingpong.echo":                        false,
+		"sync.(*Pool).Put":                                 true,
+		"encoding/json.(*decodeState).literalStore":        true,
+		"github.com/bytedance/sonic/internal/decoder.F":    false,
+		"example.com/slow.Decode":                          false,
+		"main.main":                                        false,
+		"github.com/pingpong-bench/pingpong/pingpong.echo": false,
 	} {
 		if got := stdFrame(fn); got != want {
 			t.Errorf("stdFrame(%q) = %v, want %v", fn, got, want)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // The cost of the two observers, the STW probe and the flight recorder, is

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/internal/spin"
-	"pingpong/latency"
+	"github.com/pingpong-bench/pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // recordSpinStops records a trace in which a goroutine spins through
@@ -64,7 +64,7 @@ func TestAnalyzeNamesNonPreemptibleFunction(t *testing.T) {
 	if c.Kind != latency.KindNonPreemptible || c.Goroutine == 0 {
 		t.Fatalf("culprit %+v, want a non-preemptible goroutine", c)
 	}
-	if want := "pingpong/internal/spin.Spin"; c.Frame != want {
+	if want := "github.com/pingpong-bench/pingpong/internal/spin.Spin"; c.Frame != want {
 		t.Errorf("frame %q, want %q", c.Frame, want)
 	}
 	if c.What != "stop-the-world (read mem stats)" || c.Stall < 10*time.Millisecond || c.Stop < c.Stall {

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"pingpong/latency"
-	"pingpong/results"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
