@@ -16,13 +16,13 @@ import (
 	"go.uber.org/automaxprocs/maxprocs"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/internal/engine"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
 func main() {
-	if os.Getenv(pingpong.WorkerEnv) == "1" {
+	if os.Getenv(engine.WorkerEnv) == "1" {
 		os.Exit(worker())
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -211,7 +211,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := o.out.check(); err != nil {
 		return err
 	}
-	env := pingpong.ReadEnvironment(o.sweep.source(procsSource))
+	env := engine.ReadEnvironment(o.sweep.source(procsSource))
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
 
@@ -220,7 +220,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	run, runErr := pingpong.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
+	run, runErr := engine.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
@@ -354,16 +354,16 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 			largest = in
 		}
 	}
-	mem := pingpong.MachineMemory()
+	mem := engine.MachineMemory()
 	most := 0
 	for _, lv := range levels {
-		if err := pingpong.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
+		if err := engine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
 			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
 		}
 		most = max(most, lv.Pairs)
 	}
-	if err := pingpong.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
-		fits := pingpong.BatchThatFits(len(largest.Data), most, mem)
+	if err := engine.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
+		fits := engine.BatchThatFits(len(largest.Data), most, mem)
 		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
 	}
 	return nil

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/internal/engine"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -54,7 +54,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 // selfCheck runs the self-check and prints it, also when ctx is cancelled
 // by a signal, which it then returns.
 func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames string, stdout io.Writer) error {
-	if _, err := pingpong.LookupImpls(cfg.Impls); err != nil {
+	if _, err := engine.LookupImpls(cfg.Impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
 	ins, err := loadInputs(inputNames, datasets.DefaultSeed)
@@ -65,7 +65,7 @@ func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames stri
 	if err != nil {
 		return err
 	}
-	run, err := pingpong.SelfCheck(ctx, cfg, pingpong.ReadEnvironment(procsSource), ins, nil)
+	run, err := engine.SelfCheck(ctx, cfg, engine.ReadEnvironment(procsSource), ins, nil)
 	if run != nil {
 		if werr := report.WriteSelfCheck(stdout, run); werr != nil {
 			return fmt.Errorf("writing the self-check: %w", werr)

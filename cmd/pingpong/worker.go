@@ -7,7 +7,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/internal/engine"
 )
 
 // worker is the process a codec runs in under -isolate: started by the
@@ -18,7 +18,7 @@ import (
 func worker() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := pingpong.ServeWorkerProcess(ctx); err != nil {
+	if err := engine.ServeWorkerProcess(ctx); err != nil {
 		fmt.Fprintf(os.Stderr, "pingpong worker: %v\n", err)
 		return 1
 	}

@@ -194,7 +194,7 @@ func TestStdFrame(t *testing.T) {
 		"github.com/bytedance/sonic/internal/decoder.F":    false,
 		"example.com/slow.Decode":                          false,
 		"main.main":                                        false,
-		"github.com/pingpong-bench/pingpong/pingpong.echo": false,
+		"github.com/pingpong-bench/pingpong/internal/engine.echo": false,
 	} {
 		if got := stdFrame(fn); got != want {
 			t.Errorf("stdFrame(%q) = %v, want %v", fn, got, want)

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+const hogChildEnv = "PINGPONG_TEST_HOG_CHILD"
+
+// hog is a codec whose decode holds its P for 20ms: a busy loop with no
+// call the scheduler could preempt at once (and, with asyncpreemptoff, no
+// signal-based preemption either), as a non-preemptible assembly decoder
+// would.
+type hog struct{ Codec }
+
+func (h hog) Unmarshal(data []byte, v any) error {
+	for start := time.Now(); time.Since(start) < 20*time.Millisecond; {
+	}
+	return h.Codec.Unmarshal(data, v)
+}
+
+// A codec that hogs its P must show in the probe: at GOMAXPROCS=1 its
+// probe p99 is several times the baseline codec's. It runs in a child
+// process so that GOMAXPROCS and GODEBUG do not leak into other tests, and
+// the hog codec is registered only there. A hog is systematic, while a
+// busy machine's noise comes in bursts that can lift the baseline's few
+// hundred samples too: so the child gets three tries to tell them apart.
+func TestProbeDetectsAHoggingCodec(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child process for about 2s")
+	}
+	if os.Getenv(hogChildEnv) != "" {
+		t.Skip("in the child")
+	}
+	var failures []string
+	for try := 0; try < 3; try++ {
+		hogP99, baseP99 := hogChild(t)
+		t.Logf("probe p99: hog %v, baseline %v", hogP99, baseP99)
+		if hogP99 >= 10*time.Millisecond && hogP99 >= 3*baseP99 {
+			return
+		}
+		failures = append(failures, fmt.Sprintf("hog %v, baseline %v", hogP99, baseP99))
+	}
+	t.Errorf("probe p99 (%s): want the hog's at least 10ms and 3x the baseline's", strings.Join(failures, "; "))
+}
+
+func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHogChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), hogChildEnv+"=1", "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("child: %v\n%s%s", err, out, stderr.String())
+	}
+	probes := map[string]time.Duration{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "RESULT ")
+		if !ok {
+			continue
+		}
+		var r results.Result
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Probe == nil || r.Procs != 1 {
+			t.Fatalf("%s: probe %v at GOMAXPROCS=%d, want a probe at 1", r.Impl, r.Probe, r.Procs)
+		}
+		probes[r.Impl] = r.Probe.P99
+	}
+	hogP99, baseP99 = probes["hog"], probes[results.Baseline]
+	if hogP99 == 0 || baseP99 == 0 {
+		t.Fatalf("child did not report both codecs: %v\n%s", probes, out)
+	}
+	return hogP99, baseP99
+}
+
+// TestHogChild is the child side of TestProbeDetectsAHoggingCodec.
+func TestHogChild(t *testing.T) {
+	if os.Getenv(hogChildEnv) == "" {
+		t.Skip("only as the child of TestProbeDetectsAHoggingCodec")
+	}
+	Register(Impl{Name: "hog", Desc: "test codec: each decode spins 20ms", New: stateless(
+		func(v any) ([]byte, error) { return json.Marshal(v) },
+		hog{funcs{json.Marshal, json.Unmarshal}}.Unmarshal)})
+	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{Impls: []string{"hog", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 400 * time.Millisecond, Warmup: 50 * time.Millisecond, Probe: time.Millisecond}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range run.Results {
+		if r.Err != "" {
+			t.Fatalf("%s: %s", r.Impl, r.Err)
+		}
+		b, _ := json.Marshal(r)
+		os.Stdout.Write(append(append([]byte("RESULT "), b...), '\n'))
+	}
+}
+
+type quietObserver struct{}
+
+func (quietObserver) Input(results.InputInfo, []results.ImplInfo) {}
+func (quietObserver) Result(results.Result)                       {}
+
+// The baseline does no JSON work, so the harness inside the window (clock
+// reads, channel hops, the probe, the heap sampler) must allocate next to
+// nothing per round trip; encoding/json allocates a map and its contents on
+// every decode.
+func TestAllocationPerRoundTrip(t *testing.T) {
+	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x","c":{"d":true}}`)}
+	cfg := results.Config{Impls: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 150 * time.Millisecond, Warmup: 20 * time.Millisecond, Probe: time.Millisecond}
+	run, err := Execute(context.Background(), cfg, ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	per := map[string]results.Result{}
+	for _, r := range run.Results {
+		if r.Runtime == nil || r.N == 0 {
+			t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Impl, r)
+		}
+		per[r.Impl] = r
+	}
+	if b := per[results.Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
+		t.Errorf("baseline allocates %.3f objects, %.1f bytes per round trip (n=%d); want about zero", b.AllocsPerOp, b.AllocBytesPerOp, b.N)
+	}
+	if s := per["std"]; s.AllocsPerOp < 4 || s.AllocBytesPerOp < 100 {
+		t.Errorf("std allocates %.1f objects, %.0f bytes per round trip; four decodes and encodes of a map must allocate more", s.AllocsPerOp, s.AllocBytesPerOp)
+	}
+	if run.Idle == nil || run.Idle.Latency.N == 0 || run.Idle.Ops != 0 {
+		t.Errorf("the idle pass must run first, with probe samples and no work: %+v", run.Idle)
+	}
+}
+
+func TestRunPassCountsOpsAndProbes(t *testing.T) {
+	c, bin := baselineFor(t, `{"a":[1,2,3]}`)
+	for _, mode := range []string{results.ModeDecode, results.ModeEncode} {
+		// 200ms: a probe that a loaded machine leaves unscheduled for a
+		// while still wakes in the window.
+		pr, err := RunPass(context.Background(), c, bin, mode, 2, Watch{Warmup: 10 * time.Millisecond, Duration: 200 * time.Millisecond, Probe: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Ops == 0 || pr.Bytes != pr.Ops*int64(len(bin)) {
+			t.Errorf("%s: %d ops, %d bytes: want ops, each of %d bytes", mode, pr.Ops, pr.Bytes, len(bin))
+		}
+		if pr.Probe == nil || pr.Probe.TotalCount() == 0 || pr.Runtime == nil {
+			t.Errorf("%s: the probe and the meter must watch the window", mode)
+		}
+	}
+	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), results.ModeDecode, 1, Watch{Warmup: 0, Duration: time.Second, Probe: time.Millisecond})
+	if err == nil {
+		t.Error("a codec that panics must fail its pass")
+	}
+}
+
+func TestRunPassCancelledIsPartial(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, Watch{Warmup: 20 * time.Millisecond, Duration: time.Hour, Probe: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pr.Partial || time.Since(start) > 10*time.Second || pr.Probe.TotalCount() == 0 {
+		t.Errorf("partial %v after %v with %d probe samples: want a cut, prompt, partial window", pr.Partial, time.Since(start), pr.Probe.TotalCount())
+	}
+}
+
+func TestPlanModes(t *testing.T) {
+	levels := []results.Level{{Spec: "1", Pairs: 1}}
+	labels := func(mode string) string {
+		var out []string
+		for _, s := range Plan(results.Config{Impls: []string{"std"}, Levels: levels, Mode: mode}, inputsNamed("in"), 2) {
+			out = append(out, results.Result{Scenario: s}.Label())
+		}
+		return strings.Join(out, ", ")
+	}
+	for mode, want := range map[string]string{
+		"":                "1x encdec",
+		results.RunEncdec: "1x encdec",
+		results.RunProbe:  "2x decode, 2x encode, 4x decode, 4x encode",
+		results.RunAll:    "1x encdec, 2x decode, 2x encode, 4x decode, 4x encode",
+	} {
+		if got := labels(mode); got != want {
+			t.Errorf("mode %q plans %s, want %s", mode, got, want)
+		}
+	}
+}
+
+// The probe's cost is a fraction, measured: not 0 (it was run) and far
+// from everything (a probe every 10ms cannot halve a ping-pong).
+func TestSTWCostIsMeasured(t *testing.T) {
+	cost, err := STWCost(context.Background(), 300*time.Millisecond, 10*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cost == 0 || cost < -0.5 || cost > 0.5 {
+		t.Errorf("stop-the-world probe cost %.3f: want a small measured fraction", cost)
+	}
+}

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// A worker whose own SIGINT has cancelled its context still answers every
+// request its parent sends, and ends when the jobs pipe closes: the parent
+// waits for each answer, so a request dropped would hang the run.
+func TestWorkerAnswersOnceCancelled(t *testing.T) {
+	in, err := datasets.Load("github", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	jobsR, jobsW := io.Pipe()
+	resR, resW := io.Pipe()
+	served := make(chan error, 1)
+	go func() { served <- ServeWorker(ctx, jobsR, resW); resW.Close() }()
+	enc, answers := json.NewEncoder(jobsW), bufio.NewReader(resR)
+	if err := enc.Encode(workerJob{Protocol: workerProtocol, Config: results.Config{Duration: time.Second}, Impl: "baseline", Input: in}); err != nil {
+		t.Fatal(err)
+	}
+	var hello workerHello
+	if err := readLine(answers, &hello); err != nil {
+		t.Fatalf("hello: %v", err)
+	}
+	for i := range 50 {
+		if err := enc.Encode(workerRequest{Op: opSlice}); err != nil {
+			t.Fatal(err)
+		}
+		var rep sliceReply
+		if err := readLine(answers, &rep); err != nil {
+			t.Fatalf("request %d: no answer: %v", i, err)
+		}
+		if rep.Err == "" {
+			t.Fatalf("request %d: a slice with no level open answered %+v, want an error", i, rep)
+		}
+	}
+	jobsW.Close()
+	if err := <-served; err != nil {
+		t.Fatalf("worker ended with %v once its jobs pipe closed, want nil", err)
+	}
+}

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package pingpong
-
-import "os/exec"
-
-func ownProcessGroup(*exec.Cmd) {}
