@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )

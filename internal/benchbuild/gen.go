@@ -42,7 +42,7 @@ type genPart struct {
 
 // reserved are the names the generated file uses itself: an import may not
 // take them (a package may be called any, or v).
-var reserved = []string{"pingpong", "reflect", "any", "byte", "error", "v", "data", "init", "main"}
+var reserved = []string{"pingpong", "engine", "reflect", "any", "byte", "error", "v", "data", "init", "main"}
 
 // setAliases names each part's import: its package name, unless another
 // import or the file itself has it already. Parts of one package share it.

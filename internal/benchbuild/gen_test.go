@@ -36,9 +36,9 @@ func TestGenerated(t *testing.T) {
 	}
 	for _, want := range []string{
 		"\tv0 \"example.com/wrap/v\"\n", "\tshop \"example.com/shop\"\n",
-		`pingpong.RegisterLibrary("b", "example.com/wrap", "example.com/wrap/v: Marshal, Unmarshal (bench_scheduling.sh --add)",`,
+		`engine.RegisterLibrary("b", "example.com/wrap", "example.com/wrap/v: Marshal, Unmarshal (bench_scheduling.sh --add)",`,
 		"return v0.Unmarshal(data, v) }) // part 1: Unmarshal([]byte, any) error\n",
-		"pingpong.RegisterType(reflect.TypeFor[shop.Order]()) // part 2: type\n",
+		"engine.RegisterType(reflect.TypeFor[shop.Order]()) // part 2: type\n",
 	} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("the generated file lacks %q:\n%s", want, src)

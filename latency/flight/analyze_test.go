@@ -189,11 +189,11 @@ func TestAnalyzePicksLongestOrNearest(t *testing.T) {
 
 func TestStdFrame(t *testing.T) {
 	for fn, want := range map[string]bool{
-		"sync.(*Pool).Put":                                 true,
-		"encoding/json.(*decodeState).literalStore":        true,
-		"github.com/bytedance/sonic/internal/decoder.F":    false,
-		"example.com/slow.Decode":                          false,
-		"main.main":                                        false,
+		"sync.(*Pool).Put":                                        true,
+		"encoding/json.(*decodeState).literalStore":               true,
+		"github.com/bytedance/sonic/internal/decoder.F":           false,
+		"example.com/slow.Decode":                                 false,
+		"main.main":                                               false,
 		"github.com/pingpong-bench/pingpong/internal/engine.echo": false,
 	} {
 		if got := stdFrame(fn); got != want {
