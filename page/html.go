@@ -17,6 +17,7 @@ import (
 	"github.com/pingpong-bench/pingpong/compare"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
 )
@@ -215,7 +216,7 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		rs = append(rs, cl.res)
 	}
 	ps.Comparisons = report.LevelRankings(c, rs)
-	for _, v := range report.Verdicts(run) {
+	for _, v := range verdict.Of(run) {
 		ps.Verdicts = append(ps.Verdicts, verdictOf(v, len(run.Inputs) > 1))
 	}
 	return ps, nil
@@ -242,13 +243,14 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 
 // verdictOf lays v out for the page; withInput names the input in its
 // title, for a run of several.
-func verdictOf(v report.Verdict, withInput bool) verdictView {
-	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion, Sentences: v.Sentences, StandsOut: v.StandsOut}
+func verdictOf(v verdict.Level, withInput bool) verdictView {
+	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: v.Sentences(), StandsOut: v.StandsOut()}
 	if withInput {
 		vv.Title = v.Input + ", " + v.Label
 	}
-	vv.Head = v.Table[0]
-	for _, line := range v.Table[1:] {
+	table := v.Table()
+	vv.Head = table[0]
+	for _, line := range table[1:] {
 		row := make([]verdictCell, len(line))
 		for i, text := range line {
 			h := vv.Head[i]

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // Console prints the scheduler responsiveness check as a run goes: a header
@@ -304,8 +305,8 @@ func (c *Console) comparison() {
 			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
 		}
 	}
-	for _, v := range levelVerdicts(c.cfg, c.rows, c.repeats) {
-		c.printf("%s", v.text())
+	for _, v := range verdict.Levels(c.cfg, c.rows, c.repeats) {
+		c.printf("%s", verdictText(v))
 	}
 	c.rows = nil
 }

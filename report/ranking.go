@@ -35,7 +35,7 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 		return nil
 	}
 	var out []LevelRanking
-	for _, l := range encdecLevels(rs) {
+	for _, l := range results.EncdecLevels(rs) {
 		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return r.Impl == results.Baseline })
 		if len(rs) < 2 {
 			continue
@@ -54,48 +54,6 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 		out = append(out, lr)
 	}
 	return out
-}
-
-// levelRows are the encdec rows of one level: every codec's at one input,
-// decode target, pairs, runtime settings and build.
-type levelRows struct {
-	Input string
-	Label string // the level: "1x encdec", "1x encdec, build new"
-	Point results.Point
-	Rows  []results.Result
-}
-
-// encdecLevels sorts rs's encdec rows that measured round trips and ended
-// without error into levels, in the order the levels first appear. Each
-// level's rows are its own slice.
-func encdecLevels(rs []results.Result) []levelRows {
-	var out []levelRows
-	at := map[results.Key]int{}
-	for _, r := range rs {
-		if !r.IsEncdec() || r.N == 0 || r.Err != "" {
-			continue
-		}
-		k := r.Key()
-		k.Impl = "" // a level is every key field but the codec
-		i, ok := at[k]
-		if !ok {
-			i = len(out)
-			at[k] = i
-			out = append(out, levelRows{Input: r.Input, Label: levelLabel(r), Point: r.Point()})
-		}
-		out[i].Rows = append(out[i].Rows, r)
-	}
-	return out
-}
-
-// levelLabel is the level r is at, as comparisons head it: its row label,
-// and in a run across builds the build, whose codecs compare among
-// themselves (the builds compare in pingpong compare).
-func levelLabel(r results.Result) string {
-	if r.Build == "" {
-		return r.Label()
-	}
-	return r.Label() + ", build " + r.Build
 }
 
 func relative(r, ref results.Result) string {

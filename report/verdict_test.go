@@ -8,11 +8,12 @@ import (
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
-// verdictText is the verdict of every level of rs, as the console prints
+// runVerdictText is the verdict of every level of rs, as the console prints
 // it after the comparison.
-func verdictText(cfg results.Config, rs []results.Result) string {
+func runVerdictText(cfg results.Config, rs []results.Result) string {
 	var rows []results.Result
 	var repeats map[results.Key][]results.Result
 	if cfg.Repeats() > 1 {
@@ -25,88 +26,10 @@ func verdictText(cfg results.Config, rs []results.Result) string {
 		rows = rs
 	}
 	var b strings.Builder
-	for _, v := range levelVerdicts(cfg, rows, repeats) {
-		b.WriteString(v.text())
+	for _, v := range verdict.Levels(cfg, rows, repeats) {
+		b.WriteString(verdictText(v))
 	}
 	return b.String()
-}
-
-func judged(t *testing.T, rs ...results.Result) map[string]codecVerdict {
-	t.Helper()
-	vs := levelVerdicts(results.Config{}, rs, nil)
-	if len(vs) != 1 {
-		t.Fatalf("%d levels, want 1", len(vs))
-	}
-	out := map[string]codecVerdict{}
-	for _, cv := range vs[0].Codecs {
-		out[cv.Result.Impl] = cv
-	}
-	return out
-}
-
-func TestVerdictStatistics(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	base := resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))
-	for _, tc := range []struct {
-		name      string
-		stops     []time.Duration
-		longer    bool
-		standsOut bool
-	}{
-		// typical stop 4x baseline's, and a tail of long ones: 10 points
-		// and more of the window spent waiting
-		{"clearly longer", append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...), true, true},
-		{"the same distribution", resultstest.StopsAround(4, 200, 100*us), false, false},
-		// 30% longer over 400 stops: significant, but 0.4 points of waiting
-		{"significant but tiny", resultstest.StopsAround(5, 400, 130*us), true, false},
-		// stops like baseline's but for five of 100ms (a 32 MB memmove into
-		// fresh pages): significant once the stops they held up count, but
-		// the typical stop is baseline's
-		{"a few long stops", append(resultstest.StopsAround(6, 150, 100*us), 100*ms, 100*ms, 100*ms, 100*ms, 100*ms), true, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			cv := judged(t, base, resultstest.Stopping("codec", 2, 0, win, tc.stops))["codec"]
-			if !cv.Tested || cv.Longer != tc.longer || cv.StandsOut != tc.standsOut {
-				t.Errorf("tested %v, longer %v (p %.3g), stands out %v (typical %v); want longer %v, stands out %v",
-					cv.Tested, cv.Longer, cv.P, cv.StandsOut, cv.Stops.Quantile(0.5), tc.longer, tc.standsOut)
-			}
-		})
-	}
-}
-
-// A stop stuck for a long time also keeps the probe from asking for the
-// next ones: the window holds fewer stops, but the share of it spent
-// waiting counts the stuck one for its whole length.
-func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	// 20 stops of 100ms: the probe asked for 20 where baseline's asked for
-	// 200, and the program waited for them the whole window. Corrected,
-	// they are 200 stops again, of 10ms to 100ms.
-	stuck := make([]time.Duration, 20)
-	for i := range stuck {
-		stuck[i] = 100 * ms
-	}
-	cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), resultstest.Stopping("stuck", 2, 0, win, stuck))["stuck"]
-	if w := cv.Stops.Waiting(); w < 0.99 || w > 1.01 {
-		t.Errorf("waiting %.1f%% of the window, want 100%%: 20 stops of 100ms in 2s", 100*w)
-	}
-	if n := cv.Stops.N(); n != 200 {
-		t.Errorf("%d stops, want 200: each stuck one with the 9 it kept the probe from asking for", n)
-	}
-	if !cv.StandsOut {
-		t.Errorf("20 stops of 100ms do not stand out (p %.3g)", cv.P)
-	}
-}
-
-// A NOISY window marks the row but decides nothing: the noise fell on
-// baseline too, which ran in turns with the codec.
-func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
-	us, win := time.Microsecond, 2*time.Second
-	codec := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...))
-	codec.Noise = &latency.Noise{Window: win, OthersCores: 0.6, Cores: 2}
-	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.Noisy {
-		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.Noisy)
-	}
 }
 
 func TestVerdictGolden(t *testing.T) {
@@ -132,7 +55,7 @@ func TestVerdictGolden(t *testing.T) {
 		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
 	}
 	out.WriteString("== one run\n")
-	out.WriteString(verdictText(cfg, single))
+	out.WriteString(runVerdictText(cfg, single))
 
 	// Three repeats, pooled: every stop of every repeat counts, so three
 	// repeats can tell as well as one.
@@ -146,11 +69,11 @@ func TestVerdictGolden(t *testing.T) {
 			resultstest.Stopping("baseline", 2, rep, win, resultstest.StopsAround(seed+4, 200, 100*us)))
 	}
 	out.WriteString("\n== three repeats\n")
-	out.WriteString(verdictText(cfg, three))
+	out.WriteString(runVerdictText(cfg, three))
 
 	// No baseline at the level: nothing to judge against.
 	out.WriteString("\n== no baseline\n")
-	out.WriteString(verdictText(results.Config{Impls: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}))
+	out.WriteString(runVerdictText(results.Config{Impls: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}))
 
 	got := out.String()
 	resultstest.Golden(t, "verdict", []byte(got))
@@ -162,7 +85,7 @@ func TestVerdictGolden(t *testing.T) {
 		"no verdict at 1x encdec: baseline did not run")
 }
 
-// Verdicts is the console's verdict as data: the same table, conclusion
+// verdict.Of is the console's verdict as data: the same table, conclusion
 // and sentences, level by level.
 func TestVerdictsAreTheConsoles(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
@@ -177,22 +100,22 @@ func TestVerdictsAreTheConsoles(t *testing.T) {
 				resultstest.Stopping("baseline", pairs, rep, win, resultstest.StopsAround(seed+4, 200, 100*us)))
 		}
 	}
-	vs := Verdicts(&results.Run{Config: cfg, Results: rs})
+	vs := verdict.Of(&results.Run{Config: cfg, Results: rs})
 	if len(vs) != 2 {
 		t.Fatalf("%d verdicts, want one per level: %+v", len(vs), vs)
 	}
-	text := verdictText(cfg, rs)
+	text := runVerdictText(cfg, rs)
 	for _, v := range vs {
-		if v.Input != "citm-catalog" || len(v.Table) != 4 || v.Table[0][0] != "codec" || v.Table[3][0] != "baseline" {
-			t.Errorf("%s: input %q, table %q: want citm-catalog, a head and std, sonic, baseline", v.Label, v.Input, v.Table)
+		if v.Input != "citm-catalog" || len(v.Table()) != 4 || v.Table()[0][0] != "codec" || v.Table()[3][0] != "baseline" {
+			t.Errorf("%s: input %q, table %q: want citm-catalog, a head and std, sonic, baseline", v.Label, v.Input, v.Table())
 		}
-		for _, line := range append([]string{v.Conclusion}, v.Sentences...) {
+		for _, line := range append([]string{v.Conclusion()}, v.Sentences()...) {
 			if !strings.Contains(text, "  "+line+"\n") {
 				t.Errorf("%s: %q is not the console's:\n%s", v.Label, line, text)
 			}
 		}
 	}
-	if !strings.HasPrefix(vs[1].Conclusion, "stands out from baseline: sonic") {
-		t.Errorf("2x: %q, want sonic to stand out", vs[1].Conclusion)
+	if !strings.HasPrefix(vs[1].Conclusion(), "stands out from baseline: sonic") {
+		t.Errorf("2x: %q, want sonic to stand out", vs[1].Conclusion())
 	}
 }

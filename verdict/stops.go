@@ -1,4 +1,4 @@
-package compare
+package verdict
 
 import (
 	"time"
