@@ -157,7 +157,7 @@ func (v Level) Table() [][]string {
 func (v Level) Sentences() []string {
 	var out []string
 	for _, cv := range v.Codecs {
-		if w := v.words(cv); w != "" {
+		if w := v.Sentence(cv); w != "" {
 			out = append(out, w)
 		}
 	}
@@ -236,10 +236,10 @@ func (v Level) Conclusion() string {
 	return fmt.Sprintf("no codec stands out from baseline at %s (%s)", v.Label, strings.Join(why, "; "))
 }
 
-// words says how sure the verdict is of one codec, in a sentence: why it
+// Sentence says how sure the verdict is of one codec, in a sentence: why it
 // stands out, or why not when the conclusion's few words leave something
 // out (a significant but small difference, a stall among short stops).
-func (v Level) words(cv Codec) string {
+func (v Level) Sentence(cv Codec) string {
 	if !cv.Tested {
 		return ""
 	}
