@@ -2,9 +2,11 @@ package engine
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
+	"os/exec"
 	"testing"
 	"time"
 
@@ -49,5 +51,23 @@ func TestWorkerAnswersOnceCancelled(t *testing.T) {
 	jobsW.Close()
 	if err := <-served; err != nil {
 		t.Fatalf("worker ended with %v once its jobs pipe closed, want nil", err)
+	}
+}
+
+// A killed worker's row says it was killed, whichever of the parent's pipes
+// noticed first: a write that broke on its way (EPIPE) is only the news of
+// the death, not its cause. The worker here kills itself at once; a small
+// job fits the pipe and the death shows as the end of its answers, a large
+// one blocks the write until the death breaks it.
+func TestWorkerDeathReadsTheSameWhicheverPipeNoticed(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to play a worker that kills itself")
+	}
+	for _, size := range []int{10, 4 << 20} {
+		in := &datasets.Input{Name: "test", Kind: "file", Data: bytes.Repeat([]byte(" "), size)}
+		w := &workerRunner{cfg: results.Config{Worker: []string{"sh", "-c", "kill -9 $$"}}, im: Impl{Name: "test-killed"}, input: in}
+		if err := w.start(context.Background()); err == nil || err.Error() != "worker died: signal: killed" {
+			t.Errorf("a job of %d bytes: %v, want the death as its exit status tells it", size, err)
+		}
 	}
 }

@@ -232,6 +232,11 @@ func (w *workerRunner) died(cause error) error {
 		werr = <-done
 	}
 	w.release()
+	if werr != nil && brokenPipe(cause) {
+		// The pipe broke because the worker was gone: its exit status
+		// says why, and reads the same whichever pipe noticed first.
+		cause = nil
+	}
 	msg := "worker died"
 	switch {
 	case cause != nil && werr != nil:
@@ -247,6 +252,12 @@ func (w *workerRunner) died(cause error) error {
 		msg += "; stderr: " + t
 	}
 	return errors.New(msg)
+}
+
+// brokenPipe says whether err is only the jobs pipe noticing that the
+// worker is gone.
+func brokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, os.ErrClosed) || errors.Is(err, io.ErrClosedPipe)
 }
 
 // Close ends the worker: it exits when its jobs pipe closes.
