@@ -1,0 +1,152 @@
+package pingpongtest
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/pingpong"
+)
+
+// recorder is a testing.TB whose failures are recorded rather than
+// failing the test, so that a test can check that a guard fails.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	failed []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed = append(r.failed, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// record runs guard against a recorder of t, and returns what it failed
+// with ("" when it passed).
+func record(t *testing.T, guard func(tb testing.TB)) string {
+	r := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		guard(r)
+	}()
+	<-done
+	return strings.Join(r.failed, "\n")
+}
+
+// freezing is std whose decode first spins 30ms in code the runtime
+// cannot preempt, as sonic's native scanner does on a huge string.
+func freezing() pingpong.Codec {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		panic(err)
+	}
+	unmarshal := std.Unmarshal
+	std.Name, std.Unmarshal = "test-freezer", func(data []byte, v any) error {
+		freezeDecode()
+		return unmarshal(data, v)
+	}
+	return std
+}
+
+//go:noinline
+func freezeDecode() { spin.Spin(30 * time.Millisecond) }
+
+var small = []byte(`{"id":7,"tags":["a","b"],"price":12.5,"name":"x"}`)
+
+// The machine is shared: a try may lose to a neighbour, never three.
+func tries(t *testing.T, try func() error) {
+	t.Helper()
+	var errs []string
+	for range 3 {
+		err := try()
+		if err == nil {
+			return
+		}
+		errs = append(errs, err.Error())
+	}
+	t.Fatal(strings.Join(errs, "\n"))
+}
+
+func TestNoFreezeFailsOnANonPreemptibleCodec(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	tries(t, func() error {
+		failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(500*time.Millisecond)) })
+		switch {
+		case failed == "":
+			return fmt.Errorf("the guard passed a codec that spins 30ms per decode without preemption")
+		case !strings.Contains(failed, "test-freezer") || strings.Contains(failed, "not measured") || strings.Contains(failed, "no verdict") || strings.Contains(failed, "deadline"):
+			return fmt.Errorf("the guard failed, but not by the verdict on test-freezer: %s", failed)
+		case strings.Contains(failed, "culprit:") && !strings.Contains(failed, "freezeDecode") && !strings.Contains(failed, "spin.Spin"):
+			return fmt.Errorf("the culprit is not the spin: %s", failed)
+		}
+		return nil
+	})
+}
+
+func TestNoFreezePassesStdOnASmallDocument(t *testing.T) {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tries(t, func() error {
+		if failed := record(t, func(tb testing.TB) { NoFreeze(tb, std, small, Duration(500*time.Millisecond)) }); failed != "" {
+			return fmt.Errorf("the guard failed std on %d bytes: %s", len(small), failed)
+		}
+		return nil
+	})
+}
+
+// A function whose calls hold off a stop of the world for longer than the
+// deadline still lets the guard end, and the failure says why. It asks for
+// the stop itself, so that one waits whatever the probe's timing.
+func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	var mu sync.Mutex
+	calls := 0
+	fn := func() {
+		mu.Lock()
+		calls++
+		checked := calls > 3 // the check before the window: quick
+		mu.Unlock()
+		if checked {
+			go func() {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+			}()
+			spin.Spin(1200 * time.Millisecond)
+		}
+	}
+	failed := record(t, func(tb testing.TB) {
+		NoFreezeFunc(tb, "test-hog", fn, Duration(200*time.Millisecond), Deadline(time.Second))
+	})
+	if !strings.Contains(failed, "test-hog") || !strings.Contains(failed, "deadline of 1s: a stop of the world did not begin within it") {
+		t.Fatalf("want a failure saying test-hog held a stop past its deadline of 1s, got %q", failed)
+	}
+}
+
+func TestNoFreezeRefusesAParallelTest(t *testing.T) {
+	t.Run("parallel", func(t *testing.T) {
+		t.Parallel()
+		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}) })
+		if !strings.Contains(failed, "parallel") {
+			t.Fatalf("a guard in a parallel test did not refuse it: %q", failed)
+		}
+	})
+}

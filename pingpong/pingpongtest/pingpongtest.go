@@ -1,0 +1,198 @@
+// Package pingpongtest guards a go test suite against code that freezes
+// the program: NoFreeze fails a test when a codec keeps stops of the world
+// waiting longer than a codec that does no JSON work, by the pingpong
+// command's own verdict; NoFreezeFunc does the same for any function; and
+// Benchmark reports a codec's round trip and stops to benchstat.
+//
+// A guard measures in the test's process, at one level (GOMAXPROCS pairs
+// by default), the codec and baseline taking turns in a window of
+// DefaultDuration each; with the warmups and the harness's own floor, one
+// guard takes about three times its window. Under -short the window is
+// ShortDuration.
+//
+// A guard refuses to share the machine with the tests it measures
+// alongside: it calls t.Setenv, so a test that called t.Parallel (or has a
+// parallel parent) fails at the guard, and one that calls t.Parallel after
+// it panics, as testing does. Other packages' test binaries (go test -p)
+// may still run meanwhile: their noise falls on baseline's turns too.
+//
+// Under the race detector a guard measures nothing (every call is several
+// times slower, and the stops wait on the detector's own work): it logs
+// that it did not judge and returns. Benchmark still runs.
+package pingpongtest
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"testing"
+
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
+// stops of the world waiting longer than baseline does, by the verdict
+// the pingpong command prints (or the test's own WaitingBar). The failure
+// is the verdict's sentence, with the culprit when the flight recorder
+// named one; a run that passed its deadline fails saying that a stop did
+// not begin within it. A codec that fails on doc fails t too.
+func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
+	t.Helper()
+	if !guarding(t, c.Name) {
+		return
+	}
+	o := settle(opts)
+	run, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
+	judge(t, c.Name, run, err, o)
+}
+
+// NoFreezeFunc is NoFreeze for any function: the pairs call fn in a loop
+// (each pair from its two goroutines at once, so fn must be safe for
+// concurrent use), against a baseline that does nothing. name is what the
+// failure calls fn; "baseline" is taken.
+func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
+	t.Helper()
+	if !guarding(t, name) {
+		return
+	}
+	o := settle(opts)
+	run, err := pingpong.Run(t.Context(), null, []pingpong.Codec{funcCodec(name, fn)}, o.run)
+	judge(t, name, run, err, o)
+}
+
+// null is the document a function's pairs pass around: fn does the work.
+var null = []byte("null")
+
+// funcCodec calls fn for every decode and encodes nothing, as baseline
+// does: the round trip of a pair is fn and the harness.
+func funcCodec(name string, fn func()) pingpong.Codec {
+	return pingpong.Codec{Name: name,
+		Marshal:   func(any) ([]byte, error) { return null, nil },
+		Unmarshal: func([]byte, any) error { fn(); return nil },
+	}
+}
+
+// Benchmark measures codec c on doc, once per call whatever b.N, and
+// reports through b.ReportMetric what benchstat then compares: ns/op is
+// the median round trip (as in the pingpong command's -bench files),
+// p99-ns its 99th percentile, stw-p99-ns how long the 99th percentile stop
+// of the world took to begin, and waiting-% the share of the window the
+// program spent waiting for stops to begin.
+func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
+	b.Helper()
+	o := settle(opts)
+	o.run.Culprits = false // costs throughput, and a benchmark names no culprit
+	run, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
+	if err != nil {
+		b.Fatalf("pingpongtest: %s: %v", c.Name, err)
+	}
+	_, cv, ok := codecOf(run, c.Name)
+	if !ok || cv.Result.Err != "" || !cv.HasSTW {
+		b.Fatalf("pingpongtest: %s measured nothing: %s", c.Name, why(run, c.Name))
+	}
+	r := cv.Result
+	b.ReportMetric(float64(r.Latency.P50), "ns/op")
+	b.ReportMetric(float64(r.Latency.P99), "p99-ns")
+	b.ReportMetric(float64(cv.Stops.Quantile(0.99)), "stw-p99-ns")
+	b.ReportMetric(100*cv.Stops.Waiting(), "waiting-%")
+}
+
+// guarding says whether t gets a guard: not under the race detector, and
+// never in parallel with other tests (see the package's comment).
+func guarding(t testing.TB, name string) bool {
+	t.Helper()
+	if raceEnabled {
+		t.Logf("pingpongtest: %s not judged: the race detector slows every call and makes stops wait on its own work", name)
+		return false
+	}
+	if err := refuseParallel(t); err != nil {
+		t.Fatalf("pingpongtest: %s: %v", name, err)
+	}
+	return true
+}
+
+// refuseParallel takes the testing package's own rule: t.Setenv panics in
+// a parallel test, and makes a later t.Parallel panic.
+func refuseParallel(t testing.TB) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("a freeze guard refuses to run in a parallel test: the tests it ran beside would be measured with it (%v)", p)
+		}
+	}()
+	t.Setenv("PINGPONGTEST_GUARD", "1")
+	return nil
+}
+
+// judge fails t when name stands out in run (or the run says why it
+// could not tell).
+func judge(t testing.TB, name string, run *results.Run, err error, o options) {
+	t.Helper()
+	if errors.Is(err, pingpong.ErrDeadline) {
+		t.Errorf("pingpongtest: %s: %v", name, err)
+		return
+	}
+	if err != nil {
+		t.Fatalf("pingpongtest: %s: %v", name, err)
+	}
+	l, cv, ok := codecOf(run, name)
+	switch {
+	case !ok || cv.Result.Err != "":
+		t.Fatalf("pingpongtest: %s was not measured: %s", name, why(run, name))
+	case !cv.Tested:
+		t.Fatalf("pingpongtest: no verdict on %s: %s", name, l.Conclusion())
+	}
+	if m := cv.Result.Mismatch; m != "" {
+		// not a freeze, and a codec with its own New drops what its type lacks
+		t.Logf("pingpongtest: %s does not read the document as encoding/json reads it into any: %s", name, m)
+	}
+	stands, sentence := cv.StandsOut, l.Sentence(cv)
+	base := l.Base.Stops.Waiting()
+	if o.waitingBar > 0 {
+		stands = cv.Stops.Waiting()-base > o.waitingBar
+		sentence = fmt.Sprintf("%s kept the program waiting for stops of the world %s of the window against baseline's %s (the test's bar: %s more)",
+			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), results.FormatPercent(o.waitingBar))
+	}
+	if !stands {
+		t.Logf("pingpongtest: %s does not freeze the program: waiting for stops %s of the window against baseline's %s over %v at %s",
+			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), cv.Result.Window.Round(time.Millisecond), l.Label)
+		return
+	}
+	if c := cv.Result.Culprit; c != nil {
+		where := c.Frame
+		if where == "" {
+			where = c.What
+		}
+		sentence += fmt.Sprintf("; culprit: %s (%s), which held a stop of the world %s", where, c.Kind, results.FormatDuration(c.Stall))
+	}
+	t.Errorf("pingpongtest: %s", sentence)
+}
+
+// codecOf is name's level and judgement in run (a guard runs one level).
+func codecOf(run *results.Run, name string) (verdict.Level, verdict.Codec, bool) {
+	for _, l := range verdict.Of(run) {
+		for _, cv := range l.Codecs {
+			if cv.Result.Impl == name {
+				return l, cv, true
+			}
+		}
+	}
+	return verdict.Level{}, verdict.Codec{}, false
+}
+
+// why is what name's row or the run's says went wrong.
+func why(run *results.Run, name string) string {
+	for _, r := range run.Results {
+		if r.Impl == name && r.Err != "" {
+			return r.Err
+		}
+	}
+	for _, r := range run.Results {
+		if r.Err != "" {
+			return r.Impl + ": " + r.Err
+		}
+	}
+	return "no stops of the world were measured"
+}
