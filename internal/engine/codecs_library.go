@@ -1,6 +1,9 @@
 package engine
 
 import (
+	stdjson "encoding/json"
+	"fmt"
+	"reflect"
 	"runtime/debug"
 	"strings"
 )
@@ -12,28 +15,35 @@ import (
 type Library struct {
 	Marshal   func(v any) ([]byte, error)
 	Unmarshal func(data []byte, v any) error
-	// NewTarget makes what each decode fills in place of the engine's
-	// target; nil decodes into what the engine asks for (any, or the
-	// run's struct type).
+	// NewTarget makes what each decode fills (a pointer) in place of the
+	// run's target; nil decodes into what the run asks for (any, or its
+	// struct type).
 	NewTarget func() any
 }
 
-// marshal and unmarshal make a Library a Codec.
-func (l Library) marshal(v any) ([]byte, error) { return l.Marshal(v) }
-
-func (l Library) unmarshal(data []byte, v any) error {
-	p, ok := v.(*any)
-	if l.NewTarget == nil || !ok {
-		return l.Unmarshal(data, v)
+// check is Check for a library that decodes into its own type (New):
+// its round trip through that type, held against encoding/json's through
+// the same type, so that the fields the type leaves out are no mismatch.
+func (l Library) check(input []byte) func(Codec) ([]byte, string, error) {
+	return func(c Codec) ([]byte, string, error) {
+		target := l.NewTarget()
+		t := reflect.TypeOf(target)
+		if t == nil || t.Kind() != reflect.Pointer {
+			return nil, "", fmt.Errorf("New returns %v, not a pointer to decode into", t)
+		}
+		var want any
+		if err := stdjson.Unmarshal(input, target); err != nil {
+			return nil, "", fmt.Errorf("encoding/json reading input into %v: %w", t, err)
+		}
+		out, err := stdjson.Marshal(target)
+		if err == nil {
+			err = stdjson.Unmarshal(out, &want)
+		}
+		if err != nil {
+			return nil, "", fmt.Errorf("encoding/json's round trip through %v: %w", t, err)
+		}
+		return checkStruct(c, input, want, t.Elem())
 	}
-	// the decoded *T travels as the any the pair encodes next: the
-	// library's encoder of T, as its users' code runs it
-	t := l.NewTarget()
-	if err := l.Unmarshal(data, t); err != nil {
-		return err
-	}
-	*p = t
-	return nil
 }
 
 // Impl is the library as a codec of the registry, or of one Go program's
@@ -45,7 +55,7 @@ func (l Library) Impl(name, pkg, desc string) Impl {
 }
 
 // codec is the Impl's New: the library needs nothing of the input.
-func (l Library) codec([]byte) (Codec, error) { return funcs{l.marshal, l.unmarshal}, nil }
+func (l Library) codec([]byte) (Codec, error) { return funcs{l.Marshal, l.Unmarshal}, nil }
 
 // ModuleOf is the module of this binary's build that holds package pkg,
 // the longest module path that is pkg or a prefix of it; "" for the

@@ -285,7 +285,11 @@ func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
 			return p, info
 		}
 	}
-	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
+	check := func(c Codec) ([]byte, string, error) { return Check(c, in.Data) }
+	if l := im.Library; l != nil && l.NewTarget != nil {
+		check, p.newTarget = l.check(in.Data), l.NewTarget // a program's codec, into its own type
+	}
+	c, bin, mismatch, err := ready(im, in, "check", check)
 	if err != nil {
 		info.Err = err.Error()
 	} else {
