@@ -69,6 +69,7 @@ var small = []byte(`{"id":7,"tags":["a","b"],"price":12.5,"name":"x"}`)
 // The machine is shared: a try may lose to a neighbour, never three.
 func tries(t *testing.T, try func() error) {
 	t.Helper()
+	measuring(t)
 	var errs []string
 	for range 3 {
 		err := try()
@@ -115,6 +116,7 @@ func TestNoFreezePassesStdOnASmallDocument(t *testing.T) {
 // deadline still lets the guard end, and the failure says why. It asks for
 // the stop itself, so that one waits whatever the probe's timing.
 func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
+	measuring(t)
 	if !spin.NonPreemptible() {
 		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
 	}
@@ -141,7 +143,25 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	}
 }
 
+// measuring skips a test of what a guard finds under the race detector,
+// where guards judge nothing (TestNoFreezeJudgesNothingUnderRace).
+func measuring(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a guard judges nothing under the race detector")
+	}
+}
+
+func TestNoFreezeJudgesNothingUnderRace(t *testing.T) {
+	if !raceEnabled {
+		t.Skip("only under -race")
+	}
+	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small) }); failed != "" {
+		t.Fatalf("a guard under -race failed: %s", failed)
+	}
+}
+
 func TestNoFreezeRefusesAParallelTest(t *testing.T) {
+	measuring(t)
 	t.Run("parallel", func(t *testing.T) {
 		t.Parallel()
 		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}) })
