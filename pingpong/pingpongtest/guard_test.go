@@ -143,6 +143,15 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	}
 }
 
+// WaitingBar replaces the verdict: a bar of the whole window lets even
+// the freezer pass.
+func TestWaitingBarDecidesInPlaceOfTheVerdict(t *testing.T) {
+	measuring(t)
+	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(1)) }); failed != "" {
+		t.Fatalf("a bar of 100 points failed the freezer: %s", failed)
+	}
+}
+
 // measuring skips a test of what a guard finds under the race detector,
 // where guards judge nothing (TestNoFreezeJudgesNothingUnderRace).
 func measuring(t *testing.T) {

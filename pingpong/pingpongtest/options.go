@@ -36,7 +36,8 @@ func Level(pairs int) Option { return func(o *options) { o.run.Levels = []int{pa
 
 // Deadline sets how long the guard may take before the pairs stop calling
 // the codec (DefaultDeadline, or ShortDeadline under -short): past it, the
-// guard fails saying that a stop of the world did not begin within it.
+// guard fails, saying whether a stop of the world that did not begin was
+// what held it.
 func Deadline(d time.Duration) Option { return func(o *options) { o.run.Deadline = d } }
 
 // WaitingBar replaces the verdict's bars by one of the test's own: the

@@ -50,8 +50,8 @@ func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 }
 
 // NoFreezeFunc is NoFreeze for any function: the pairs call fn in a loop
-// (each pair from its two goroutines at once, so fn must be safe for
-// concurrent use), against a baseline that does nothing. name is what the
+// (every pair at once, so fn must be safe for concurrent use), against a
+// baseline that does nothing. name is what the
 // failure calls fn; "baseline" is taken.
 func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
 	t.Helper()
