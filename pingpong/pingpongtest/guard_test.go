@@ -95,6 +95,7 @@ func TestNoFreezeFailsOnANonPreemptibleCodec(t *testing.T) {
 		case strings.Contains(failed, "culprit:") && !strings.Contains(failed, "freezeDecode") && !strings.Contains(failed, "spin.Spin"):
 			return fmt.Errorf("the culprit is not the spin: %s", failed)
 		}
+		t.Log(failed)
 		return nil
 	})
 }
@@ -178,4 +179,24 @@ func TestNoFreezeRefusesAParallelTest(t *testing.T) {
 			t.Fatalf("a guard in a parallel test did not refuse it: %q", failed)
 		}
 	})
+}
+
+func TestACulpritIsTheCodecsOnlyInsideItsCall(t *testing.T) {
+	const m = "github.com/pingpong-bench/pingpong/"
+	for _, c := range []struct {
+		stack []string
+		want  bool
+	}{
+		{[]string{"github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1", m + "internal/engine.funcs.Unmarshal c.go:2",
+			m + "pingpong.guarded.Unmarshal d.go:3", m + "internal/engine.echo e.go:4"}, true},
+		{[]string{"runtime.memclrNoHeapPointers m.s:1", "example.com/guarded.TestClear.func1 g.go:2", m + "pingpong/pingpongtest.funcCodec.func2 p.go:3",
+			m + "internal/engine.funcs.Unmarshal c.go:2", m + "pingpong.guarded.Unmarshal d.go:3"}, true},
+		{[]string{"time.Since t.go:1", m + "pingpong.(*watchdog).check d.go:2", m + "pingpong.guarded.Marshal d.go:3", m + "internal/engine.echo e.go:4"}, false},
+		{[]string{m + "internal/engine.echo e.go:4"}, false},
+		{[]string{m + "pingpong.startWatchdog.func1 d.go:9"}, false},
+	} {
+		if got := inCodec(c.stack); got != c.want {
+			t.Errorf("inCodec(%q) = %v, want %v", c.stack, got, c.want)
+		}
+	}
 }

@@ -24,6 +24,8 @@ package pingpongtest
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"testing"
@@ -160,7 +162,7 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) {
 			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), cv.Result.Window.Round(time.Millisecond), l.Label)
 		return
 	}
-	if c := cv.Result.Culprit; c != nil {
+	if c := cv.Result.Culprit; c != nil && inCodec(c.Stack) {
 		where := c.Frame
 		if where == "" {
 			where = c.What
@@ -168,6 +170,35 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) {
 		sentence += fmt.Sprintf("; culprit: %s (%s), which held a stop of the world %s", where, c.Kind, results.FormatDuration(c.Stall))
 	}
 	t.Errorf("pingpongtest: %s", sentence)
+}
+
+// The harness's packages, whose frames a culprit of the codec's never
+// ends in: the pairs' wrapper of the codec's calls, the engine, the probes.
+const (
+	wrapper = "github.com/pingpong-bench/pingpong/pingpong.guarded."
+	module  = "github.com/pingpong-bench/pingpong/"
+)
+
+var harness = []string{module + "pingpong.", module + "internal/engine.", module + "latency"}
+
+// inCodec says whether a culprit's stack (innermost first) stopped inside
+// a call of the codec, below the pairs' wrapper: only then is it the
+// codec's. On a loaded machine the OS may deschedule any thread, and the
+// last goroutine to stop is then a bystander, such as the harness's own.
+func inCodec(stack []string) bool {
+	for i, frame := range stack {
+		if strings.HasPrefix(frame, wrapper) {
+			return i > 0 && !slices.ContainsFunc(stack[:i], isHarness)
+		}
+	}
+	return false
+}
+
+func isHarness(frame string) bool {
+	if strings.HasPrefix(frame, module+"internal/engine.funcs.") {
+		return false // the engine's adapter of the codec's two functions, which calls them
+	}
+	return slices.ContainsFunc(harness, func(pkg string) bool { return strings.HasPrefix(frame, pkg) })
 }
 
 // codecOf is name's level and judgement in run (a guard runs one level).
