@@ -28,8 +28,8 @@ type Options struct {
 	// and baseline take turns of 100ms in it. 0 is DefaultDuration.
 	Duration time.Duration
 	// Warmup is the least unrecorded run before each window; it also
-	// lasts until every pair has done a few round trips. 0 is a quarter
-	// of Duration.
+	// lasts until every pair has done a few round trips, which is what
+	// warms a codec. 0 is a tenth of Duration.
 	Warmup time.Duration
 	// Culprits runs the runtime's flight recorder through each window and
 	// names what its worst stop of the world waited on (Result.Culprit).
@@ -122,7 +122,7 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	}
 	warmup := o.Warmup
 	if warmup <= 0 {
-		warmup = d / 4
+		warmup = d / 10
 	}
 	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond,
 		STW: 10 * time.Millisecond, Culprits: o.Culprits}, in, nil
