@@ -48,7 +48,7 @@ func Deadline(d time.Duration) Option { return func(o *options) { o.run.Deadline
 func WaitingBar(points float64) Option { return func(o *options) { o.waitingBar = points } }
 
 func settle(opts []Option) options {
-	o := options{run: pingpong.Options{Duration: DefaultDuration, Deadline: DefaultDeadline, Culprits: true}}
+	o := options{run: pingpong.Options{Duration: DefaultDuration, Deadline: DefaultDeadline}}
 	if testing.Short() {
 		o.run.Duration, o.run.Deadline = ShortDuration, ShortDeadline
 	}

@@ -30,6 +30,7 @@ import (
 
 	"testing"
 
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
@@ -38,17 +39,16 @@ import (
 // NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
 // stops of the world waiting longer than baseline does, by the verdict
 // the pingpong command prints (or the test's own WaitingBar). The failure
-// is the verdict's sentence, with the culprit when the flight recorder
-// named one; a run that passed its deadline fails saying that a stop did
-// not begin within it. A codec that fails on doc fails t too.
+// is the verdict's sentence, with the culprit when a second run with the
+// flight recorder caught the codec holding the longest stop; a run that
+// passed its deadline fails saying whether a stop that did not begin was
+// what held it. A codec that fails on doc fails t too.
 func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 	t.Helper()
 	if !guarding(t, c.Name) {
 		return
 	}
-	o := settle(opts)
-	run, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
-	judge(t, c.Name, run, err, o)
+	guard(t, c, doc, settle(opts))
 }
 
 // NoFreezeFunc is NoFreeze for any function: the pairs call fn in a loop
@@ -60,9 +60,7 @@ func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
 	if !guarding(t, name) {
 		return
 	}
-	o := settle(opts)
-	run, err := pingpong.Run(t.Context(), null, []pingpong.Codec{funcCodec(name, fn)}, o.run)
-	judge(t, name, run, err, o)
+	guard(t, funcCodec(name, fn), null, settle(opts))
 }
 
 // null is the document a function's pairs pass around: fn does the work.
@@ -86,7 +84,6 @@ func funcCodec(name string, fn func()) pingpong.Codec {
 func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.Helper()
 	o := settle(opts)
-	o.run.Culprits = false // costs throughput, and a benchmark names no culprit
 	run, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
 	if err != nil {
 		b.Fatalf("pingpongtest: %s: %v", c.Name, err)
@@ -128,13 +125,33 @@ func refuseParallel(t testing.TB) (err error) {
 	return nil
 }
 
-// judge fails t when name stands out in run (or the run says why it
-// could not tell).
-func judge(t testing.TB, name string, run *results.Run, err error, o options) {
+// guard measures c on doc as the pingpong command does by default,
+// without the flight recorder (it costs the codec throughput and the guard
+// a second), and fails t when c stands out. Only then does a second run,
+// with the recorder, look for the culprit.
+func guard(t testing.TB, c pingpong.Codec, doc []byte, o options) {
+	t.Helper()
+	run, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
+	failure := judge(t, c.Name, run, err, o)
+	if failure == "" {
+		return
+	}
+	o.run.Culprits = true
+	if again, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run); err == nil {
+		if _, cv, ok := codecOf(again, c.Name); ok {
+			failure += culprit(cv.Result.Culprit)
+		}
+	}
+	t.Errorf("pingpongtest: %s", failure)
+}
+
+// judge is why name stands out in run, or "" when it does not; it fails
+// t itself when the run could not tell.
+func judge(t testing.TB, name string, run *results.Run, err error, o options) string {
 	t.Helper()
 	if errors.Is(err, pingpong.ErrDeadline) {
 		t.Errorf("pingpongtest: %s: %v", name, err)
-		return
+		return ""
 	}
 	if err != nil {
 		t.Fatalf("pingpongtest: %s: %v", name, err)
@@ -147,8 +164,7 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) {
 		t.Fatalf("pingpongtest: no verdict on %s: %s", name, l.Conclusion())
 	}
 	if m := cv.Result.Mismatch; m != "" {
-		// not a freeze, and a codec with its own New drops what its type lacks
-		t.Logf("pingpongtest: %s does not read the document as encoding/json reads it into any: %s", name, m)
+		t.Logf("pingpongtest: %s does not read the document as encoding/json does (not a freeze): %s", name, m)
 	}
 	stands, sentence := cv.StandsOut, l.Sentence(cv)
 	base := l.Base.Stops.Waiting()
@@ -160,16 +176,22 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) {
 	if !stands {
 		t.Logf("pingpongtest: %s does not freeze the program: waiting for stops %s of the window against baseline's %s over %v at %s",
 			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), cv.Result.Window.Round(time.Millisecond), l.Label)
-		return
+		return ""
 	}
-	if c := cv.Result.Culprit; c != nil && inCodec(c.Stack) {
-		where := c.Frame
-		if where == "" {
-			where = c.What
-		}
-		sentence += fmt.Sprintf("; culprit: %s (%s), which held a stop of the world %s", where, c.Kind, results.FormatDuration(c.Stall))
+	return sentence
+}
+
+// culprit is the failure's last words: what the longest stop waited on,
+// when that was inside the codec's call.
+func culprit(c *latency.Culprit) string {
+	if c == nil || !inCodec(c.Stack) {
+		return ""
 	}
-	t.Errorf("pingpongtest: %s", sentence)
+	where := c.Frame
+	if where == "" {
+		where = c.What
+	}
+	return fmt.Sprintf("; culprit (a second run, with the flight recorder): %s (%s), which held a stop of the world %s", where, c.Kind, results.FormatDuration(c.Stall))
 }
 
 // The harness's packages, whose frames a culprit of the codec's never
