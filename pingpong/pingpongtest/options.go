@@ -10,8 +10,10 @@ import (
 // Defaults of the guard: a window per codec (baseline's as long), and the
 // deadline of a run that a stop of the world cannot interrupt. -short
 // takes the short ones. Warmup is the least warmup before each window,
-// whatever its length: a shorter one let std on citm-catalog stand out in
-// short windows, its heap still growing (4 of 8 runs at 300ms).
+// whatever its length. Short windows are less sure: on a loaded 2-core
+// machine std on citm-catalog, which passes 1s windows, stood out in 4 of
+// 8 runs of 300ms after 30ms of warmup, 1 of 6 after 250ms, and 1 of 5
+// runs of 500ms.
 const (
 	Warmup          = 250 * time.Millisecond
 	DefaultDuration = time.Second
