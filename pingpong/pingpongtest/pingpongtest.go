@@ -139,7 +139,7 @@ func guard(t testing.TB, c pingpong.Codec, doc []byte, o options) {
 	o.run.Culprits = true
 	if again, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run); err == nil {
 		if _, cv, ok := codecOf(again, c.Name); ok {
-			failure += culprit(cv.Result.Culprit)
+			failure += culprit(cv.Result.Culprit, c.Name)
 		}
 	}
 	t.Errorf("pingpongtest: %s", failure)
@@ -182,31 +182,39 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) st
 }
 
 // culprit is the failure's last words: what the longest stop waited on,
-// when that was inside the codec's call.
-func culprit(c *latency.Culprit) string {
-	if c == nil || !inCodec(c.Stack) {
+// when that was a pair's goroutine, that is the codec (the harness's code
+// between its calls is short and preemptible). The goroutine is inside
+// the codec's call when it stopped there (sonic yields inside), or just
+// past it when the call ran to its end without a safe point (a clear).
+// On a loaded machine the last goroutine to stop can also be a
+// bystander, such as a probe's, whose thread the OS had descheduled: that
+// is no culprit.
+func culprit(c *latency.Culprit, name string) string {
+	if c == nil || !slices.ContainsFunc(c.Stack, onPair) {
 		return ""
 	}
-	where := c.Frame
-	if where == "" {
-		where = c.What
+	const from = "; culprit (a second run, with the flight recorder): "
+	held := results.FormatDuration(c.Stall)
+	if inCodec(c.Stack) {
+		return fmt.Sprintf(from+"%s (%s), which held a stop of the world %s", c.Frame, c.Kind, held)
 	}
-	return fmt.Sprintf("; culprit (a second run, with the flight recorder): %s (%s), which held a stop of the world %s", where, c.Kind, results.FormatDuration(c.Stall))
+	return fmt.Sprintf(from+"a call of %s, which held a stop of the world %s and let it begin only once it had returned (to %s)", name, held, c.Frame)
 }
 
-// The harness's packages, whose frames a culprit of the codec's never
-// ends in: the pairs' wrapper of the codec's calls, the engine, the probes.
+// The harness's packages, and the functions a pair's two goroutines
+// start in.
 const (
 	wrapper = "github.com/pingpong-bench/pingpong/pingpong.guarded."
 	module  = "github.com/pingpong-bench/pingpong/"
+	pairs   = module + "internal/engine.OpenLevel."
 )
 
 var harness = []string{module + "pingpong.", module + "internal/engine.", module + "latency"}
 
+func onPair(frame string) bool { return strings.HasPrefix(frame, pairs) }
+
 // inCodec says whether a culprit's stack (innermost first) stopped inside
-// a call of the codec, below the pairs' wrapper: only then is it the
-// codec's. On a loaded machine the OS may deschedule any thread, and the
-// last goroutine to stop is then a bystander, such as the harness's own.
+// a call of the codec, below the pairs' wrapper and not in the harness.
 func inCodec(stack []string) bool {
 	for i, frame := range stack {
 		if strings.HasPrefix(frame, wrapper) {
