@@ -206,3 +206,23 @@ func TestACulpritIsAPairsGoroutine(t *testing.T) {
 		}
 	}
 }
+
+// Benchmark reports the figures benchstat reads, in the units it knows.
+func TestBenchmarkReportsTheRoundTripAndTheStops(t *testing.T) {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testing.Benchmark(func(b *testing.B) { Benchmark(b, std, small, Duration(200*time.Millisecond)) })
+	for _, unit := range []string{"ns/op", "p99-ns", "stw-p99-ns", "waiting-%"} {
+		if _, ok := r.Extra[unit]; !ok {
+			t.Errorf("no %s in %v", unit, r.Extra)
+		}
+	}
+	if p50, p99 := r.Extra["ns/op"], r.Extra["p99-ns"]; p50 <= 0 || p99 < p50 {
+		t.Errorf("round trip p50 %vns, p99 %vns: want 0 < p50 <= p99", p50, p99)
+	}
+	if w := r.Extra["waiting-%"]; w < 0 { // may pass 100: a stuck stop counts the ones it kept the probe from asking
+		t.Errorf("waiting %v%% of the window", w)
+	}
+}
