@@ -6,9 +6,11 @@
 //
 // A guard measures in the test's process, at one level (GOMAXPROCS pairs
 // by default), the codec and baseline taking turns in a window of
-// DefaultDuration each; with the warmups and the harness's own floor, one
-// guard takes about three times its window. Under -short the window is
-// ShortDuration.
+// DefaultDuration each; with the warmups and the harness's own floor, a
+// guard that passes takes about three and a half times its window (3.5-4s
+// of wall time on a loaded 2-core machine). Under -short the window is
+// ShortDuration. A guard that fails runs again with the runtime's flight
+// recorder, to name what the longest stop waited on (the culprit).
 //
 // A guard refuses to share the machine with the tests it measures
 // alongside: it calls t.Setenv, so a test that called t.Parallel (or has a
