@@ -13,9 +13,10 @@ import (
 	"text/template"
 )
 
-// The generated file registers each --add as a codec (the package's own
-// Marshal and Unmarshal, called as users call them: Unmarshal gets the
-// pointer to the target, *any or *T) and each --type as a decode target.
+// The generated file registers each --add as a pingpong.Codec (the
+// package's own Marshal and Unmarshal, called as users call them:
+// Unmarshal gets the pointer to the target, *any or *T) and each --type
+// as a decode target, through the public API a Go program uses.
 
 //go:embed generated.go.tmpl
 var generatedText string
@@ -28,21 +29,20 @@ const generatedFile = "cmd/pingpong/bench_generated.go"
 type genData struct {
 	Imports []genImport
 	Parts   []genPart
-	Types   bool // whether reflect is imported
 }
 
 type genImport struct{ Alias, Path string }
 
 type genPart struct {
-	Index              int
-	Name, Module, Desc string // a codec's
-	Type               string // a type's name in its package; "" for a codec
-	Alias              string
+	Index         int
+	Name, Package string // a codec's, and the package whose functions it calls
+	Type          string // a type's name in its package; "" for a codec
+	Alias         string
 }
 
 // reserved are the names the generated file uses itself: an import may not
 // take them (a package may be called any, or v).
-var reserved = []string{"pingpong", "engine", "reflect", "any", "byte", "error", "v", "data", "init", "main"}
+var reserved = []string{"pingpong", "any", "byte", "error", "v", "data", "init", "main"}
 
 // setAliases names each part's import: its package name, unless another
 // import or the file itself has it already. Parts of one package share it.
@@ -72,9 +72,9 @@ func generate(parts []*part) ([]byte, error) {
 		}
 		g := genPart{Index: i, Alias: p.alias}
 		if p.isType() {
-			g.Type, d.Types = p.typ, true
+			g.Type = p.typ
 		} else {
-			g.Name, g.Module, g.Desc = p.name, p.mod, p.pkg+": Marshal, Unmarshal (bench_scheduling.sh --add)"
+			g.Name, g.Package = p.name, p.pkg
 		}
 		d.Parts = append(d.Parts, g)
 	}

@@ -37,6 +37,9 @@ type Impl struct {
 	// start-up (SONIC_USE_OPTDEC=1): its worker process is started with
 	// them, so such a codec runs only isolated.
 	Env []string
+	// Library is the codec's two functions, when it is nothing more
+	// (every built-in codec but baseline); nil otherwise.
+	Library *Library
 	// Check, when set, tells in the codec's own process whether Env took
 	// effect; its error turns the codec's rows into error rows rather than
 	// measure the wrong thing.
@@ -65,6 +68,9 @@ func (im Impl) Version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
+	}
+	if bi.Main.Path == im.Module {
+		return bi.Main.Version // a program's own codec: "(devel)" when built in its checkout
 	}
 	for _, m := range bi.Deps {
 		if m.Path != im.Module {

@@ -30,12 +30,12 @@ func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]by
 	return func([]byte) (Codec, error) { return c, nil }
 }
 
-// RegisterLibrary registers a library's package-level Marshal and Unmarshal
-// as codec name, as users call them: Unmarshal gets the pointer to the
-// target. module is whose version the report shows (from the build info).
-// bench_scheduling.sh --add generates the call.
-func RegisterLibrary(name, module, desc string, marshal func(any) ([]byte, error), unmarshal func([]byte, any) error) {
-	Register(Impl{Name: name, Module: module, Desc: desc, New: stateless(marshal, unmarshal)})
+// library is im as a Library of the two functions: a built-in codec that
+// pingpong.Codecs hands out as a value.
+func library(im Impl, m func(any) ([]byte, error), u func([]byte, any) error) Impl {
+	l := &Library{Marshal: m, Unmarshal: u}
+	im.Library, im.New = l, l.codec
+	return im
 }
 
 // SonicNative reports whether sonic runs its JIT/native path. On platforms
@@ -44,23 +44,21 @@ func RegisterLibrary(name, module, desc string, marshal func(any) ([]byte, error
 const SonicNative = sonic.APIKind == sonic.UseSonicJSON
 
 func init() {
-	Register(Impl{Name: "std", Desc: stdDesc, New: stateless(stdjson.Marshal, stdjson.Unmarshal)})
-	Register(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
-		New: stateless(sonic.Marshal, sonic.Unmarshal), Warm: pretouchSonic})
-	Register(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
-		New: stateless(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal), Warm: pretouchSonic})
-	Register(Impl{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
-		New: stateless(sonic.Marshal, sonic.Unmarshal), Warm: pretouchSonic,
-		Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec})
-	Register(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
-		New: stateless(gojson.Marshal, gojson.Unmarshal), Warm: warmGoccy})
-	Register(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json",
-		New: stateless(segjson.Marshal, segjson.Unmarshal)})
-	Register(Impl{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault",
-		New: stateless(jsoniter.Marshal, jsoniter.Unmarshal)})
-	Register(Impl{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)",
-		New: stateless(func(v any) ([]byte, error) { return jsonv2.Marshal(v) },
-			func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })})
+	Register(library(Impl{Name: "std", Desc: stdDesc}, stdjson.Marshal, stdjson.Unmarshal))
+	Register(library(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
+		Warm: pretouchSonic}, sonic.Marshal, sonic.Unmarshal))
+	Register(library(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
+		Warm: pretouchSonic}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal))
+	Register(library(Impl{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
+		Warm: pretouchSonic, Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec}, sonic.Marshal, sonic.Unmarshal))
+	Register(library(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
+		Warm: warmGoccy}, gojson.Marshal, gojson.Unmarshal))
+	Register(library(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json"},
+		segjson.Marshal, segjson.Unmarshal))
+	Register(library(Impl{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault"},
+		jsoniter.Marshal, jsoniter.Unmarshal))
+	Register(library(Impl{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)"},
+		func(v any) ([]byte, error) { return jsonv2.Marshal(v) }, func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) }))
 	Register(Impl{Name: results.Baseline, NoJSON: true, New: newBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
 }

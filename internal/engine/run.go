@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/latency"
@@ -59,6 +60,30 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if err != nil {
 		return nil, err
 	}
+	return execute(ctx, cfg, env, inputs, impls, obs)
+}
+
+// ExecuteImpls is Execute with the codecs given rather than looked up by
+// name in the registry: a Go program's own, run in its own process
+// (cfg.Isolate is refused: a worker knows only the registry's codecs).
+// cfg.Impls becomes their names.
+func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []Impl, obs Observer) (*results.Run, error) {
+	if cfg.Isolate || len(cfg.Builds) > 0 {
+		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
+	}
+	cfg.Impls = nil
+	bis := make([]buildImpl, len(impls))
+	for i, im := range impls {
+		if slices.Contains(cfg.Impls, im.Name) {
+			return nil, fmt.Errorf("codec %q named twice", im.Name)
+		}
+		cfg.Impls = append(cfg.Impls, im.Name)
+		bis[i] = buildImpl{Impl: im}
+	}
+	return execute(ctx, cfg, env, inputs, bis, obs)
+}
+
+func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildImpl, obs Observer) (*results.Run, error) {
 	if cfg.Isolate && len(cfg.Worker) == 0 && len(cfg.Builds) == 0 {
 		return nil, fmt.Errorf("isolation asked for but no worker command given")
 	}
@@ -260,7 +285,11 @@ func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
 			return p, info
 		}
 	}
-	c, bin, mismatch, err := ready(im, in, "check", func(c Codec) ([]byte, string, error) { return Check(c, in.Data) })
+	check := func(c Codec) ([]byte, string, error) { return Check(c, in.Data) }
+	if l := im.Library; l != nil && l.NewTarget != nil {
+		check, p.newTarget = l.check(in.Data), l.NewTarget // a program's codec, into its own type
+	}
+	c, bin, mismatch, err := ready(im, in, "check", check)
 	if err != nil {
 		info.Err = err.Error()
 	} else {

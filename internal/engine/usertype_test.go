@@ -35,7 +35,7 @@ type testLine struct {
 	Price float64 `json:"price"`
 }
 
-const testOrderName = "pingpong.testOrder"
+const testOrderName = "engine.testOrder"
 
 // A note that is empty in the document: encoding/json's round trip through
 // the type drops it, and codecs are held to that round trip, not the input.

@@ -1,0 +1,128 @@
+// Package pingpong measures whether a JSON codec, or any function, keeps a
+// Go program from stopping the world: pairs of goroutines ping-pong a
+// document through the codec while a probe forces stops of the world and
+// times how long each takes to begin, against a baseline codec that does
+// no JSON work, taking turns with it in the same window.
+//
+// Run measures from Go and returns the results the pingpong command writes
+// with -json; verdict.Of judges them as the command does. Package
+// pingpongtest wraps this as a guard for go test (NoFreeze) and as a
+// benchmark benchstat reads.
+package pingpong
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// Codec is a JSON library as its users call it.
+type Codec struct {
+	// Name is what rows and verdicts call it; "baseline" is taken.
+	Name string
+	// Marshal encodes a value, as json.Marshal does.
+	Marshal func(v any) ([]byte, error)
+	// Unmarshal decodes data into the pointer v, as json.Unmarshal does.
+	Unmarshal func(data []byte, v any) error
+	// New makes what each decode fills (a pointer, as to Unmarshal), whose
+	// encoding is the next message; nil decodes into any.
+	New func() any
+}
+
+// Codecs are the codecs built into pingpong, encoding/json ("std") first,
+// in the order the pingpong command runs them. The baseline, and codecs
+// that need a process of their own (sonic-optdec), are not among them.
+func Codecs() []Codec {
+	var out []Codec
+	for _, im := range engine.Impls() {
+		if im.Library != nil && len(im.Env) == 0 {
+			out = append(out, Codec{Name: im.Name, Marshal: im.Library.Marshal, Unmarshal: im.Library.Unmarshal})
+		}
+	}
+	return out
+}
+
+// Lookup is the built-in codec of that name, such as "std" or "sonic".
+func Lookup(name string) (Codec, error) {
+	cs := Codecs()
+	if i := slices.IndexFunc(cs, func(c Codec) bool { return c.Name == name }); i >= 0 {
+		return cs[i], nil
+	}
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	return Codec{}, fmt.Errorf("pingpong: no built-in codec %q (built in: %s)", name, strings.Join(names, ", "))
+}
+
+// Register adds c to the codecs of the pingpong command built with it;
+// bench_scheduling.sh --add generates the call. pkg is the import path of
+// the package c calls, whose module's version -list and the report show.
+// A name taken twice panics, as the generated code is then wrong.
+func Register(c Codec, pkg string) {
+	if err := c.valid(); err != nil {
+		panic(err)
+	}
+	engine.Register(c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"))
+}
+
+// RegisterType makes T a decode target of the pingpong command built with
+// it (-target, by the name reflect gives it, such as "shop.Order");
+// bench_scheduling.sh --type generates the call.
+func RegisterType[T any]() { engine.RegisterType(reflect.TypeFor[T]()) }
+
+func (c Codec) valid() error {
+	switch {
+	case c.Name == "" || c.Name == results.Baseline:
+		return fmt.Errorf("pingpong: a codec needs a name other than %q and %q", "", results.Baseline)
+	case c.Marshal == nil || c.Unmarshal == nil:
+		return fmt.Errorf("pingpong: codec %s needs both Marshal and Unmarshal", c.Name)
+	}
+	return nil
+}
+
+func (c Codec) library() engine.Library {
+	return engine.Library{Marshal: c.Marshal, Unmarshal: c.Unmarshal, NewTarget: c.New}
+}
+
+// impl is c as the engine runs it. A built-in codec, as Codecs hands it
+// out, keeps what the registry knows of it besides its functions: its
+// module's version, its warm-up (sonic's Pretouch).
+func (c Codec) impl() (engine.Impl, error) {
+	if err := c.valid(); err != nil {
+		return engine.Impl{}, err
+	}
+	for _, im := range engine.Impls() {
+		if l := im.Library; l != nil && c.New == nil && sameFunc(l.Marshal, c.Marshal) && sameFunc(l.Unmarshal, c.Unmarshal) {
+			im.Name = c.Name
+			return im, nil
+		}
+	}
+	pkg := packageOf(c.Unmarshal)
+	return c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"), nil
+}
+
+// sameFunc says whether two funcs are one function. Closures of one
+// literal share code, but the built-ins are top-level functions or
+// literals that capture nothing.
+func sameFunc(a, b any) bool { return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer() }
+
+// packageOf is the import path of the package that defines f, from the
+// runtime's name for it ("github.com/bytedance/sonic.Unmarshal").
+func packageOf(f any) string {
+	fn := runtime.FuncForPC(reflect.ValueOf(f).Pointer())
+	if fn == nil {
+		return ""
+	}
+	name := fn.Name()
+	slash := strings.LastIndex(name, "/") + 1
+	if dot := strings.Index(name[slash:], "."); dot >= 0 {
+		return name[:slash+dot]
+	}
+	return name
+}

@@ -1,0 +1,41 @@
+package pingpongtest_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/pingpong/pingpongtest"
+)
+
+var std = pingpong.Codec{Name: "std", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
+
+// In a test of the program's own: fails when std freezes the program on
+// the document the service receives.
+func ExampleNoFreeze() {
+	var t *testing.T // the test's: func TestDecodeDoesNotFreeze(t *testing.T)
+	doc, err := os.ReadFile("testdata/order.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pingpongtest.NoFreeze(t, std, doc)
+}
+
+// Any function: here a compression of the program's.
+func ExampleNoFreezeFunc() {
+	var t *testing.T // the test's
+	payload := bytes.Repeat([]byte("abc"), 1<<20)
+	pingpongtest.NoFreezeFunc(t, "compress", func() { _ = compress(payload) },
+		pingpongtest.Level(4), pingpongtest.Duration(2*time.Second))
+}
+
+func compress(b []byte) []byte { return b }
+
+// In a benchmark: go test -bench . -count 5 | tee new.txt; benchstat old.txt new.txt
+func ExampleBenchmark() {
+	var b *testing.B // the benchmark's: func BenchmarkStd(b *testing.B)
+	pingpongtest.Benchmark(b, std, []byte(`{"id":7,"items":["a","b"]}`))
+}

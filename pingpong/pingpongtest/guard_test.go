@@ -1,0 +1,228 @@
+package pingpongtest
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/pingpong"
+)
+
+// recorder is a testing.TB whose failures are recorded rather than
+// failing the test, so that a test can check that a guard fails.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	failed []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.failed = append(r.failed, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// record runs guard against a recorder of t, and returns what it failed
+// with ("" when it passed).
+func record(t *testing.T, guard func(tb testing.TB)) string {
+	r := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		guard(r)
+	}()
+	<-done
+	return strings.Join(r.failed, "\n")
+}
+
+// freezing is std whose decode first spins 30ms in code the runtime
+// cannot preempt, as sonic's native scanner does on a huge string.
+func freezing() pingpong.Codec {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		panic(err)
+	}
+	unmarshal := std.Unmarshal
+	std.Name, std.Unmarshal = "test-freezer", func(data []byte, v any) error {
+		freezeDecode()
+		return unmarshal(data, v)
+	}
+	return std
+}
+
+//go:noinline
+func freezeDecode() { spin.Spin(30 * time.Millisecond) }
+
+var small = []byte(`{"id":7,"tags":["a","b"],"price":12.5,"name":"x"}`)
+
+// The machine is shared: a try may lose to a neighbour, never three.
+func tries(t *testing.T, try func() error) {
+	t.Helper()
+	measuring(t)
+	var errs []string
+	for range 3 {
+		err := try()
+		if err == nil {
+			return
+		}
+		errs = append(errs, err.Error())
+	}
+	t.Fatal(strings.Join(errs, "\n"))
+}
+
+func TestNoFreezeFailsOnANonPreemptibleCodec(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	tries(t, func() error {
+		failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(500*time.Millisecond)) })
+		switch {
+		case failed == "":
+			return fmt.Errorf("the guard passed a codec that spins 30ms per decode without preemption")
+		case !strings.Contains(failed, "test-freezer") || strings.Contains(failed, "not measured") || strings.Contains(failed, "no verdict") || strings.Contains(failed, "deadline"):
+			return fmt.Errorf("the guard failed, but not by the verdict on test-freezer: %s", failed)
+		case strings.Contains(failed, "culprit:") && !strings.Contains(failed, "freezeDecode") && !strings.Contains(failed, "spin.Spin"):
+			return fmt.Errorf("the culprit is not the spin: %s", failed)
+		}
+		t.Log(failed)
+		return nil
+	})
+}
+
+func TestNoFreezePassesStdOnASmallDocument(t *testing.T) {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tries(t, func() error {
+		if failed := record(t, func(tb testing.TB) { NoFreeze(tb, std, small, Duration(500*time.Millisecond)) }); failed != "" {
+			return fmt.Errorf("the guard failed std on %d bytes: %s", len(small), failed)
+		}
+		return nil
+	})
+}
+
+// A function whose calls hold off a stop of the world for longer than the
+// deadline still lets the guard end, and the failure says why. It asks for
+// the stop itself, so that one waits whatever the probe's timing.
+func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
+	measuring(t)
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	var mu sync.Mutex
+	calls := 0
+	fn := func() {
+		mu.Lock()
+		calls++
+		checked := calls > 3 // the check before the window: quick
+		mu.Unlock()
+		if checked {
+			go func() {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+			}()
+			spin.Spin(1200 * time.Millisecond)
+		}
+	}
+	failed := record(t, func(tb testing.TB) {
+		NoFreezeFunc(tb, "test-hog", fn, Duration(200*time.Millisecond), Deadline(time.Second))
+	})
+	if !strings.Contains(failed, "test-hog") || !strings.Contains(failed, "deadline of 1s: a stop of the world did not begin within it") {
+		t.Fatalf("want a failure saying test-hog held a stop past its deadline of 1s, got %q", failed)
+	}
+}
+
+// WaitingBar replaces the verdict: a bar of the whole window lets even
+// the freezer pass.
+func TestWaitingBarDecidesInPlaceOfTheVerdict(t *testing.T) {
+	measuring(t)
+	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(1)) }); failed != "" {
+		t.Fatalf("a bar of 100 points failed the freezer: %s", failed)
+	}
+}
+
+// measuring skips a test of what a guard finds under the race detector,
+// where guards judge nothing (TestNoFreezeJudgesNothingUnderRace).
+func measuring(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a guard judges nothing under the race detector")
+	}
+}
+
+func TestNoFreezeJudgesNothingUnderRace(t *testing.T) {
+	if !raceEnabled {
+		t.Skip("only under -race")
+	}
+	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small) }); failed != "" {
+		t.Fatalf("a guard under -race failed: %s", failed)
+	}
+}
+
+func TestNoFreezeRefusesAParallelTest(t *testing.T) {
+	measuring(t)
+	t.Run("parallel", func(t *testing.T) {
+		t.Parallel()
+		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}) })
+		if !strings.Contains(failed, "parallel") {
+			t.Fatalf("a guard in a parallel test did not refuse it: %q", failed)
+		}
+	})
+}
+
+// A culprit is a pair's goroutine: stopped inside the codec's call, or
+// just past it; a probe's or the watchdog's goroutine is a bystander.
+func TestACulpritIsAPairsGoroutine(t *testing.T) {
+	const m = "github.com/pingpong-bench/pingpong/"
+	echo := []string{m + "internal/engine.echo e.go:4", m + "internal/engine.OpenLevel.func1 l.go:113"}
+	for _, c := range []struct {
+		stack []string
+		want  string
+	}{
+		{append([]string{"github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1", m + "internal/engine.funcs.Unmarshal c.go:2",
+			m + "pingpong.guarded.Unmarshal d.go:3"}, echo...), "culprit (a second run, with the flight recorder): github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1 (non-preemptible)"},
+		{append([]string{"example.com/guarded.TestClear.func1 g.go:2", m + "pingpong/pingpongtest.funcCodec.func2 p.go:3",
+			m + "internal/engine.funcs.Unmarshal c.go:2", m + "pingpong.guarded.Unmarshal d.go:3"}, echo...), "example.com/guarded.TestClear.func1 g.go:2 (non-preemptible)"},
+		{append([]string{"time.Since t.go:1", m + "pingpong.(*watchdog).check d.go:2", m + "pingpong.guarded.Marshal d.go:3"}, echo...), "a call of c, which held a stop of the world 30.0ms and let it begin only once it had returned (to time.Since t.go:1)"},
+		{[]string{m + "internal/engine.reencode e.go:116", m + "internal/engine.(*pair).run l.go:253", m + "internal/engine.OpenLevel.func2 l.go:114"}, "a call of c, which"},
+		{[]string{m + "pingpong.startWatchdog.func1 d.go:9"}, ""},
+		{[]string{m + "latency.(*RuntimeMeter).sampleHeap r.go:9", m + "latency.(*RuntimeMeter).run r.go:20"}, ""},
+	} {
+		got := culprit(&latency.Culprit{Frame: c.stack[0], Kind: "non-preemptible", Stall: 30 * time.Millisecond, Stack: c.stack}, "c")
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("culprit of %q:\n%q, want it to say %q", c.stack, got, c.want)
+		}
+	}
+}
+
+// Benchmark reports the figures benchstat reads, in the units it knows.
+func TestBenchmarkReportsTheRoundTripAndTheStops(t *testing.T) {
+	std, err := pingpong.Lookup("std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testing.Benchmark(func(b *testing.B) { Benchmark(b, std, small, Duration(200*time.Millisecond)) })
+	for _, unit := range []string{"ns/op", "p99-ns", "stw-p99-ns", "waiting-%"} {
+		if _, ok := r.Extra[unit]; !ok {
+			t.Errorf("no %s in %v", unit, r.Extra)
+		}
+	}
+	if p50, p99 := r.Extra["ns/op"], r.Extra["p99-ns"]; p50 <= 0 || p99 < p50 {
+		t.Errorf("round trip p50 %vns, p99 %vns: want 0 < p50 <= p99", p50, p99)
+	}
+	if w := r.Extra["waiting-%"]; w < 0 { // may pass 100: a stuck stop counts the ones it kept the probe from asking
+		t.Errorf("waiting %v%% of the window", w)
+	}
+}

@@ -1,0 +1,261 @@
+// Package pingpongtest guards a go test suite against code that freezes
+// the program: NoFreeze fails a test when a codec keeps stops of the world
+// waiting longer than a codec that does no JSON work, by the pingpong
+// command's own verdict; NoFreezeFunc does the same for any function; and
+// Benchmark reports a codec's round trip and stops to benchstat.
+//
+// A guard measures in the test's process, at one level (GOMAXPROCS pairs
+// by default), the codec and baseline taking turns in a window of
+// DefaultDuration each; with the warmups and the harness's own floor, a
+// guard that passes takes about three and a half times its window (3.5-4s
+// of wall time on a loaded 2-core machine). Under -short the window is
+// ShortDuration. A guard that fails runs again with the runtime's flight
+// recorder, to name what the longest stop waited on (the culprit).
+//
+// A guard refuses to share the machine with the tests it measures
+// alongside: it calls t.Setenv, so a test that called t.Parallel (or has a
+// parallel parent) fails at the guard, and one that calls t.Parallel after
+// it panics, as testing does. Other packages' test binaries (go test -p)
+// may still run meanwhile: their noise falls on baseline's turns too.
+//
+// Under the race detector a guard measures nothing (every call is several
+// times slower, and the stops wait on the detector's own work): it logs
+// that it did not judge and returns. Benchmark still runs.
+package pingpongtest
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"testing"
+
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
+// stops of the world waiting longer than baseline does, by the verdict
+// the pingpong command prints (or the test's own WaitingBar). The failure
+// is the verdict's sentence, with the culprit when a second run with the
+// flight recorder caught the codec holding the longest stop; a run that
+// passed its deadline fails saying whether a stop that did not begin was
+// what held it. A codec that fails on doc fails t too.
+func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
+	t.Helper()
+	if !guarding(t, c.Name) {
+		return
+	}
+	guard(t, c, doc, settle(opts))
+}
+
+// NoFreezeFunc is NoFreeze for any function: the pairs call fn in a loop
+// (every pair at once, so fn must be safe for concurrent use), against a
+// baseline that does nothing. name is what the
+// failure calls fn; "baseline" is taken.
+func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
+	t.Helper()
+	if !guarding(t, name) {
+		return
+	}
+	guard(t, funcCodec(name, fn), null, settle(opts))
+}
+
+// null is the document a function's pairs pass around: fn does the work.
+var null = []byte("null")
+
+// funcCodec calls fn for every decode and encodes nothing, as baseline
+// does: the round trip of a pair is fn and the harness.
+func funcCodec(name string, fn func()) pingpong.Codec {
+	return pingpong.Codec{Name: name,
+		Marshal:   func(any) ([]byte, error) { return null, nil },
+		Unmarshal: func([]byte, any) error { fn(); return nil },
+	}
+}
+
+// Benchmark measures codec c on doc, once per call whatever b.N, and
+// reports through b.ReportMetric what benchstat then compares: ns/op is
+// the median round trip (as in the pingpong command's -bench files),
+// p99-ns its 99th percentile, stw-p99-ns how long the 99th percentile stop
+// of the world took to begin, and waiting-% the share of the window the
+// program spent waiting for stops to begin.
+func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
+	b.Helper()
+	o := settle(opts)
+	run, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
+	if err != nil {
+		b.Fatalf("pingpongtest: %s: %v", c.Name, err)
+	}
+	_, cv, ok := codecOf(run, c.Name)
+	if !ok || cv.Result.Err != "" || !cv.HasSTW {
+		b.Fatalf("pingpongtest: %s measured nothing: %s", c.Name, why(run, c.Name))
+	}
+	r := cv.Result
+	b.ReportMetric(float64(r.Latency.P50), "ns/op")
+	b.ReportMetric(float64(r.Latency.P99), "p99-ns")
+	b.ReportMetric(float64(cv.Stops.Quantile(0.99)), "stw-p99-ns")
+	b.ReportMetric(100*cv.Stops.Waiting(), "waiting-%")
+}
+
+// guarding says whether t gets a guard: not under the race detector, and
+// never in parallel with other tests (see the package's comment).
+func guarding(t testing.TB, name string) bool {
+	t.Helper()
+	if raceEnabled {
+		t.Logf("pingpongtest: %s not judged: the race detector slows every call and makes stops wait on its own work", name)
+		return false
+	}
+	if err := refuseParallel(t); err != nil {
+		t.Fatalf("pingpongtest: %s: %v", name, err)
+	}
+	return true
+}
+
+// refuseParallel takes the testing package's own rule: t.Setenv panics in
+// a parallel test, and makes a later t.Parallel panic.
+func refuseParallel(t testing.TB) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("a freeze guard refuses to run in a parallel test: the tests it ran beside would be measured with it (%v)", p)
+		}
+	}()
+	t.Setenv("PINGPONGTEST_GUARD", "1")
+	return nil
+}
+
+// guard measures c on doc as the pingpong command does by default,
+// without the flight recorder (it costs the codec throughput and the guard
+// a second), and fails t when c stands out. Only then does a second run,
+// with the recorder, look for the culprit.
+func guard(t testing.TB, c pingpong.Codec, doc []byte, o options) {
+	t.Helper()
+	run, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
+	failure := judge(t, c.Name, run, err, o)
+	if failure == "" {
+		return
+	}
+	o.run.Culprits = true
+	if again, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run); err == nil {
+		if _, cv, ok := codecOf(again, c.Name); ok {
+			failure += culprit(cv.Result.Culprit, c.Name)
+		}
+	}
+	t.Errorf("pingpongtest: %s", failure)
+}
+
+// judge is why name stands out in run, or "" when it does not; it fails
+// t itself when the run could not tell.
+func judge(t testing.TB, name string, run *results.Run, err error, o options) string {
+	t.Helper()
+	if errors.Is(err, pingpong.ErrDeadline) {
+		t.Errorf("pingpongtest: %s: %v", name, err)
+		return ""
+	}
+	if err != nil {
+		t.Fatalf("pingpongtest: %s: %v", name, err)
+	}
+	l, cv, ok := codecOf(run, name)
+	switch {
+	case !ok || cv.Result.Err != "":
+		t.Fatalf("pingpongtest: %s was not measured: %s", name, why(run, name))
+	case !cv.Tested:
+		t.Fatalf("pingpongtest: no verdict on %s: %s", name, l.Conclusion())
+	}
+	if m := cv.Result.Mismatch; m != "" {
+		t.Logf("pingpongtest: %s does not read the document as encoding/json does (not a freeze): %s", name, m)
+	}
+	stands, sentence := cv.StandsOut, l.Sentence(cv)
+	base := l.Base.Stops.Waiting()
+	if o.waitingBar > 0 {
+		stands = cv.Stops.Waiting()-base > o.waitingBar
+		sentence = fmt.Sprintf("%s kept the program waiting for stops of the world %s of the window against baseline's %s (the test's bar: %s more)",
+			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), results.FormatPercent(o.waitingBar))
+	}
+	if !stands {
+		t.Logf("pingpongtest: %s does not freeze the program: waiting for stops %s of the window against baseline's %s over %v at %s",
+			name, results.FormatPercent(cv.Stops.Waiting()), results.FormatPercent(base), cv.Result.Window.Round(time.Millisecond), l.Label)
+		return ""
+	}
+	return sentence
+}
+
+// culprit is the failure's last words: what the longest stop waited on,
+// when that was a pair's goroutine, that is the codec (the harness's code
+// between its calls is short and preemptible). The goroutine is inside
+// the codec's call when it stopped there (sonic yields inside), or just
+// past it when the call ran to its end without a safe point (a clear).
+// On a loaded machine the last goroutine to stop can also be a
+// bystander, such as a probe's, whose thread the OS had descheduled: that
+// is no culprit.
+func culprit(c *latency.Culprit, name string) string {
+	if c == nil || !slices.ContainsFunc(c.Stack, onPair) {
+		return ""
+	}
+	const from = "; culprit (a second run, with the flight recorder): "
+	held := results.FormatDuration(c.Stall)
+	if inCodec(c.Stack) {
+		return fmt.Sprintf(from+"%s (%s), which held a stop of the world %s", c.Frame, c.Kind, held)
+	}
+	return fmt.Sprintf(from+"a call of %s, which held a stop of the world %s and let it begin only once it had returned (to %s)", name, held, c.Frame)
+}
+
+// The harness's packages, and the functions a pair's two goroutines
+// start in.
+const (
+	wrapper = "github.com/pingpong-bench/pingpong/pingpong.guarded."
+	module  = "github.com/pingpong-bench/pingpong/"
+	pairs   = module + "internal/engine.OpenLevel."
+)
+
+var harness = []string{module + "pingpong.", module + "internal/engine.", module + "latency"}
+
+func onPair(frame string) bool { return strings.HasPrefix(frame, pairs) }
+
+// inCodec says whether a culprit's stack (innermost first) stopped inside
+// a call of the codec, below the pairs' wrapper and not in the harness.
+func inCodec(stack []string) bool {
+	for i, frame := range stack {
+		if strings.HasPrefix(frame, wrapper) {
+			return i > 0 && !slices.ContainsFunc(stack[:i], isHarness)
+		}
+	}
+	return false
+}
+
+func isHarness(frame string) bool {
+	if strings.HasPrefix(frame, module+"internal/engine.funcs.") {
+		return false // the engine's adapter of the codec's two functions, which calls them
+	}
+	return slices.ContainsFunc(harness, func(pkg string) bool { return strings.HasPrefix(frame, pkg) })
+}
+
+// codecOf is name's level and judgement in run (a guard runs one level).
+func codecOf(run *results.Run, name string) (verdict.Level, verdict.Codec, bool) {
+	for _, l := range verdict.Of(run) {
+		for _, cv := range l.Codecs {
+			if cv.Result.Impl == name {
+				return l, cv, true
+			}
+		}
+	}
+	return verdict.Level{}, verdict.Codec{}, false
+}
+
+// why is what name's row or the run's says went wrong.
+func why(run *results.Run, name string) string {
+	for _, r := range run.Results {
+		if r.Impl == name && r.Err != "" {
+			return r.Err
+		}
+	}
+	for _, r := range run.Results {
+		if r.Err != "" {
+			return r.Impl + ": " + r.Err
+		}
+	}
+	return "no stops of the world were measured"
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package pingpongtest
+
+const raceEnabled = true

@@ -1,0 +1,135 @@
+package pingpong
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// Options say how Run measures; the zero value measures one level of
+// GOMAXPROCS pairs for DefaultDuration per codec.
+type Options struct {
+	// Input is what the results call the document; "" calls it "doc".
+	Input string
+	// Levels are how many pairs run at once, one level each; none is
+	// GOMAXPROCS pairs, the pingpong command's level N.
+	Levels []int
+	// Duration is each codec's measured window at each level: the codecs
+	// and baseline take turns of 100ms in it. 0 is DefaultDuration.
+	Duration time.Duration
+	// Warmup is the least unrecorded run before each window; it also
+	// lasts until every pair has done a few round trips, which is what
+	// warms a codec. 0 is a tenth of Duration.
+	Warmup time.Duration
+	// Culprits runs the runtime's flight recorder through each window and
+	// names what its worst stop of the world waited on (Result.Culprit).
+	// It costs throughput (8-60% in the pingpong command's runs).
+	Culprits bool
+	// Deadline, when set, is the longest the run may take. The pairs check
+	// it between calls and stop calling the codecs once it has passed, so
+	// that a codec that keeps a stop of the world from ever beginning
+	// cannot keep the run from ending; Run then returns an error that
+	// wraps ErrDeadline (a single call that never returns still cannot be
+	// cut short).
+	Deadline time.Duration
+}
+
+// DefaultDuration is each codec's window when Options say none.
+const DefaultDuration = time.Second
+
+// ErrDeadline is what Run's error wraps when the run passed its deadline.
+var ErrDeadline = errors.New("pingpong: the run passed its deadline")
+
+// Run measures codecs on doc in this process, the way the pingpong command
+// measures a level: at each level, pairs of goroutines ping-pong doc
+// through each codec in turn with baseline, while a probe forces a stop of
+// the world every 10ms and records how long each took to begin. Each codec
+// is first checked against encoding/json on doc; one that fails gets a row
+// that says why (Result.Err) and the others go on.
+//
+// The results are those the command writes with -json, baseline's rows
+// included; verdict.Of(run) judges them as the command's report does.
+func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*results.Run, error) {
+	cfg, in, err := opts.config(doc)
+	if err != nil {
+		return nil, err
+	}
+	impls := make([]engine.Impl, 0, len(codecs)+1)
+	for _, c := range codecs {
+		im, err := c.impl()
+		if err != nil {
+			return nil, err
+		}
+		impls = append(impls, im)
+	}
+	base, err := engine.LookupImpls([]string{results.Baseline})
+	if err != nil {
+		return nil, fmt.Errorf("pingpong: %w", err)
+	}
+	impls = append(impls, base...)
+	var dog *watchdog
+	if opts.Deadline > 0 {
+		dog = startWatchdog(opts.Deadline)
+		defer dog.stop()
+		for i := range impls {
+			impls[i] = dog.guard(impls[i])
+		}
+	}
+	run, err := engine.ExecuteImpls(ctx, cfg, engine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
+	if err == nil && dog != nil {
+		err = dog.err()
+	}
+	return run, err
+}
+
+// config is the pingpong command's configuration for these options.
+func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
+	name := o.Input
+	if name == "" {
+		name = "doc"
+	}
+	if err := datasets.Validate(name, doc); err != nil {
+		return results.Config{}, nil, fmt.Errorf("pingpong: %w", err)
+	}
+	sum := sha256.Sum256(doc)
+	in := &datasets.Input{Name: name, Kind: "program", Data: doc, SHA256: hex.EncodeToString(sum[:])}
+	procs := runtime.GOMAXPROCS(0)
+	spec := "N"
+	if len(o.Levels) > 0 {
+		var ls []string
+		for _, l := range o.Levels {
+			ls = append(ls, strconv.Itoa(l))
+		}
+		spec = strings.Join(ls, ",")
+	}
+	levels, err := results.ParseLevels(spec, procs)
+	if err != nil {
+		return results.Config{}, nil, fmt.Errorf("pingpong: levels: %w", err)
+	}
+	d := o.Duration
+	if d <= 0 {
+		d = DefaultDuration
+	}
+	warmup := o.Warmup
+	if warmup <= 0 {
+		warmup = d / 10
+	}
+	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond,
+		STW: 10 * time.Millisecond, Culprits: o.Culprits}, in, nil
+}
+
+// quiet is the observer of a run nobody watches as it goes.
+type quiet struct{}
+
+func (quiet) Input(results.InputInfo, []results.ImplInfo) {}
+func (quiet) Result(results.Result)                       {}
