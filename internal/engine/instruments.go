@@ -94,6 +94,7 @@ func (ins *instruments) start() {
 func (ins *instruments) stop(out *watched) {
 	if ins.stw != nil {
 		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
+		out.STWStops, out.STWTurns = ins.stw.Stops(), ins.stw.Turns()
 	}
 	if ins.probe != nil {
 		out.Probe = ins.probe.Stop()
@@ -166,6 +167,11 @@ type watched struct {
 	// wall time. nil when the probe was off.
 	STW, STWWall *hdrhistogram.Histogram
 	STWWaited    time.Duration    // the stops' time to begin, added up
+	// STWStops is every forced stop, on the clock of the turns (STWTurns)
+	// laid end to end, so that the verdict can pair a codec's turns with
+	// baseline's and the MMU can be read from them.
+	STWStops []latency.Stop
+	STWTurns []latency.Turn
 	Noise        *latency.Noise   // nil where it cannot be measured
 	Culprit      *latency.Culprit // the worst stall's, when it reached Watch.Stall
 	CulpritErr   string           // why there is no culprit, when the recorder failed
