@@ -44,14 +44,21 @@ type Turn struct {
 	Stops  int           `json:"stops"`
 }
 
-// Blocks cuts turns into stretches of about length (a turn shorter than
-// 1.5 lengths stays whole) and returns the share of each that the program
-// spent waiting for stops to begin, each stop counted in the stretch it was
-// asked for in. These are the verdict's samples: a stretch of a slice's
-// length is long against one freeze (a document's non-preemptible decode),
-// so neighbouring stretches are close to independent where neighbouring
-// stops are not.
-func Blocks(turns []Turn, stops []Stop, length time.Duration) []float64 {
+// TailShares cuts turns into stretches of about length (a turn shorter
+// than 1.5 lengths stays whole) and returns, for each stretch that holds a
+// stop, the share of its stops that waited over tail to begin, each stop
+// counted in the stretch it was asked for in and, like
+// Recorder.RecordCorrected, with the stops a stuck one kept a probe asking
+// every interval from asking. A stretch without a stop says nothing (the
+// probe could not run) and is left out.
+//
+// These are the verdict's samples. A stretch of a slice's length is long
+// against one freeze (a document's non-preemptible decode), so neighbouring
+// stretches are close to independent where neighbouring stops are not;
+// and a count of long waits is not swayed, as a sum of them is, by the one
+// stop that the machine's other processes held up for tens of
+// milliseconds.
+func TailShares(turns []Turn, stops []Stop, length, interval, tail time.Duration) []float64 {
 	var out []float64
 	var from time.Duration // the turn's start on the stops' clock
 	i := 0
@@ -60,17 +67,24 @@ func Blocks(turns []Turn, stops []Stop, length time.Duration) []float64 {
 		if length > 0 {
 			k = max(1, int((t.Window+length/2)/length))
 		}
-		waited := make([]time.Duration, k)
+		n, over := make([]int64, k), make([]int64, k)
 		for end := i + t.Stops; i < end && i < len(stops); i++ {
 			j := 0
 			if t.Window > 0 {
 				j = min(k-1, max(0, int(int64(stops[i].At-from)*int64(k)/int64(t.Window))))
 			}
-			waited[j] += stops[i].Begin
+			c := int64(1)
+			if interval > 0 {
+				c = max(1, int64(stops[i].Begin/interval)) // as hdrhistogram's RecordCorrectedValue fills in
+			}
+			n[j] += c
+			if stops[i].Begin > tail {
+				over[j] += c
+			}
 		}
-		for _, w := range waited {
-			if t.Window > 0 {
-				out = append(out, w.Seconds()/(t.Window/time.Duration(k)).Seconds())
+		for j := range k {
+			if n[j] > 0 {
+				out = append(out, float64(over[j])/float64(n[j]))
 			}
 		}
 		from += t.Window

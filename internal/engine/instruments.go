@@ -166,14 +166,14 @@ type watched struct {
 	// STW is how long each forced stop took to begin; STWWall its call's
 	// wall time. nil when the probe was off.
 	STW, STWWall *hdrhistogram.Histogram
-	STWWaited    time.Duration    // the stops' time to begin, added up
+	STWWaited    time.Duration // the stops' time to begin, added up
 	// STWStops is every forced stop, on the clock of the turns (STWTurns)
 	// laid end to end, so that the verdict can pair a codec's turns with
 	// baseline's and the MMU can be read from them.
-	STWStops []latency.Stop
-	STWTurns []latency.Turn
-	Noise        *latency.Noise   // nil where it cannot be measured
-	Culprit      *latency.Culprit // the worst stall's, when it reached Watch.Stall
-	CulpritErr   string           // why there is no culprit, when the recorder failed
-	Trace        string           // the kept snapshot's path
+	STWStops   []latency.Stop
+	STWTurns   []latency.Turn
+	Noise      *latency.Noise   // nil where it cannot be measured
+	Culprit    *latency.Culprit // the worst stall's, when it reached Watch.Stall
+	CulpritErr string           // why there is no culprit, when the recorder failed
+	Trace      string           // the kept snapshot's path
 }
