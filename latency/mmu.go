@@ -11,6 +11,13 @@ import (
 // service, a slow request.
 var MMUWindows = []time.Duration{time.Millisecond, 10 * time.Millisecond, 100 * time.Millisecond}
 
+// MMUCurveWindows are the window sizes a row keeps its MMU at, MMUWindows
+// among them: enough points, evenly spread on a log scale, for the curve
+// of utilization against window size that Go's GC documentation draws.
+var MMUCurveWindows = []time.Duration{time.Millisecond, 2 * time.Millisecond, 5 * time.Millisecond,
+	10 * time.Millisecond, 20 * time.Millisecond, 50 * time.Millisecond,
+	100 * time.Millisecond, 200 * time.Millisecond, 500 * time.Millisecond, time.Second}
+
 // MMU is the minimum mutator utilization of a stretch of span with stops:
 // over every window of length w inside it, the least share of the window
 // in which the world was not stopped (from a stop's request to the world's

@@ -14,15 +14,15 @@ type MMUPoint struct {
 	Utilization float64       `json:"utilization"`
 }
 
-// MMUOf is the MMU at latency.MMUWindows of stops watched over turns; nil
-// when there are no turns (the probe was off).
+// MMUOf is the MMU at latency.MMUCurveWindows of stops watched over
+// turns; nil when there are no turns (the probe was off).
 func MMUOf(stops []latency.Stop, turns []latency.Turn) []MMUPoint {
 	span := Watched(turns)
 	if span <= 0 {
 		return nil
 	}
-	out := make([]MMUPoint, len(latency.MMUWindows))
-	for i, w := range latency.MMUWindows {
+	out := make([]MMUPoint, len(latency.MMUCurveWindows))
+	for i, w := range latency.MMUCurveWindows {
 		out[i] = MMUPoint{Window: w, Utilization: latency.MMU(stops, span, w)}
 	}
 	return out

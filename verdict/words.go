@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -54,24 +55,26 @@ func (v Level) all() []Codec {
 	return append(slices.Clone(v.Codecs), *v.Base)
 }
 
-// MMUTable is the least share of any window of 1ms, 10ms and 100ms in which
-// the program ran, per codec, its head first; nil when no row has it (a
-// file from before the stop records).
+// MMUTable is the least share of any window of 1ms, 10ms and 100ms
+// (latency.MMUWindows) in which the program ran, per codec, its head
+// first; nil when no row has it (a file from before the stop records).
 func (v Level) MMUTable() [][]string {
 	all := v.all()
 	if !slices.ContainsFunc(all, func(cv Codec) bool { return len(cv.Stops.MMU) > 0 }) {
 		return nil
 	}
 	table := [][]string{{"codec"}}
-	for _, p := range all[0].Stops.MMU {
-		table[0] = append(table[0], "mmu("+p.Window.String()+")")
+	for _, w := range latency.MMUWindows {
+		table[0] = append(table[0], "mmu("+w.String()+")")
 	}
 	for _, cv := range all {
 		line := []string{cv.Result.Impl}
-		for i := 1; i < len(table[0]); i++ {
+		for _, w := range latency.MMUWindows {
 			cell := "-"
-			if i-1 < len(cv.Stops.MMU) {
-				cell = results.FormatPercent(cv.Stops.MMU[i-1].Utilization)
+			for _, p := range cv.Stops.MMU {
+				if p.Window == w {
+					cell = results.FormatPercent(p.Utilization)
+				}
 			}
 			line = append(line, cell)
 		}
