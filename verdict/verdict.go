@@ -1,14 +1,14 @@
 // Package verdict judges, per level of a run, whether a codec froze the
-// rest of the program longer than the baseline codec did, and words it:
-// the console and the page both print from it.
+// rest of the program more than the baseline codec did, and words it: the
+// console and the page both print from it.
 //
-// The verdict ends the console report: per level, whether a codec froze
-// the rest of the program longer than the baseline codec did. Baseline
+// The verdict ends the console report: per level, whether a codec kept
+// the rest of the program frozen more than the baseline codec did. Baseline
 // does no JSON work, so its stops are what the harness, the probes and the
 // machine do on their own at that level, in the same run: the codecs of a
 // level take turns in its window, so steal and other processes fall on
 // baseline as on every codec. The test and its bars are Judge's (stops.go);
-// this file groups the levels and words the result.
+// this file groups the levels, words.go words the result.
 //
 // A NOISY window still marks its row, but decides nothing: the noise fell
 // on baseline too.
