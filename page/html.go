@@ -71,6 +71,7 @@ type verdictView struct {
 	Rows       [][]verdictCell
 	Conclusion string
 	StandsOut  bool // the conclusion names a codec
+	Caveat     string
 	Sentences  []string
 }
 
@@ -246,7 +247,8 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 func verdictOf(v verdict.Level, withInput bool) verdictView {
 	// The page has room for -v's sentences: why each other codec does not
 	// stand out.
-	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: append(v.Sentences(), v.Reasons()...), StandsOut: v.StandsOut()}
+	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: append(v.Sentences(), v.Reasons()...), StandsOut: v.StandsOut(),
+		Caveat: v.Caveat()}
 	if withInput {
 		vv.Title = v.Input + ", " + v.Label
 	}

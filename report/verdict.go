@@ -17,6 +17,9 @@ func verdictText(v verdict.Level, verbose bool) string {
 	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against baseline's in the same run):\n", v.Label)
 	b.WriteString(alignColumns(v.Table()))
 	b.WriteString("  " + v.Conclusion() + "\n")
+	if c := v.Caveat(); c != "" {
+		b.WriteString("  " + c + "\n")
+	}
 	for _, w := range v.Sentences() {
 		b.WriteString("  " + w + "\n")
 	}

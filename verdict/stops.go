@@ -70,6 +70,10 @@ type Stops struct {
 	Waited time.Duration           // every stop's time to begin, added up
 	Window time.Duration           // the windows they were forced in, added up
 	Noisy  bool                    // a window of it was NOISY
+	// Busy is the largest share of the machine's cores that other
+	// processes and the hypervisor took in a window of it; 0 when not
+	// measured.
+	Busy float64
 	// Stretches are the tail shares of the stretches of every repeat's
 	// turns (latency.TailShares); nil for files without stop records.
 	Stretches []float64
@@ -93,6 +97,9 @@ func StopsOf(rs []results.Result, block, interval time.Duration) (s Stops, ok bo
 		s.Waited += r.STWWaited
 		s.Window += r.Window
 		s.Noisy = s.Noisy || r.Noise.Noisy()
+		if n := r.Noise; n != nil && n.Cores > 0 {
+			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
+		}
 		s.Stretches = append(s.Stretches, latency.TailShares(r.STWTurns, r.STWStops, block, interval, TailStop)...)
 		s.MMU = leastMMU(s.MMU, r.MMU)
 	}

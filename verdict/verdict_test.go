@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +103,27 @@ func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
 	codec.Noise = &latency.Noise{Window: win, OthersCores: 0.6, Cores: 2}
 	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.Noisy {
 		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.Noisy)
+	}
+}
+
+// A level whose windows others took half the machine in carries a caveat
+// after its conclusion, which it leaves as it is; a quiet one has none.
+func TestVerdictCaveatOnABusyMachine(t *testing.T) {
+	us, win := time.Microsecond, 2*time.Second
+	level := func(others float64) Level {
+		codec := resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(2, 200, 100*us))
+		codec.Noise = &latency.Noise{Window: win, OthersCores: others, Cores: 2}
+		vs := Levels(results.Config{}, []results.Result{codec, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))}, nil)
+		return vs[0]
+	}
+	busy, quiet := level(1.6), level(0.3)
+	if c := busy.Caveat(); !strings.Contains(c, "the machine was busy: other processes took up to 80% of its cores") {
+		t.Errorf("busy: caveat %q", c)
+	}
+	if c := quiet.Caveat(); c != "" {
+		t.Errorf("quiet: caveat %q", c)
+	}
+	if busy.Conclusion() != quiet.Conclusion() {
+		t.Errorf("the caveat changed the conclusion: %q against %q", busy.Conclusion(), quiet.Conclusion())
 	}
 }

@@ -159,6 +159,30 @@ func (v Level) Conclusion() string {
 	return fmt.Sprintf("no codec stands out from baseline at %s (%s)", v.Label, strings.Join(why, "; "))
 }
 
+// BusyShare is the share of the machine that others must take in a window
+// before the verdict warns that it may be the machine's: on the project's
+// 2-core VM, with other processes taking 1.5-1.9 of its 2 cores, every
+// CPU-bound codec on citm-catalog "stood out" at 11-16% of the window
+// frozen against baseline's 3% (docs/notes-verdict.md). A thread the
+// system has descheduled cannot reach a safe point either, and a codec
+// that keeps its P busy has a thread there far more often than baseline,
+// whose goroutines mostly wait on channels.
+const BusyShare = 0.5
+
+// Caveat is a line that follows the conclusion when the machine was too
+// busy for it to be the codecs' alone; "" otherwise.
+func (v Level) Caveat() string {
+	busy := 0.0
+	for _, cv := range v.all() {
+		busy = max(busy, cv.Stops.Busy)
+	}
+	if busy < BusyShare || v.Base == nil {
+		return ""
+	}
+	return fmt.Sprintf("the machine was busy: other processes took up to %.0f%% of its cores in this level's windows, and a busy machine delays the stops of a codec that keeps its Ps busy more than baseline's; run again on a quieter machine before acting on this",
+		100*busy)
+}
+
 // smallBy is what a codec that is significantly more often frozen missed.
 var smallBy = fmt.Sprintf("more often frozen, but by under %.0f points of the window and under %.0f%% more of its stops over %s",
 	100*FrozenPoints, 100*TailShare, LongStop)
