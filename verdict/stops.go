@@ -15,11 +15,11 @@ import (
 // waiting for stops of the world to begin, and how long the long freezes
 // were; never one figure such as the longest stop, nor the typical
 // (median) stop, which a codec that freezes the program for part of every
-// round trip leaves as short as baseline's. A codec stands out when all
-// these hold:
+// round trip leaves as short as baseline's. A codec stands out when both
+// hold:
 //   - it froze the program more often, and not by chance: a one-sided
 //     Mann-Whitney U test of its stretches against baseline's reaches
-//     BlockAlpha, each stretch (about a turn long) counting the share of its
+//     StretchAlpha, each stretch (about a turn long) counting the share of its
 //     stops that waited over TailStop (latency.TailShares). Stops close in
 //     time are not independent samples (one document's non-preemptible
 //     decode holds several), stretches of a slice's length nearly are; and
@@ -38,8 +38,8 @@ import (
 // repeat's stretches and stops are pooled, so one run can tell and
 // -count only adds samples.
 
-// BlockAlpha is the significance the stretches' test must reach.
-const BlockAlpha = 0.01
+// StretchAlpha is the significance the stretches' test must reach.
+const StretchAlpha = 0.01
 
 // StopAlpha is the significance of the fallback test over single stops,
 // for results files written before the probe kept its stops one by one:
@@ -59,9 +59,9 @@ const (
 	TailShare    = 0.10
 )
 
-// BlockLength is how long a stretch is when the window did not take
+// StretchLength is how long a stretch is when the window did not take
 // turns (-slice 0): the default slice.
-const BlockLength = 100 * time.Millisecond
+const StretchLength = 100 * time.Millisecond
 
 // Stops is one codec's stops of the world at one level, every repeat's
 // pooled.
@@ -83,9 +83,9 @@ type Stops struct {
 }
 
 // StopsOf pools the stops of rs (one scenario's repeats), forced every
-// interval and cut into stretches of block; ok is false when none of them
-// ran the stop-the-world probe.
-func StopsOf(rs []results.Result, block, interval time.Duration) (s Stops, ok bool) {
+// interval and cut into stretches of stretch; ok is false when none of
+// them ran the stop-the-world probe.
+func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok bool) {
 	for _, r := range rs {
 		if r.STWHist == nil {
 			continue
@@ -100,7 +100,7 @@ func StopsOf(rs []results.Result, block, interval time.Duration) (s Stops, ok bo
 		if n := r.Noise; n != nil && n.Cores > 0 {
 			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
 		}
-		s.Stretches = append(s.Stretches, latency.TailShares(r.STWTurns, r.STWStops, block, interval, TailStop)...)
+		s.Stretches = append(s.Stretches, latency.TailShares(r.STWTurns, r.STWStops, stretch, interval, TailStop)...)
 		s.MMU = leastMMU(s.MMU, r.MMU)
 	}
 	return s, s.Hist != nil
@@ -176,7 +176,7 @@ func (a Against) Matters() bool { return a.Frozen || a.Tail }
 // Judge tests codec's stops against base's; both must hold stops.
 func Judge(codec, base Stops) Against {
 	a := Against{P: 1}
-	x, y, alpha := codec.Stretches, base.Stretches, BlockAlpha
+	x, y, alpha := codec.Stretches, base.Stretches, StretchAlpha
 	if len(x) == 0 || len(y) == 0 {
 		x, y, alpha, a.ByStops = latency.Values(codec.Hist), latency.Values(base.Hist), StopAlpha, true
 	}

@@ -59,7 +59,7 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 				rs = []results.Result{r}
 			}
 			cv := Codec{Result: r}
-			cv.Stops, cv.HasSTW = StopsOf(rs, blockOf(cfg), cfg.STW)
+			cv.Stops, cv.HasSTW = StopsOf(rs, stretchOf(cfg), cfg.STW)
 			v.STW = v.STW || cv.HasSTW
 			if r.Impl == results.Baseline {
 				v.Base = &cv
@@ -84,13 +84,14 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 	return out
 }
 
-// blockOf is the length of the stretches the verdict's test compares: a
-// turn, or BlockLength when the codecs did not take turns.
-func blockOf(cfg results.Config) time.Duration {
-	if cfg.Slice > 0 {
+// stretchOf is the length of the stretches the verdict's test compares: a
+// turn, or StretchLength when the codecs did not take turns (-slice 0, or
+// a slice as long as the window).
+func stretchOf(cfg results.Config) time.Duration {
+	if cfg.Slice > 0 && cfg.Slice < cfg.Duration {
 		return cfg.Slice
 	}
-	return BlockLength
+	return StretchLength
 }
 
 // compareWaiting orders by waiting share; a codec without stops comes last.
