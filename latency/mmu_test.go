@@ -37,23 +37,23 @@ func TestMMUByHand(t *testing.T) {
 	}
 }
 
-// Each stretch of about a turn counts the share of its stops that waited
-// over the tail, a stuck stop with the ones it kept the probe from asking.
-func TestTailShares(t *testing.T) {
-	ms := time.Millisecond
+// Each stretch of about a turn holds the mean logarithm of its stops'
+// waits, a stuck stop counted with the ones it kept the probe from asking.
+func TestStretchWaits(t *testing.T) {
+	us, ms := time.Microsecond, time.Millisecond
 	turns := []Turn{{Window: 100 * ms, Stops: 2}, {Window: 300 * ms, Stops: 3}, {Window: 100 * ms, Stops: 0}}
 	stops := []Stop{
-		{At: 10 * ms, Begin: 2 * ms}, {At: 50 * ms, Begin: 100 * time.Microsecond}, // turn 1: one of two over 1ms
-		{At: 120 * ms, Begin: 30 * ms},                                                             // turn 2, first stretch: a stuck stop, three with the two it kept away
-		{At: 250 * ms, Begin: 50 * time.Microsecond}, {At: 390 * ms, Begin: 50 * time.Microsecond}, // second and third stretches
+		{At: 10 * ms, Begin: 1 * ms}, {At: 50 * ms, Begin: 100 * us}, // turn 1: 10^6 and 10^5 ns
+		{At: 120 * ms, Begin: 30 * ms},                                // turn 2, first stretch: a stuck stop, three with the two it kept away
+		{At: 250 * ms, Begin: 1 * us}, {At: 390 * ms, Begin: 10 * us}, // second and third: both at the floor
 	}
-	got := TailShares(turns, stops, 100*ms, 10*ms, ms)
-	want := []float64{0.5, 1, 0, 0} // the empty turn says nothing
+	got := StretchWaits(turns, stops, 100*ms, 10*ms)
+	want := []float64{5.5, math.Log10(float64(30 * ms)), 4, 4} // the empty turn says nothing
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 	for i := range want {
-		if got[i] != want[i] {
+		if math.Abs(got[i]-want[i]) > 1e-9 {
 			t.Errorf("got %v, want %v", got, want)
 		}
 	}

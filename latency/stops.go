@@ -3,6 +3,7 @@ package latency
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -44,21 +45,23 @@ type Turn struct {
 	Stops  int           `json:"stops"`
 }
 
-// TailShares cuts turns into stretches of about length (a turn shorter
+// StretchWaits cuts turns into stretches of about length (a turn shorter
 // than 1.5 lengths stays whole) and returns, for each stretch that holds a
-// stop, the share of its stops that waited over tail to begin, each stop
-// counted in the stretch it was asked for in and, like
-// Recorder.RecordCorrected, with the stops a stuck one kept a probe asking
-// every interval from asking. A stretch without a stop says nothing (the
-// probe could not run) and is left out.
+// stop, how long its stops typically waited to begin: the mean of their
+// waits' logarithms (log10 of nanoseconds, waits under StretchFloor read
+// as StretchFloor). Each stop counts in the stretch it was asked for in
+// and, like Recorder.RecordCorrected, with the stops a stuck one kept a
+// probe asking every interval from asking. A stretch without a stop says
+// nothing (the probe could not run) and is left out.
 //
 // These are the verdict's samples. A stretch of a slice's length is long
 // against one freeze (a document's non-preemptible decode), so neighbouring
-// stretches are close to independent where neighbouring stops are not;
-// and a count of long waits is not swayed, as a sum of them is, by the one
-// stop that the machine's other processes held up for tens of
-// milliseconds.
-func TailShares(turns []Turn, stops []Stop, length, interval, tail time.Duration) []float64 {
+// stretches are close to independent where neighbouring stops are not. The
+// mean of logarithms takes in every stop, the long ones a codec holds up
+// for part of each round trip as much as the short ones around them, and a
+// 200ms stop that the machine's other processes held up is 0.3 decades
+// above a 100ms one, not twice it.
+func StretchWaits(turns []Turn, stops []Stop, length, interval time.Duration) []float64 {
 	var out []float64
 	var from time.Duration // the turn's start on the stops' clock
 	i := 0
@@ -67,7 +70,7 @@ func TailShares(turns []Turn, stops []Stop, length, interval, tail time.Duration
 		if length > 0 {
 			k = max(1, int((t.Window+length/2)/length))
 		}
-		n, over := make([]int64, k), make([]int64, k)
+		n, logs := make([]int64, k), make([]float64, k)
 		for end := i + t.Stops; i < end && i < len(stops); i++ {
 			j := 0
 			if t.Window > 0 {
@@ -78,16 +81,18 @@ func TailShares(turns []Turn, stops []Stop, length, interval, tail time.Duration
 				c = max(1, int64(stops[i].Begin/interval)) // as hdrhistogram's RecordCorrectedValue fills in
 			}
 			n[j] += c
-			if stops[i].Begin > tail {
-				over[j] += c
-			}
+			logs[j] += float64(c) * math.Log10(float64(max(stops[i].Begin, StretchFloor)))
 		}
 		for j := range k {
 			if n[j] > 0 {
-				out = append(out, float64(over[j])/float64(n[j]))
+				out = append(out, logs[j]/float64(n[j]))
 			}
 		}
 		from += t.Window
 	}
 	return out
 }
+
+// StretchFloor is the shortest wait StretchWaits tells apart: the
+// runtime's stopping latency of an idle program is tens of microseconds.
+const StretchFloor = 10 * time.Microsecond

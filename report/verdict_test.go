@@ -38,7 +38,7 @@ func TestVerdictGolden(t *testing.T) {
 	var out strings.Builder
 
 	// One run. At 2x a fifth of sonic's stops wait 15ms, the rest as
-	// baseline's; one in seven of goccy's waits 1.5ms, more often than
+	// baseline's; one in seven of goccy's waits 1.5ms, longer than
 	// baseline's but by too little to matter; std's are like baseline's.
 	// At 1x nothing stands out.
 	sonic := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))

@@ -17,14 +17,15 @@ import (
 // (median) stop, which a codec that freezes the program for part of every
 // round trip leaves as short as baseline's. A codec stands out when both
 // hold:
-//   - it froze the program more often, and not by chance: a one-sided
-//     Mann-Whitney U test of its stretches against baseline's reaches
-//     StretchAlpha, each stretch (about a turn long) counting the share of its
-//     stops that waited over TailStop (latency.TailShares). Stops close in
-//     time are not independent samples (one document's non-preemptible
-//     decode holds several), stretches of a slice's length nearly are; and
-//     the codec's turns alternate with baseline's through the level's
-//     window, so both sample the same machine;
+//   - its stops waited longer, and not by chance: a one-sided Mann-Whitney
+//     U test of its stretches against baseline's reaches StretchAlpha, each
+//     stretch (about a turn long) holding how long its stops typically
+//     waited, every stop counted with the ones it held up
+//     (latency.StretchWaits). Stops close in time are not independent
+//     samples (one document's non-preemptible decode holds several),
+//     stretches of a slice's length nearly are; and the codec's turns
+//     alternate with baseline's through the level's window, so both
+//     sample the same machine;
 //   - by enough to matter, in the user's terms: the program waited
 //     FrozenPoints more of the window than under baseline, or TailShare
 //     more of its stops than of baseline's waited over LongStop ("one
@@ -46,9 +47,6 @@ const StretchAlpha = 0.01
 // stops are not independent, so its p is optimistic, and the bar is
 // stricter.
 const StopAlpha = 0.001
-
-// TailStop is the wait past which a stop counts in the test's stretches.
-const TailStop = time.Millisecond
 
 // The practical bars, in the user's terms: the program frozen FrozenPoints
 // more of the window, or TailShare more of the stops waiting over
@@ -74,8 +72,8 @@ type Stops struct {
 	// processes and the hypervisor took in a window of it; 0 when not
 	// measured.
 	Busy float64
-	// Stretches are the tail shares of the stretches of every repeat's
-	// turns (latency.TailShares); nil for files without stop records.
+	// Stretches are the typical waits of the stretches of every repeat's
+	// turns (latency.StretchWaits); nil for files without stop records.
 	Stretches []float64
 	// MMU is the least utilization any repeat had at each window size;
 	// nil without stop records.
@@ -100,7 +98,7 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		if n := r.Noise; n != nil && n.Cores > 0 {
 			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
 		}
-		s.Stretches = append(s.Stretches, latency.TailShares(r.STWTurns, r.STWStops, stretch, interval, TailStop)...)
+		s.Stretches = append(s.Stretches, latency.StretchWaits(r.STWTurns, r.STWStops, stretch, interval)...)
 		s.MMU = leastMMU(s.MMU, r.MMU)
 	}
 	return s, s.Hist != nil
@@ -156,14 +154,14 @@ func (s Stops) Max() time.Duration { return time.Duration(s.Hist.Max()) }
 
 // Against is a codec's stops tested against baseline's.
 type Against struct {
-	P float64 // the one-sided test's p that the codec froze the program more
+	P float64 // the one-sided test's p that the codec's stops waited longer
 	// Samples is how many stretches (or, for an old file, stops) of both
 	// the test had.
 	Samples int
 	// ByStops: the file had no stop records, and the test ran over single
 	// stops (StopAlpha).
 	ByStops   bool
-	More      bool // P reached the test's alpha
+	More      bool // P reached the test's alpha: its stops waited longer
 	Frozen    bool // the program waited FrozenPoints more of the window
 	Tail      bool // TailShare more of its stops waited over LongStop
 	StandsOut bool // More, and Frozen or Tail

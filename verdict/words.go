@@ -108,7 +108,7 @@ func (v Level) Reasons() []string {
 }
 
 // against is a row's "vs baseline" cell: the test's p, marked when the
-// codec froze the program significantly more.
+// codec's stops were significantly longer.
 func (cv Codec) against() string {
 	switch {
 	case cv.Result.Impl == results.Baseline:
@@ -116,7 +116,7 @@ func (cv Codec) against() string {
 	case !cv.Tested:
 		return "-"
 	case cv.More:
-		return "more, " + fmtP(cv.P)
+		return "longer, " + fmtP(cv.P)
 	}
 	return fmtP(cv.P)
 }
@@ -148,7 +148,7 @@ func (v Level) Conclusion() string {
 	}
 	var why []string
 	if len(notMore) > 0 {
-		why = append(why, strings.Join(notMore, ", ")+": not significantly more often frozen")
+		why = append(why, strings.Join(notMore, ", ")+": stops not significantly longer")
 	}
 	if len(small) > 0 {
 		why = append(why, strings.Join(small, ", ")+": "+smallBy)
@@ -183,8 +183,8 @@ func (v Level) Caveat() string {
 		100*busy)
 }
 
-// smallBy is what a codec that is significantly more often frozen missed.
-var smallBy = fmt.Sprintf("more often frozen, but by under %.0f points of the window and under %.0f%% more of its stops over %s",
+// smallBy is what a codec whose stops were significantly longer missed.
+var smallBy = fmt.Sprintf("stops longer, but by under %.0f points of the window frozen and under %.0f%% more of them over %s",
 	100*FrozenPoints, 100*TailShare, LongStop)
 
 // evidence is the test's p and what it was over.
@@ -213,7 +213,7 @@ func (v Level) Sentence(cv Codec) string {
 		}
 		return out
 	}
-	why := "not significantly more often (" + cv.evidence() + ")"
+	why := "its stops not significantly longer (" + cv.evidence() + ")"
 	switch {
 	case !cv.More && v.longest(cv) == "":
 		return "" // the conclusion says it all: not more, and no stall
