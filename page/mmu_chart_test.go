@@ -5,23 +5,15 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
 // Each level has an MMU chart, one line per codec with its utilization
 // at every window the row kept, baseline's dotted; a file from before the
 // stop records has none.
 func TestMMUChartPerLevel(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	run := resultstest.SampleRun()
+	ms := time.Millisecond
+	run := frozenRun([]int{1, 2}, nil)
 	run.Config.Impls = []string{"sonic", "baseline"}
-	run.Results = nil
-	for _, pairs := range []int{1, 2} {
-		run.Results = append(run.Results,
-			resultstest.Stopping("sonic", pairs, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...)),
-			resultstest.Stopping("baseline", pairs, 0, win, resultstest.StopsAround(1, 200, 100*us)))
-	}
 	for i := range run.Results {
 		run.Results[i].N = 100 // a row that measured something
 	}
