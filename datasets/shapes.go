@@ -36,6 +36,7 @@ var shapeGens = []shapeGen{
 	{Shape{"long-string", "SIZE", "one top-level JSON string of ASCII prose, no escapes"}, true, genLongString},
 	{Shape{"unicode-string", "SIZE", "one top-level JSON string of raw UTF-8, ~90% of it in 2-, 3- and 4-byte runes"}, true, genUnicodeString},
 	{Shape{"escaped-string", "SIZE", `one top-level JSON string, about half its bytes in escapes (\" \\ \n \uXXXX, surrogate pairs)`}, true, genEscapedString},
+	{Shape{"attachment", "SIZE", "ordinary records (small-doc's orders) carrying one string of 60% of SIZE, with escapes and non-ASCII letters"}, true, genAttachment},
 	{Shape{"floats", "SIZE", "flat array of doubles: 17-digit coordinates, 2-decimal prices, exponents up to ±300"}, true, genFloats},
 	{Shape{"ints", "SIZE", "flat array of integers of 1 to 15 digits, an eighth negative"}, true, genInts},
 	{Shape{"wide-object", "SIZE", "one object of distinct keys (word_base36) with small integer values"}, true, genWideObject},

@@ -15,7 +15,7 @@ import (
 
 // sizedShapes are the shapes that take a SIZE, kept apart from Shapes() so
 // that a shape added there without tests here is noticed by TestShapesList.
-var sizedShapes = []string{"long-string", "unicode-string", "escaped-string", "floats", "ints", "wide-object"}
+var sizedShapes = []string{"long-string", "unicode-string", "escaped-string", "attachment", "floats", "ints", "wide-object"}
 
 func loadShape(t testing.TB, spec string, seed int64) *Input {
 	t.Helper()

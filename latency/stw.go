@@ -49,7 +49,7 @@ import (
 type STWProbe struct {
 	interval       time.Duration
 	stopping, wall Recorder
-	before, after  []metrics.Sample // the stopping histogram around each call
+	before, after  []metrics.Sample // the stopping and pause histograms around each call
 	ms             runtime.MemStats // ReadMemStats' output, ignored; 6 KB, so allocated once
 	ambiguous      int64            // written by the probe goroutine, read after Stop
 	waited         time.Duration    // every stop's stopping latency added up, likewise
@@ -57,6 +57,12 @@ type STWProbe struct {
 	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
 	quit, done     chan struct{}
 	timeline       *Timeline // nil unless Follow gave one
+	// stops and turns are every stop and every Start-to-Stop stretch, on
+	// the clock of the stretches laid end to end (Stop.At); watched is how
+	// long the stretches before the current one lasted.
+	stops   []Stop
+	turns   []Turn
+	watched time.Duration
 }
 
 // Follow has the probe also record each stop's plain stopping latency,
@@ -72,8 +78,9 @@ func NewSTWProbe(interval time.Duration) *STWProbe {
 		interval: interval,
 		stopping: Recorder{h: NewHistogram()},
 		wall:     Recorder{h: NewHistogram()},
-		before:   []metrics.Sample{{Name: otherStopping}},
-		after:    []metrics.Sample{{Name: otherStopping}},
+		before:   []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
+		after:    []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
+		stops:    make([]Stop, 0, 512), // a 5s window at the default 10ms: appends allocate nothing in it
 	}
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)
@@ -113,6 +120,7 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 				stopping = t1 - t0
 			}
 		}
+		p.stops = append(p.stops, p.stopRecord(t0, t1, stopping))
 		p.stopping.RecordCorrected(stopping, p.interval)
 		if p.timeline != nil {
 			p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
@@ -120,6 +128,21 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		p.waited += stopping
 		p.wall.Record(t1 - t0)
 	}
+}
+
+// stopRecord is the stop that ReadMemStats, called at t0 and returning at
+// t1, forced and waited stopping for: the runtime's pause figure is its
+// whole length, from the request to the restart, so it was asked for that
+// long before it ended (not before the call: the call may first have
+// waited out a GC's own stop, which the GC's figures hold).
+func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration) Stop {
+	total, ok := newEvent(p.before[1].Value, p.after[1].Value)
+	if !ok && total == 0 {
+		total = t1 - t0
+	}
+	total = max(total, stopping) // each is a bucket's upper bound, 25% wide
+	at := max(t0, t1-total)
+	return Stop{At: p.watched + at, Begin: stopping, Last: max(0, min(total, t1-at)-stopping)}
 }
 
 // newEvent reads the single event that one histogram reading has over an
@@ -159,11 +182,26 @@ func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
 // It waits for the stop in flight, if any, so it returns within however
 // long that stop takes.
 func (p *STWProbe) Stop() *hdrhistogram.Histogram {
-	p.stopAt.Store(int64(time.Since(p.epoch)))
+	at := time.Since(p.epoch)
+	p.stopAt.Store(int64(at))
 	close(p.quit)
 	<-p.done
+	n := len(p.stops)
+	for _, t := range p.turns {
+		n -= t.Stops
+	}
+	p.turns = append(p.turns, Turn{Window: at, Stops: n})
+	p.watched += at
 	return p.stopping.h
 }
+
+// Stops is every stop the probe forced, in order, and Turns the stretches
+// it watched (one per Start), which hold them in turn. Read them after
+// Stop.
+func (p *STWProbe) Stops() []Stop { return p.stops }
+
+// Turns: see Stops.
+func (p *STWProbe) Turns() []Turn { return p.turns }
 
 // Waited is how long the program waited for the probe's stops to begin,
 // all told: the time-weighted view, which counts a stuck stop for its

@@ -113,3 +113,28 @@ func TestSTWProbeStoppedBeforeItsFirstTick(t *testing.T) {
 		t.Fatalf("%d stops recorded by a probe stopped before its first tick", n)
 	}
 }
+
+// The probe keeps each stop it forced, in order, on the clock of its turns
+// laid end to end, and each turn with how many stops it holds.
+func TestSTWProbeKeepsItsStopsByTurn(t *testing.T) {
+	p := NewSTWProbe(2 * time.Millisecond)
+	for range 2 {
+		p.Start()
+		time.Sleep(30 * time.Millisecond)
+		p.Stop()
+	}
+	turns, stops := p.Turns(), p.Stops()
+	if len(turns) != 2 || turns[0].Stops+turns[1].Stops != len(stops) || len(stops) == 0 {
+		t.Fatalf("turns %+v, %d stops: want two turns holding every stop", turns, len(stops))
+	}
+	var watched, last time.Duration
+	for _, tn := range turns {
+		watched += tn.Window
+	}
+	for i, s := range stops {
+		if s.At < last || s.End() > watched || s.Begin < 0 || s.Last < 0 {
+			t.Errorf("stop %d %+v out of order or outside the %v watched", i, s, watched)
+		}
+		last = s.At
+	}
+}

@@ -169,6 +169,9 @@ func (c chartData) lines(s chartSeries, scale float64) ([]*plotter.Line, *plotte
 		line.Color = col
 		line.Width = vg.Points(1.5)
 		line.Dashes = dashes[s.Src%len(dashes)]
+		if s.Dotted {
+			line.Dashes = []vg.Length{vg.Points(1.5), vg.Points(2.5)}
+		}
 		if s.Floor {
 			line.Dashes = []vg.Length{vg.Points(1), vg.Points(3)}
 			line.Width = vg.Points(1.2)
@@ -254,6 +257,8 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 		c.logY(p, maxY)
 	case sizeRateKind, sizeDurationKind:
 		c.sizeAxes(p, lo, hi) // bysize_chart.go
+	case mmuKind:
+		c.mmuAxes(p, lo, hi) // mmu_chart.go
 	default:
 		p.X.Scale = plot.LogScale{}
 		p.X.Min, p.X.Max = lo/1.3, hi*1.3

@@ -54,6 +54,7 @@ type chartSeries struct {
 	Impl   string
 	Src    int
 	Floor  bool         // the probe's idle floor: a reference line, not a codec
+	Dotted bool         // a codec's line drawn dotted: baseline's, on the MMU chart
 	Points [][2]float64 // x, y; y in nanoseconds for latencies
 	// Marks are the points that get a marker, all of them when nil.
 	Marks [][2]float64

@@ -53,6 +53,9 @@ func buildCharts(srcs []Source) []chartData {
 					out = append(out, ch)
 				}
 				out = append(out, timeCharts(lc, names, fmt.Sprintf("%s-%dx", id, pairs), fmt.Sprintf("%dx (%d pairs): %s", pairs, pairs, at))...)
+				if ch := mmuChart(lc, names, fmt.Sprintf("%s-%dx", id, pairs), fmt.Sprintf("%dx (%d pairs): %s", pairs, pairs, at)); len(ch.Series) > 0 {
+					out = append(out, ch)
+				}
 			}
 		}
 		if len(procs) > 1 {

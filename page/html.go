@@ -71,6 +71,7 @@ type verdictView struct {
 	Rows       [][]verdictCell
 	Conclusion string
 	StandsOut  bool // the conclusion names a codec
+	Caveat     string
 	Sentences  []string
 }
 
@@ -244,7 +245,10 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 // verdictOf lays v out for the page; withInput names the input in its
 // title, for a run of several.
 func verdictOf(v verdict.Level, withInput bool) verdictView {
-	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: v.Sentences(), StandsOut: v.StandsOut()}
+	// The page has room for -v's sentences: why each other codec does not
+	// stand out.
+	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: append(v.Sentences(), v.Reasons()...), StandsOut: v.StandsOut(),
+		Caveat: v.Caveat()}
 	if withInput {
 		vv.Title = v.Input + ", " + v.Label
 	}
@@ -254,7 +258,7 @@ func verdictOf(v verdict.Level, withInput bool) verdictView {
 		row := make([]verdictCell, len(line))
 		for i, text := range line {
 			h := vv.Head[i]
-			row[i] = verdictCell{Text: text, Num: i > 0 && (strings.HasPrefix(h, "stw.") || h == "stops" || h == "waiting"), Cut: h == "culprit"}
+			row[i] = verdictCell{Text: text, Num: i > 0 && (strings.HasPrefix(h, "stw.") || strings.HasPrefix(h, ">") || h == "stops" || h == "waiting"), Cut: h == "culprit"}
 		}
 		vv.Rows = append(vv.Rows, row)
 	}

@@ -435,7 +435,7 @@ func timedRun() *results.Run {
 // level has its charts over time.
 func TestHTMLVerdictFirstAndTheWindowOverTime(t *testing.T) {
 	page := renderHTML(t, Source{Run: timedRun()})
-	verdict := bytes.Index(page, []byte("stands out from baseline: sonic (typical stop "))
+	verdict := bytes.Index(page, []byte("stands out from baseline: sonic (froze the program "))
 	none := bytes.Index(page, []byte("no codec stands out from baseline at 1x encdec ("))
 	chart := bytes.Index(page, []byte("<figure"))
 	if verdict < 0 || none < 0 || chart < 0 || verdict > chart || none > chart {

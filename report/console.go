@@ -306,7 +306,7 @@ func (c *Console) comparison() {
 		}
 	}
 	for _, v := range verdict.Levels(c.cfg, c.rows, c.repeats) {
-		c.printf("%s", verdictText(v))
+		c.printf("%s", verdictText(v, c.opts.Verbose))
 	}
 	c.rows = nil
 }

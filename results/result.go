@@ -240,7 +240,13 @@ type Responsiveness struct {
 	STW       *latency.Summary `json:"stw,omitempty"`
 	STWWall   *latency.Summary `json:"stw_wall,omitempty"`
 	STWWaited time.Duration    `json:"stw_waited_ns,omitempty"`
-	Runtime   *latency.Runtime `json:"runtime,omitempty"`
+	// STWStops and STWTurns are the probe's stops one by one and the turns
+	// it watched them in (stops.go); MMU is read from them. Files written
+	// before them have none.
+	STWStops []latency.Stop   `json:"stw_stops,omitempty"`
+	STWTurns []latency.Turn   `json:"stw_turns,omitempty"`
+	MMU      []MMUPoint       `json:"mmu,omitempty"`
+	Runtime  *latency.Runtime `json:"runtime,omitempty"`
 	// Culprit is what the worst stall of the window waited on, when the
 	// flight recorder ran and that stall reached -stall; CulpritErr says
 	// why there is none when the recorder failed; Trace is its snapshot.

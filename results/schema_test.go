@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
@@ -17,6 +18,9 @@ func TestJSONRoundTrip(t *testing.T) {
 	run.Config.Count = 1
 	// The probe's histogram and the idle pass travel too.
 	run.Results[0].ProbeHist = run.Results[1].Hist
+	// So do the stop-the-world probe's stops one by one, its turns and the MMU.
+	st := resultstest.Stopping("std", 1, 0, 2*time.Second, resultstest.StopsAround(1, 20, time.Millisecond))
+	run.Results[0].STWStops, run.Results[0].STWTurns, run.Results[0].MMU = st.STWStops, st.STWTurns, st.MMU
 	idle := run.Results[3]
 	idle.Mode, idle.Input, idle.Impl = results.ModeIdle, "", ""
 	run.Idle = &idle

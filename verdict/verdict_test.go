@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -22,33 +23,51 @@ func judged(t *testing.T, rs ...results.Result) map[string]Codec {
 	return out
 }
 
+// The decision on synthetic stop records, 200 stops in a 2s window as the
+// probe forces them every 10ms, taken in turns of 100ms.
 func TestVerdictStatistics(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
 	base := resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))
 	for _, tc := range []struct {
 		name      string
 		stops     []time.Duration
-		longer    bool
+		more      bool
 		standsOut bool
 	}{
-		// typical stop 4x baseline's, and a tail of long ones: 10 points
-		// and more of the window spent waiting
-		{"clearly longer", append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...), true, true},
-		{"the same distribution", resultstest.StopsAround(4, 200, 100*us), false, false},
-		// 30% longer over 400 stops: significant, but 0.4 points of waiting
-		{"significant but tiny", resultstest.StopsAround(5, 400, 130*us), true, false},
-		// stops like baseline's but for five of 100ms (a 32 MB memmove into
-		// fresh pages): significant once the stops they held up count, but
-		// the typical stop is baseline's
-		{"a few long stops", append(resultstest.StopsAround(6, 150, 100*us), 100*ms, 100*ms, 100*ms, 100*ms, 100*ms), true, false},
+		// a fifth of the stops wait 15ms, the rest as baseline's: the
+		// median is baseline's, the program is frozen 30% of the window
+		{"frozen in a fifth of its stops", append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...), true, true},
+		{"the same records", resultstest.StopsAround(4, 200, 100*us), false, false},
+		// one stop in seven waits 1.5ms: longer than baseline's, in
+		// most stretches, but 2 points of the window and none over 10ms
+		{"significant but tiny", append(resultstest.StopsAround(5, 170, 100*us), resultstest.StopsAround(6, 30, 1500*us)...), true, false},
+		// one stop of 100ms (a neighbour's burst): 5 points of the window,
+		// but in one stretch of twenty
+		{"a single long stop", append(resultstest.StopsAround(7, 199, 100*us), 100*ms), false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cv := judged(t, base, resultstest.Stopping("codec", 2, 0, win, tc.stops))["codec"]
-			if !cv.Tested || cv.Longer != tc.longer || cv.StandsOut != tc.standsOut {
-				t.Errorf("tested %v, longer %v (p %.3g), stands out %v (typical %v); want longer %v, stands out %v",
-					cv.Tested, cv.Longer, cv.P, cv.StandsOut, cv.Stops.Quantile(0.5), tc.longer, tc.standsOut)
+			t.Logf("p %.3g over %d, waiting %.2f%%, over 10ms %.1f%%", cv.P, cv.Samples, 100*cv.Stops.Waiting(), 100*cv.Stops.Over(LongStop))
+			if !cv.Tested || cv.More != tc.more || cv.StandsOut != tc.standsOut || cv.ByStops {
+				t.Errorf("tested %v (by single stops %v), more %v (p %.3g), stands out %v (waiting %.1f%%, over 10ms %.1f%%); want more %v, stands out %v",
+					cv.Tested, cv.ByStops, cv.More, cv.P, cv.StandsOut, 100*cv.Stops.Waiting(), 100*cv.Stops.Over(LongStop), tc.more, tc.standsOut)
 			}
 		})
+	}
+}
+
+// A file written before the probe kept its stops one by one is still
+// judged, over single stops.
+func TestVerdictOfAnOldFile(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	old := func(r results.Result) results.Result {
+		r.STWStops, r.STWTurns, r.MMU = nil, nil, nil
+		return r
+	}
+	cv := judged(t, old(resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))),
+		old(resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 400*us), resultstest.StopsAround(3, 40, 15*ms)...))))["sonic"]
+	if !cv.ByStops || !cv.StandsOut {
+		t.Errorf("by single stops %v, stands out %v (p %.3g): want both", cv.ByStops, cv.StandsOut, cv.P)
 	}
 }
 
@@ -71,8 +90,8 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 	if n := cv.Stops.N(); n != 200 {
 		t.Errorf("%d stops, want 200: each stuck one with the 9 it kept the probe from asking for", n)
 	}
-	if !cv.StandsOut {
-		t.Errorf("20 stops of 100ms do not stand out (p %.3g)", cv.P)
+	if !cv.StandsOut || cv.ByStops {
+		t.Errorf("20 stops of 100ms do not stand out (p %.3g over %d stretches)", cv.P, cv.Samples)
 	}
 }
 
@@ -80,9 +99,31 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 // baseline too, which ran in turns with the codec.
 func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
 	us, win := time.Microsecond, 2*time.Second
-	codec := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*time.Millisecond)...))
+	codec := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*time.Millisecond)...))
 	codec.Noise = &latency.Noise{Window: win, OthersCores: 0.6, Cores: 2}
 	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.Noisy {
 		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.Noisy)
+	}
+}
+
+// A level whose windows others took half the machine in carries a caveat
+// after its conclusion, which it leaves as it is; a quiet one has none.
+func TestVerdictCaveatOnABusyMachine(t *testing.T) {
+	us, win := time.Microsecond, 2*time.Second
+	level := func(others float64) Level {
+		codec := resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(2, 200, 100*us))
+		codec.Noise = &latency.Noise{Window: win, OthersCores: others, Cores: 2}
+		vs := Levels(results.Config{}, []results.Result{codec, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))}, nil)
+		return vs[0]
+	}
+	busy, quiet := level(1.6), level(0.3)
+	if c := busy.Caveat(); !strings.Contains(c, "the machine was busy: other processes took up to 80% of its cores") {
+		t.Errorf("busy: caveat %q", c)
+	}
+	if c := quiet.Caveat(); c != "" {
+		t.Errorf("quiet: caveat %q", c)
+	}
+	if busy.Conclusion() != quiet.Conclusion() {
+		t.Errorf("the caveat changed the conclusion: %q against %q", busy.Conclusion(), quiet.Conclusion())
 	}
 }

@@ -81,7 +81,7 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if err := report.WriteConsole(&out, run, report.ConsoleOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out.String(), "\n  stands out from baseline: test-freezer (typical stop ") {
+		if !strings.Contains(out.String(), "\n  stands out from baseline: test-freezer (froze the program ") {
 			return fmt.Errorf("the verdict does not name the freezer:\n%s", out.String())
 		}
 		return nil

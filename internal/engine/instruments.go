@@ -94,6 +94,7 @@ func (ins *instruments) start() {
 func (ins *instruments) stop(out *watched) {
 	if ins.stw != nil {
 		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
+		out.STWStops, out.STWTurns = ins.stw.Stops(), ins.stw.Turns()
 	}
 	if ins.probe != nil {
 		out.Probe = ins.probe.Stop()
@@ -165,9 +166,14 @@ type watched struct {
 	// STW is how long each forced stop took to begin; STWWall its call's
 	// wall time. nil when the probe was off.
 	STW, STWWall *hdrhistogram.Histogram
-	STWWaited    time.Duration    // the stops' time to begin, added up
-	Noise        *latency.Noise   // nil where it cannot be measured
-	Culprit      *latency.Culprit // the worst stall's, when it reached Watch.Stall
-	CulpritErr   string           // why there is no culprit, when the recorder failed
-	Trace        string           // the kept snapshot's path
+	STWWaited    time.Duration // the stops' time to begin, added up
+	// STWStops is every forced stop, on the clock of the turns (STWTurns)
+	// laid end to end, so that the verdict can pair a codec's turns with
+	// baseline's and the MMU can be read from them.
+	STWStops   []latency.Stop
+	STWTurns   []latency.Turn
+	Noise      *latency.Noise   // nil where it cannot be measured
+	Culprit    *latency.Culprit // the worst stall's, when it reached Watch.Stall
+	CulpritErr string           // why there is no culprit, when the recorder failed
+	Trace      string           // the kept snapshot's path
 }

@@ -143,18 +143,32 @@ func Frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Dura
 }
 
 // Stopping is an encdec row whose stop-the-world probe saw stops in a
-// window of window.
+// window of window, taken in turns of 100ms: the stops, in an order
+// shuffled from a fixed seed, evenly spread over it, as the probe records
+// them at its default 10ms.
 func Stopping(impl string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
 	r := Frozen(impl, pairs, repeat, 0, time.Millisecond, time.Millisecond)
 	r.Window = window
 	h := latency.NewHistogram()
-	for _, d := range stops { // as the probe records them, at its default 10ms
+	for _, d := range stops {
 		_ = h.RecordCorrectedValue(int64(d), int64(10*time.Millisecond))
 		r.STWWaited += d
 	}
 	r.STWHist = h
 	s := latency.Summarize(h)
 	r.STW = &s
+	order := slices.Clone(stops)
+	rand.New(rand.NewPCG(uint64(len(stops)), 3)).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	const turn = 100 * time.Millisecond
+	for at := time.Duration(0); at < window; at += turn {
+		r.STWTurns = append(r.STWTurns, latency.Turn{Window: min(turn, window-at)})
+	}
+	for i, d := range order {
+		at := window * time.Duration(i) / time.Duration(len(order))
+		r.STWStops = append(r.STWStops, latency.Stop{At: at, Begin: d, Last: 10 * time.Microsecond})
+		r.STWTurns[int(at/turn)].Stops++
+	}
+	r.MMU = results.MMUOf(r.STWStops, r.STWTurns)
 	return r
 }
 

@@ -1,0 +1,79 @@
+package latency
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+	"time"
+)
+
+// MMU against curves computed by hand.
+func TestMMUByHand(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name  string
+		stops []Stop
+		span  time.Duration
+		want  map[time.Duration]float64
+	}{
+		// one 10ms stop (2ms to begin, 8ms stopped) in a 100ms window: a
+		// 10ms window can fall wholly in it; the whole window lost 10%
+		{"one 10ms stop in 100ms", []Stop{{At: 40 * ms, Begin: 2 * ms, Last: 8 * ms}}, 100 * ms,
+			map[time.Duration]float64{ms: 0, 10 * ms: 0, 20 * ms: 0.5, 100 * ms: 0.9, time.Second: 0.9}},
+		// two 3ms stops 4ms apart: the worst 10ms window holds both (6ms
+		// lost), the worst 1ms window is inside one
+		{"two stops close together", []Stop{{At: 10 * ms, Begin: 3 * ms}, {At: 17 * ms, Begin: 1 * ms, Last: 2 * ms}}, 100 * ms,
+			map[time.Duration]float64{ms: 0, 5 * ms: 0.4, 10 * ms: 0.4, 50 * ms: 0.88, 100 * ms: 0.94}},
+		// a stop at the very start, cut by the span's edge
+		{"a stop across the start", []Stop{{At: -5 * ms, Begin: 10 * ms}}, 100 * ms,
+			map[time.Duration]float64{10 * ms: 0.5, 100 * ms: 0.95}},
+		{"no stops", nil, 100 * ms, map[time.Duration]float64{ms: 1, 100 * ms: 1}},
+	} {
+		for w, want := range tc.want {
+			if got := MMU(tc.stops, tc.span, w); math.Abs(got-want) > 1e-9 {
+				t.Errorf("%s: MMU(%v) = %.4f, want %.4f", tc.name, w, got, want)
+			}
+		}
+	}
+}
+
+// Each stretch of about a turn holds the mean logarithm of its stops'
+// waits, a stuck stop counted with the ones it kept the probe from asking.
+func TestStretchWaits(t *testing.T) {
+	us, ms := time.Microsecond, time.Millisecond
+	turns := []Turn{{Window: 100 * ms, Stops: 2}, {Window: 300 * ms, Stops: 3}, {Window: 100 * ms, Stops: 0}}
+	stops := []Stop{
+		{At: 10 * ms, Begin: 1 * ms}, {At: 50 * ms, Begin: 100 * us}, // turn 1: 10^6 and 10^5 ns
+		{At: 120 * ms, Begin: 30 * ms},                                // turn 2, first stretch: a stuck stop, three with the two it kept away
+		{At: 250 * ms, Begin: 1 * us}, {At: 390 * ms, Begin: 10 * us}, // second and third: both at the floor
+	}
+	got := StretchWaits(turns, stops, 100*ms, 10*ms)
+	want := []float64{5.5, math.Log10(float64(30 * ms)), 4, 4} // the empty turn says nothing
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-9 {
+			t.Errorf("got %v, want %v", got, want)
+		}
+	}
+}
+
+// A stop travels in -json as [at, begin, last] and comes back the same.
+func TestStopJSON(t *testing.T) {
+	in := []Stop{{At: 1, Begin: 2, Last: 3}, {At: 4e9, Begin: 5e6, Last: 6}}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != "[[1,2,3],[4000000000,5000000,6]]" {
+		t.Errorf("%s", b)
+	}
+	var out []Stop
+	if err := json.Unmarshal(b, &out); err != nil || len(out) != 2 || out[1] != in[1] {
+		t.Errorf("%v, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`[{"at":1}]`), &out); err == nil {
+		t.Error("a stop as an object was read")
+	}
+}

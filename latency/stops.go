@@ -1,0 +1,98 @@
+package latency
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Stop is one stop of the world as the rest of the program lived it: asked
+// for At, every goroutine stopped Begin later, the world started again Last
+// after that. At is on the watcher's own clock: the probe's turns laid end
+// to end (STWProbe.Turns), so that a codec's stops over a window cut into
+// turns read as one stretch of time.
+type Stop struct {
+	At    time.Duration
+	Begin time.Duration
+	Last  time.Duration
+}
+
+// End is when the world started again.
+func (s Stop) End() time.Duration { return s.At + s.Begin + s.Last }
+
+// MarshalJSON writes a stop as [at, begin, last] in nanoseconds: a row
+// holds a couple of hundred, and the field names would triple their size.
+func (s Stop) MarshalJSON() ([]byte, error) {
+	return json.Marshal([3]int64{int64(s.At), int64(s.Begin), int64(s.Last)})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (s *Stop) UnmarshalJSON(b []byte) error {
+	var v [3]int64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("a stop is [at, begin, last] in ns: %w", err)
+	}
+	s.At, s.Begin, s.Last = time.Duration(v[0]), time.Duration(v[1]), time.Duration(v[2])
+	return nil
+}
+
+// Turn is one stretch the probe watched (a codec's turn in its level's
+// window): how long it lasted and how many of the stops it holds, in
+// order, so that the stops of turn i follow those of turns 0..i-1.
+type Turn struct {
+	Window time.Duration `json:"window_ns"`
+	Stops  int           `json:"stops"`
+}
+
+// StretchWaits cuts turns into stretches of about length (a turn shorter
+// than 1.5 lengths stays whole) and returns, for each stretch that holds a
+// stop, how long its stops typically waited to begin: the mean of their
+// waits' logarithms (log10 of nanoseconds, waits under StretchFloor read
+// as StretchFloor). Each stop counts in the stretch it was asked for in
+// and, like Recorder.RecordCorrected, with the stops a stuck one kept a
+// probe asking every interval from asking. A stretch without a stop says
+// nothing (the probe could not run) and is left out.
+//
+// These are the verdict's samples. A stretch of a slice's length is long
+// against one freeze (a document's non-preemptible decode), so neighbouring
+// stretches are close to independent where neighbouring stops are not. The
+// mean of logarithms takes in every stop, the long ones a codec holds up
+// for part of each round trip as much as the short ones around them, and a
+// 200ms stop that the machine's other processes held up is 0.3 decades
+// above a 100ms one, not twice it.
+func StretchWaits(turns []Turn, stops []Stop, length, interval time.Duration) []float64 {
+	var out []float64
+	var from time.Duration // the turn's start on the stops' clock
+	i := 0
+	for _, t := range turns {
+		k := 1
+		if length > 0 {
+			k = max(1, int((t.Window+length/2)/length))
+		}
+		n, logs := make([]int64, k), make([]float64, k)
+		for end := i + t.Stops; i < end && i < len(stops); i++ {
+			j := 0
+			if t.Window > 0 {
+				j = min(k-1, max(0, int(int64(stops[i].At-from)*int64(k)/int64(t.Window))))
+			}
+			c := int64(1)
+			if interval > 0 {
+				c = max(1, int64(stops[i].Begin/interval)) // as hdrhistogram's RecordCorrectedValue fills in
+			}
+			n[j] += c
+			logs[j] += float64(c) * math.Log10(float64(max(stops[i].Begin, StretchFloor)))
+		}
+		for j := range k {
+			if n[j] > 0 {
+				out = append(out, logs[j]/float64(n[j]))
+			}
+		}
+		from += t.Window
+	}
+	return out
+}
+
+// StretchFloor is the shortest wait StretchWaits tells apart: the
+// runtime's stopping latency of an idle program is tens of microseconds.
+const StretchFloor = 10 * time.Microsecond
