@@ -11,9 +11,10 @@ import (
 
 // One rule decides, for compare and the -fail gate alike, when a change is
 // claimed: its U test holds after the Benjamini-Hochberg correction for
-// every figure tested in the comparison, across every scenario (baseline's
-// aside), and the median moved beyond a practical threshold: the -fail
-// rule's limit in the gate, practicalPct in compare's table.
+// every figure tested, across every scenario (baseline's aside), and the
+// median moved beyond a practical threshold: the -fail rule's limit in the
+// gate, practicalPct in compare's table. compare's table tests every
+// figure it shows; the gate only those its rules name.
 //
 // Why Benjamini-Hochberg and not Holm: with 5 repeats a side the smallest
 // p a U test can give is 2/252 = 0.0079, while Holm's first threshold is
@@ -121,7 +122,7 @@ func familyQ(scenarios []GateScenario, metrics []string) []map[string]float64 {
 	return out
 }
 
-// familyMetrics are the figures one comparison tests: those compare shows
+// familyMetrics are the figures compare's table tests: those it shows
 // unasked, and those g's rules name.
 func familyMetrics(g Gate) []string {
 	var out []string
