@@ -18,8 +18,8 @@ func TestHelpTextsQuoteTheRepeatsToTest(t *testing.T) {
 	}
 	_, countHelp, _ := runBinary(t, "-h")
 	texts := map[string]struct{ text, phrase string }{
-		"pingpong compare -h": {compareCommand.usage, fmt.Sprintf("%d repeats or more", n)},
-		"pingpong -h (-count)": {countHelp, fmt.Sprintf("compare tests significance from %d a side", n)},
+		"pingpong compare -h":    {compareCommand.usage, fmt.Sprintf("%d repeats or more", n)},
+		"pingpong -h (-count)":   {countHelp, fmt.Sprintf("compare tests significance from %d a side", n)},
 		"docs/compare-and-ci.md": {readFile(t, "../../docs/compare-and-ci.md"), fmt.Sprintf("%d a side", n)},
 	}
 	if _, err := exec.LookPath("bash"); err == nil {
