@@ -6,15 +6,18 @@
 # The runs are kept, so a changed compare can judge them again (--judge).
 #
 #   docs/aa.sh [-n N] [-o DIR] [-a BIN] [-b BIN] [--fail EXPR] [-- pingpong flags]
-#   docs/aa.sh --judge DIR [--fail EXPR]
+#   docs/aa.sh --judge DIR [--fail EXPR] [--inject FACTOR [--impl CODEC]]
 #
 # -a and -b default to one pingpong built from this checkout (an A/A run);
 # give -b a different binary (such as one built with -gcflags=all='-N -l')
 # for an A/B run. Flags after -- replace the default run flags below.
+# --inject makes CODEC (std) of build b FACTOR times slower in each run
+# before judging it (internal/aainject): a change of known size in real
+# noise, and how often compare and the gate find it.
 set -euo pipefail
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
-n=20 dir="" a="" b="" judge="" fail='p99>+10%,rt/s<-5%,stw.p99>+50%'
+n=20 dir="" a="" b="" judge="" inject="" impl=std fail='p99>+10%,rt/s<-5%,stw.p99>+50%'
 flags=(-impls std,goccy,jsoniter,baseline -levels 1,N -count 5 -duration 300ms -input citm-catalog)
 while [ "$#" -gt 0 ]; do
 	case "$1" in
@@ -24,6 +27,8 @@ while [ "$#" -gt 0 ]; do
 	-b) b=$2; shift 2 ;;
 	--fail) fail=$2; shift 2 ;;
 	--judge) judge=$2; shift 2 ;;
+	--inject) inject=$2; shift 2 ;;
+	--impl) impl=$2; shift 2 ;;
 	--) shift; flags=("$@"); break ;;
 	*) echo "aa.sh: unknown option $1" >&2; exit 2 ;;
 	esac
@@ -31,7 +36,7 @@ done
 
 bin=$(mktemp -d)
 trap 'rm -rf -- "$bin"' EXIT
-(cd -- "$root" && go build -o "$bin/pingpong" ./cmd/pingpong)
+(cd -- "$root" && go build -o "$bin/pingpong" ./cmd/pingpong && go build -o "$bin/aainject" ./internal/aainject)
 
 if [ -z "$judge" ]; then
 	dir=${dir:-$(mktemp -d)}
@@ -49,15 +54,21 @@ if [ -z "$judge" ]; then
 	judge=$dir
 fi
 
-quiet=0 passed=0 total=0
-for f in "$judge"/run-*.json; do
+quiet=0 passed=0 total=0 found=0
+for run in "$judge"/run-*.json; do
 	total=$((total + 1))
+	f=$run
+	if [ -n "$inject" ]; then
+		f=$bin/injected.json
+		"$bin/aainject" -build b -impl "$impl" -factor "$inject" "$run" "$f"
+	fi
 	out=$("$bin/pingpong" compare "$f")
 	claimed=$(grep -cE '^[^ ].*: (improved|regressed|mixed)' <<<"$out" || true)
 	[ "$claimed" = 0 ] && quiet=$((quiet + 1))
+	grep -qE "^[^ ]* $impl [^:]*: (regressed|mixed)" <<<"$out" && found=$((found + 1))
 	rc=0
-	"$bin/pingpong" compare -fail "$fail" "$f" >"${f%.json}.gate.txt" 2>&1 || rc=$?
+	"$bin/pingpong" compare -fail "$fail" "$f" >"${run%.json}${inject:+.x$inject}.gate.txt" 2>&1 || rc=$?
 	[ "$rc" = 0 ] && passed=$((passed + 1))
-	echo "$(basename "$f"): $claimed scenarios claimed a change; gate exit $rc"
+	echo "$(basename "$run"): $claimed scenarios claimed a change; gate exit $rc"
 done
-echo "compare showed no change in $quiet of $total runs; -fail '$fail' exited 0 in $passed of $total"
+echo "compare showed no change in $quiet of $total runs; -fail '$fail' exited 0 in $passed of $total; $impl regressed in $found of $total"
