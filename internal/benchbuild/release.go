@@ -170,8 +170,13 @@ func notBuilding(spec, dir string, err error) error {
 	if i := strings.Index(where, "@"+ver+string(filepath.Separator)); i >= 0 {
 		where = filepath.Base(where[:i]) + where[i:] // sonic@v1.14.2/internal/rt/stubs.go
 	}
-	return usagef("%s does not build with %s: %s:%s: %s; try a newer release%s, or the Go it was made for (GOTOOLCHAIN=goX.Y.Z)",
-		spec, goVersion(), where, ce.at, ce.msg, newerReleases(dir, mod, ver))
+	// An older Go (GOTOOLCHAIN) is no way out: pingpong itself needs this
+	// one. A version that needs a newer Go was told above.
+	hint := "try a newer release" + newerReleases(dir, mod, ver)
+	if !strings.Contains(hint, "(") {
+		hint = "no newer release is served: this version cannot be measured with this Go"
+	}
+	return usagef("%s does not build with %s: %s:%s: %s; %s", spec, goVersion(), where, ce.at, ce.msg, hint)
 }
 
 // newerReleases names the releases of mod after ver, as the proxy lists
