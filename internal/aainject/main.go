@@ -1,7 +1,8 @@
 // Command aainject makes a known change in a results file: the rows of one
 // codec in one build get slower by a factor (each latency times it, the
-// window too, so that round trips/s and MB/s fall by it), the machine's
-// figures (probe, stops, scheduling) left as measured. Injected into the
+// round trips and bytes of the window divided by it, rounded, as a fixed
+// window of a slower codec counts them), the machine's figures (probe,
+// stops, scheduling) left as measured. Injected into the
 // second build of an A/A run, the change sits in real noise: docs/aa.sh
 // --inject uses it to find the smallest change compare detects.
 //
@@ -11,6 +12,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"time"
 
@@ -49,7 +51,8 @@ func inject(in, out, build, impl string, factor float64) error {
 		if r.Build != build || r.Impl != impl {
 			continue
 		}
-		r.Window = scale(r.Window, factor)
+		r.N = int64(math.Round(float64(r.N) / factor))
+		r.Bytes = int64(math.Round(float64(r.Bytes) / factor))
 		r.Latency = scaleSummary(r.Latency, factor)
 		changed++
 	}
@@ -72,5 +75,6 @@ func scale(d time.Duration, f float64) time.Duration { return time.Duration(floa
 func scaleSummary(s latency.Summary, f float64) latency.Summary {
 	s.Min, s.Mean, s.P50, s.P95 = scale(s.Min, f), scale(s.Mean, f), scale(s.P50, f), scale(s.P95, f)
 	s.P99, s.P999, s.Max = scale(s.P99, f), scale(s.P999, f), scale(s.Max, f)
+	s.N = int64(math.Round(float64(s.N) / f))
 	return s
 }
