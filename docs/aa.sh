@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)
 n=20 dir="" a="" b="" judge="" inject="" impl=std fail='p99>+10%,rt/s<-5%,stw.p99>+50%'
-flags=(-impls std,goccy,jsoniter,baseline -levels 1,N -count 5 -duration 300ms -input citm-catalog)
+flags=(-impls "std,goccy,jsoniter,baseline" -levels "1,N" -count 5 -duration 300ms -input citm-catalog)
 while [ "$#" -gt 0 ]; do
 	case "$1" in
 	-n) n=$2; shift 2 ;;
