@@ -132,14 +132,21 @@ func aaScenarios(r *rand.Rand, slower map[string]float64) []GateScenario {
 	return out
 }
 
-// The gate on simulated A/A comparisons at -count 5: one binary as two
-// builds fails about alpha of them, where testing each figure at alpha
-// failed far more.
-func TestGateFalseAlarmRateOnSimulatedAA(t *testing.T) {
+// issueGate is the gate the A/A acceptance runs.
+func issueGate(t *testing.T) Gate {
+	t.Helper()
 	g, err := ParseGate("p99>+10%,rt/s<-5%,stw.p99>+50%")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+// The gate on simulated A/A comparisons at -count 5: one binary as two
+// builds fails about alpha of them, where testing each figure at alpha
+// failed far more.
+func TestGateFalseAlarmRateOnSimulatedAA(t *testing.T) {
+	g := issueGate(t)
 	r := rand.New(rand.NewPCG(5, 6))
 	const runs = 400
 	failed, rawFailed := 0, 0
@@ -181,10 +188,7 @@ func uncorrectedGateFails(g Gate, scs []GateScenario) bool {
 // lets about alpha of the claims be noise); baseline made 2x slower is
 // never judged.
 func TestGateFindsOneSlowerCodecAmongNulls(t *testing.T) {
-	g, err := ParseGate("p99>+10%,rt/s<-5%,stw.p99>+50%")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := issueGate(t)
 	r := rand.New(rand.NewPCG(7, 8))
 	const runs = 100
 	others := 0
