@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench_scheduling.sh: the scheduler responsiveness check as a matrix, as
 # in the Erlang original. It builds, pingpong runs: the builds (pingpong
-# itself, with --add codecs and a --type, and with --version, --replace or
-# --goexperiment a second pingpong) are made by internal/benchbuild, in
+# itself, with --add codecs, a --type and a --base release, and with
+# --version, --replace or --goexperiment a second pingpong) are made by
+# internal/benchbuild, in
 # temporary copies of the module; then one pingpong run measures every
 # build's codecs in one plan and writes the result files, and with two
 # builds `pingpong compare` compares them. Run it from anywhere.
@@ -12,7 +13,7 @@ prog=bench_scheduling.sh
 
 usage() {
 	cat <<'EOF'
-usage: bench_scheduling.sh [options] [-- pingpong flags...]
+usage: bench_scheduling.sh [options] [VERSION] [-- pingpong flags...]
 
 Builds pingpong, runs the scheduler responsiveness check and writes
 results.json, bench.txt, results.csv and report.html (plus console.txt)
@@ -27,8 +28,9 @@ options:
   --data DIR           where named inputs are looked up first ($PINGPONG_DATA)
   --duration D         measured window of each scenario (pingpong -duration, e.g. 2s)
   --procs LIST         GOMAXPROCS, or a sweep like 1,2,4 (pingpong -procs)
-  --count N            repeats of every scenario (pingpong -count; 4 or more lets
-                       compare test significance)
+  --count N            repeats of every scenario (pingpong -count; default 1, and 5
+                       with a second build: 4 a side or more lets compare test
+                       significance)
   -o, --out DIR        write the files into DIR instead of runs/<timestamp>
   --add NAME=MODULE[@VERSION][:IMPORT_PATH]
   --add NAME=PATH[:IMPORT_PATH]
@@ -49,7 +51,14 @@ options:
                        (go get in a temporary copy; your go.mod is never touched)
   --replace MOD=PATH   also build pingpong with a replace of MOD by the checkout
                        at PATH; repeatable. SONIC_ROOT=PATH means
-                       --replace github.com/bytedance/sonic=PATH
+                       --replace github.com/bytedance/sonic=PATH, and
+                       PINGPONG_REPLACE=MOD=PATH means --replace MOD=PATH
+  --base MOD@VER       build the base with that version of MOD (instead of the
+                       one pingpong's go.mod pins): with --replace MOD=PATH, the
+                       release against your checkout, in one run
+  VERSION              --base MOD@VERSION of the one module --replace names:
+                       PINGPONG_REPLACE=github.com/goccy/go-json=../go-json
+                       ./bench_scheduling.sh v0.10.5
   --goexperiment NAME  also build pingpong with GOEXPERIMENT=NAME (e.g. jsonv2:
                        std becomes encoding/json on the v2 implementation, and
                        codec stdv2, encoding/json/v2, is there)
@@ -59,6 +68,13 @@ options:
   -h, --help           this text
 
 Anything after -- goes to the pingpong run as it is (e.g. -- -warmup 1s).
+
+Flags that would set one module of one build two ways (--version and
+--replace of one module, a flag given twice, VERSION and --base) are refused
+in one line, never one of them dropped. A version that does not build with
+this Go is told in one line, with its first compile error, before anything
+is measured. Each build's line (== base:, == new:, also atop console.txt)
+names its version and go.sum hash, or its checkout's directory and commit.
 
 With a second build, one pingpong run measures both (pingpong -build): every
 codec once per build that has it, the builds one after the other within a
@@ -87,7 +103,7 @@ fail() {
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 
-count=1 outdir="" data="" duration="" procs="" second=0 extra=()
+count="" outdir="" data="" duration="" procs="" second=0 extra=() release=""
 build=() # flags of the build step (internal/benchbuild)
 gate=()  # -fail EXPR for the final compare, when --fail is given
 need_value() {
@@ -99,7 +115,7 @@ while [ "$#" -gt 0 ]; do
 		usage
 		exit 0
 		;;
-	--compare | -i | --input | --version | --replace | --add | --type | --goexperiment)
+	--compare | -i | --input | --version | --replace | --add | --type | --goexperiment | --base)
 		need_value "$@"
 		flag=${1#-}
 		flag=${flag#-}
@@ -108,7 +124,7 @@ while [ "$#" -gt 0 ]; do
 		case $flag in version | replace | goexperiment) second=1 ;; esac
 		shift 2
 		;;
-	--compare=* | --input=* | --version=* | --replace=* | --add=* | --type=* | --goexperiment=*)
+	--compare=* | --input=* | --version=* | --replace=* | --add=* | --type=* | --goexperiment=* | --base=*)
 		flag=${1%%=*}
 		build+=("${flag#-}" "${1#*=}")
 		case $flag in --version | --replace | --goexperiment) second=1 ;; esac
@@ -132,17 +148,33 @@ while [ "$#" -gt 0 ]; do
 		extra=("$@")
 		break
 		;;
-	*) usage_error "unknown option $1 (see --help)" ;;
+	-*) usage_error "unknown option $1 (see --help)" ;;
+	*)
+		[ -z "$release" ] || usage_error "$release and $1: give one VERSION (see --help)"
+		release=$1
+		build+=(-release "$1")
+		shift
+		;;
 	esac
 done
 
-[[ $count =~ ^[1-9][0-9]*$ ]] || usage_error "--count $count: must be a whole number from 1"
 if [ -n "${SONIC_ROOT:-}" ]; then
 	build+=(-replace "github.com/bytedance/sonic=$SONIC_ROOT")
 	second=1
 fi
+if [ -n "${PINGPONG_REPLACE:-}" ]; then
+	build+=(-replace "$PINGPONG_REPLACE")
+	second=1
+fi
+# Two builds are compared: 5 repeats a side let the U test tell a change
+# from noise (compare.RepeatsToTest is the least it can work with).
+if [ -z "$count" ]; then
+	count=1
+	[ "$second" = 0 ] || count=5
+fi
+[[ $count =~ ^[1-9][0-9]*$ ]] || usage_error "--count $count: must be a whole number from 1"
 if [ "${#gate[@]}" -gt 0 ] && [ "$second" = 0 ]; then
-	usage_error "--fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT or --goexperiment too"
+	usage_error "--fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT, PINGPONG_REPLACE or --goexperiment too"
 fi
 if [ -n "$data" ]; then
 	[ -d "$data" ] || usage_error "--data $data: not a directory"
@@ -189,8 +221,12 @@ args+=("${extra[@]}")
 # status stops the script at once, with it.
 failed=() # what went wrong, said last
 rc=0
-"$outdir/pingpong" "${args[@]}" -json "$outdir/results.json" -bench "$outdir/bench.txt" -csv "$outdir/results.csv" \
-	-html "$outdir/report.html" | tee "$outdir/console.txt" || rc=$?
+{
+	# What each build holds, then the run's console report.
+	[ ! -f "$tmp/builds.txt" ] || cat "$tmp/builds.txt"
+	"$outdir/pingpong" "${args[@]}" -json "$outdir/results.json" -bench "$outdir/bench.txt" -csv "$outdir/results.csv" \
+		-html "$outdir/report.html"
+} | tee "$outdir/console.txt" || rc=$?
 case $rc in
 0) ;;
 1) failed+=("some scenarios ended in error; see console.txt") ;;

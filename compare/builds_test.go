@@ -34,14 +34,14 @@ func TestCompareKeepsSweepValuesApart(t *testing.T) {
 	for i := range new.Results {
 		new.Results[i].GOGC = "400"
 	}
-	c := match(old, new)
+	c := match(old, new, nil)
 	if len(c.Scenarios) != 0 || len(c.OnlyOld) != len(old.Results) {
 		t.Errorf("GOGC=400 matched the default's scenarios: %d matched, %d only old", len(c.Scenarios), len(c.OnlyOld))
 	}
 	if s := c.OnlyNew[0].Label(); !strings.Contains(s, "GOGC 400") {
 		t.Errorf("key %q does not name its GOGC", s)
 	}
-	if c := match(old, resultstest.SweepRun()); len(c.Scenarios) != len(old.Results) {
+	if c := match(old, resultstest.SweepRun(), nil); len(c.Scenarios) != len(old.Results) {
 		t.Errorf("a run against itself matched %d of %d scenarios", len(c.Scenarios), len(old.Results))
 	}
 }

@@ -1,10 +1,13 @@
 // Package compare holds the statistics of comparing runs and their
-// policy: compare's changes scenario by scenario, the -fail gate, and the
-// verdict's test of a codec's stops against baseline's. One rule decides
-// when a difference counts as tested: Testable.
+// policy: compare's changes scenario by scenario and the -fail gate. One
+// rule decides when a difference counts as tested (Testable), and one when
+// a change is claimed (family.go): it holds after correcting for every
+// figure the comparison tests, and it is larger than a practical threshold.
 package compare
 
 import (
+	"math"
+
 	"golang.org/x/perf/benchmath"
 
 	"github.com/pingpong-bench/pingpong/latency"
@@ -18,10 +21,14 @@ type figureChange struct {
 	Old, New float64
 	Tested   bool                 // both sides had repeats enough for the U test to reach alpha (Testable)
 	Test     benchmath.Comparison // the U test, when Tested
-	// Significant: tested and p below alpha. Better is +1 when the change
-	// is an improvement, -1 a regression, 0 no difference.
+	// Q is the test's p corrected for every figure the comparison tests
+	// (adjustBH); Significant: tested and Q at most alpha. Better is +1
+	// when a significant change beyond practicalPct is an improvement, -1
+	// a regression, 0 neither; Small marks a significant change under it.
+	Q           float64
 	Significant bool
 	Better      int
+	Small       bool
 	Warnings    []string // benchmath's about the test, such as samples all alike
 	format      func(float64) string
 }
@@ -32,12 +39,14 @@ type scenarioChange struct {
 	OldRepeats, NewRepeats int
 	OldVersion, NewVersion string
 	OldErr, NewErr         string // a side that measured nothing says why
+	Harness                bool   // baseline: shown, never tested (IsHarness)
 	// Old and New are every figure of the measured repeats (results.Figures); the
 	// gate judges them. Changes are those compare shows unasked, which
 	// make its verdict.
 	Old, New           map[string][]float64
 	OldNoise, NewNoise noisiness
 	Changes            []figureChange
+	q                  map[string]float64 // each tested figure's Q, from its comparison's family
 }
 
 // noisiness is how many of one side's measured repeats found the machine
@@ -73,6 +82,9 @@ func (s scenarioChange) verdict() string {
 	if s.OldRepeats == 0 || s.NewRepeats == 0 {
 		return "not measured"
 	}
+	if s.Harness {
+		return "not judged (baseline is the harness)"
+	}
 	if !Testable(s.OldRepeats, s.NewRepeats) {
 		return "untested"
 	}
@@ -101,8 +113,9 @@ type runComparison struct {
 
 // match matches the scenarios of two runs by their results.Key (input,
 // codec, build, mode, decode target, batch, pairs, procs and a sweep's
-// values), and compares the repeats of each figure compare shows.
-func match(old, new *results.Run) runComparison {
+// values), and compares the repeats of each figure compare shows, tested
+// as one family with the figures g names.
+func match(old, new *results.Run, g Gate) runComparison {
 	oldBy, oldKeys := results.GroupByKey(old.Results)
 	newBy, newKeys := results.GroupByKey(new.Results)
 	var c runComparison
@@ -118,6 +131,15 @@ func match(old, new *results.Run) runComparison {
 			c.OnlyNew = append(c.OnlyNew, k)
 		}
 	}
+	for i, q := range familyQ(c.gateScenarios(), familyMetrics(g))[:len(c.Scenarios)] {
+		s := &c.Scenarios[i]
+		s.q = q
+		for _, m := range results.Metrics {
+			if ch, ok := s.change(m); ok && m.Shown {
+				s.Changes = append(s.Changes, ch)
+			}
+		}
+	}
 	return c
 }
 
@@ -126,16 +148,13 @@ func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []resu
 	new, newErr := results.Measured(new)
 	sc := scenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
 		OldVersion: oldRun.ImplVersion(k), NewVersion: newRun.ImplVersion(k),
-		Old: results.Figures(old), New: results.Figures(new), OldNoise: noisinessOf(old), NewNoise: noisinessOf(new)}
-	for _, m := range results.Metrics {
-		if ch, ok := sc.change(m); ok && m.Shown {
-			sc.Changes = append(sc.Changes, ch)
-		}
-	}
+		Old: results.Figures(old), New: results.Figures(new), OldNoise: noisinessOf(old), NewNoise: noisinessOf(new),
+		Harness: IsHarness(k.Impl)}
 	return sc
 }
 
-// change compares one metric's repeats, ok false when a side lacks it.
+// change compares one metric's repeats, ok false when a side lacks it;
+// its significance is the family's (s.q).
 func (s scenarioChange) change(m results.Metric) (ch figureChange, ok bool) {
 	ov, inOld := s.Old[m.Name]
 	nv, inNew := s.New[m.Name]
@@ -143,7 +162,7 @@ func (s scenarioChange) change(m results.Metric) (ch figureChange, ok bool) {
 		return ch, false
 	}
 	ch = figureChange{Metric: m.Name, Old: latency.Median(ov), New: latency.Median(nv), format: m.Format,
-		Tested: Testable(len(ov), len(nv))}
+		Tested: !s.Harness && Testable(len(ov), len(nv))}
 	if !ch.Tested {
 		return ch, true
 	}
@@ -151,12 +170,20 @@ func (s scenarioChange) change(m results.Metric) (ch figureChange, ok bool) {
 	for _, w := range ch.Test.Warnings {
 		ch.Warnings = append(ch.Warnings, w.Error())
 	}
-	ch.Significant = ch.Test.P <= ch.Test.Alpha // as benchstat: above alpha is "~"
-	if ch.Significant && ch.New != ch.Old {
+	q, inFamily := s.q[m.Name]
+	if !inFamily { // a figure outside the family tested was not corrected for: never claimed
+		q = 1
+	}
+	ch.Q = q
+	ch.Significant = q <= alpha // as benchstat: above alpha is "~"
+	switch {
+	case !ch.Significant || ch.New == ch.Old:
+	case math.Abs(deltaPct(ch.Old, ch.New)) < practicalPct(m.Name):
+		ch.Small = true
+	case (ch.New > ch.Old) == (m.Worse == results.HigherIsWorse):
+		ch.Better = -1
+	default:
 		ch.Better = 1
-		if (ch.New > ch.Old) == (m.Worse == results.HigherIsWorse) {
-			ch.Better = -1
-		}
 	}
 	return ch, true
 }

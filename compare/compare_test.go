@@ -17,7 +17,7 @@ import (
 
 func TestCompareVerdicts(t *testing.T) {
 	old, new := resultstest.CompareRuns(5)
-	c := match(old, new)
+	c := match(old, new, nil)
 	verdicts := map[string]string{}
 	for _, s := range c.Scenarios {
 		verdicts[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.verdict()
@@ -26,7 +26,7 @@ func TestCompareVerdicts(t *testing.T) {
 		"std/1": "improved", "std/2": "improved",
 		"sonic/1": "regressed", "sonic/2": "regressed",
 		"goccy/2": "~", "goccy/1": "not measured",
-		"baseline/1": "~",
+		"baseline/1": "not judged (baseline is the harness)",
 	} {
 		if verdicts[key] != want {
 			t.Errorf("%s: verdict %q, want %q", key, verdicts[key], want)
@@ -52,9 +52,9 @@ func TestCompareVerdicts(t *testing.T) {
 
 func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 	old, new := resultstest.CompareRuns(1)
-	c := match(old, new)
+	c := match(old, new, nil)
 	for _, s := range c.Scenarios {
-		if v := s.verdict(); v != "untested" && v != "not measured" {
+		if v := s.verdict(); v != "untested" && v != "not measured" && !s.Harness {
 			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key.Name(), v)
 		}
 		for _, ch := range s.Changes {
@@ -92,8 +92,8 @@ func TestCompareAndGateTestFromTheSameRepeats(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range match(old, new).Scenarios {
-			if v := s.verdict(); (v == "untested") == tc.tested && v != "not measured" {
+		for _, s := range match(old, new, nil).Scenarios {
+			if v := s.verdict(); (v == "untested") == tc.tested && v != "not measured" && !s.Harness {
 				t.Errorf("%d against %d repeats: %s: compare's verdict %q, tested %v", tc.oldN, tc.newN, s.Key.Label(), v, tc.tested)
 			}
 		}
@@ -160,7 +160,7 @@ func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
 		}
 		good = append(good, float64(r.Latency.P50))
 	}
-	for _, s := range match(old, new).Scenarios {
+	for _, s := range match(old, new, nil).Scenarios {
 		if s.Key.Impl != "std" || s.Key.Pairs != 1 {
 			continue
 		}

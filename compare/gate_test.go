@@ -159,7 +159,7 @@ func TestGateSignificantRegression(t *testing.T) {
 		New:  map[string][]float64{"p99": p99Up23, "rt/s": rtsOld},
 	})
 	checkGate(t, got, failed, `gate: -fail 'p99>+10%,rt/s<-5%'
-  FAIL input=x/impl=std/pairs=2: p99 +23% (limit +10%, p=0.008 n=5)
+  FAIL input=x/impl=std/pairs=2: p99 +23% (limit +10%, p=0.008 q=0.016 n=5)
 REGRESSION: 1 of 1 scenarios (p99 +23% in input=x/impl=std/pairs=2)
 `, true)
 }
@@ -175,7 +175,7 @@ func TestGateInsignificantRegressionIsReportedButPasses(t *testing.T) {
 		New:  map[string][]float64{"p99": p99Old},
 	})
 	checkGate(t, got, failed, `gate: -fail 'p99>+10%'
-  ~    input=x/impl=std/pairs=2: p99 +15% (limit +10%, not significant: p=0.452 n=5)
+  ~    input=x/impl=std/pairs=2: p99 +15% (limit +10%, not significant: p=0.452 q=0.905 n=5)
 ok: no regression beyond -fail
 `, false)
 }
@@ -222,9 +222,9 @@ func TestGateListsWhatItCouldNotJudge(t *testing.T) {
 		GateScenario{Name: "d", Old: map[string][]float64{"p99": p99Old, "gc": {0, 0, 0, 0}}, New: map[string][]float64{"gc": {3, 3, 4, 3}}},
 	)
 	checkGate(t, got, failed, `gate: -fail 'p99>+10%,stw.max>+50%,gc>+50%'
-  FAIL a: p99 +23% (limit +10%, p=0.008 n=5) [noisy]
+  FAIL a: p99 +23% (limit +10%, p=0.008 q=0.016 n=5) [noisy]
   ?    d: p99 not in the new run, not judged
-  FAIL d: gc from 0 to 3 (limit +50%, p=0.029 n=4)
+  FAIL d: gc from 0 to 3 (limit +50%, p=0.029 q=0.029 n=4)
   only in old: b
   only in new: c
   note: 1 of 2 scenarios [noisy]: other processes or the hypervisor took over 10% of a core during a repeat; a change there may be theirs

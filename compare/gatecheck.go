@@ -20,6 +20,7 @@ type GateScenario struct {
 	Old, New       map[string][]float64
 	OldErr, NewErr string
 	Noisy          bool // either run found the machine noisy while it ran the scenario
+	Harness        bool // baseline (IsHarness): listed, never gated, and no part of the family
 }
 
 // GateCheck is one rule on one scenario.
@@ -30,10 +31,11 @@ type GateCheck struct {
 	Delta      float64 // median change in percent; +-Inf from 0
 	Beyond     bool    // the median moved past the rule's limit, the worse way
 	// Tested: both sides had repeats enough for the U test to reach
-	// alpha. Then P is its p-value and Significant is P <= alpha;
+	// alpha. Then P is its p-value, Q that p corrected for every figure
+	// the gate tests (familyQ), and Significant is Q <= alpha;
 	// otherwise the medians alone decide.
 	Tested      bool
-	P           float64
+	P, Q        float64
 	Significant bool
 }
 
@@ -46,9 +48,10 @@ func (c GateCheck) judged() bool { return c.OldN > 0 && c.NewN > 0 }
 // GateVerdict is one scenario's checks, one per rule whose metric either
 // side has.
 type GateVerdict struct {
-	Name   string
-	Noisy  bool
-	OnlyIn string // "old" or "new" when one run alone has the scenario; it is then not judged
+	Name    string
+	Noisy   bool
+	Harness bool   // baseline: listed, never judged
+	OnlyIn  string // "old" or "new" when one run alone has the scenario; it is then not judged
 	// Unmeasured is "old", "new" or "both" when that side ran the
 	// scenario but measured nothing (every repeat failed), Err why.
 	Unmeasured, Err string
@@ -125,16 +128,25 @@ func (g Gate) names(name string) bool {
 	return slices.ContainsFunc(g, func(r GateRule) bool { return r.Metric == name })
 }
 
-// Evaluate applies the gate to each scenario.
+// Evaluate applies the gate to each scenario. Its family is the figures
+// its rules name, in every scenario: the gate tests those alone, so it
+// corrects for fewer tests than compare's table, which tests every figure
+// it shows, and can find a change of them that the table leaves at ~.
 func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
 	rep := GateReport{Gate: g}
-	for _, s := range scenarios {
-		v := GateVerdict{Name: s.Name, Noisy: s.Noisy}
+	var metrics []string
+	for _, r := range g {
+		metrics = append(metrics, r.Metric)
+	}
+	qs := familyQ(scenarios, metrics)
+	for i, s := range scenarios {
+		v := GateVerdict{Name: s.Name, Noisy: s.Noisy, Harness: s.Harness}
 		switch {
 		case s.New == nil:
 			v.OnlyIn = "old"
 		case s.Old == nil:
 			v.OnlyIn = "new"
+		case s.Harness:
 		case len(s.Old) == 0 && len(s.New) == 0:
 			v.Unmeasured, v.Err = "both", s.NewErr
 		case len(s.New) == 0:
@@ -143,7 +155,7 @@ func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
 			v.Unmeasured, v.Err = "old", s.OldErr
 		default:
 			for _, r := range g {
-				if c, ok := check(r, s.Old[r.Metric], s.New[r.Metric]); ok {
+				if c, ok := check(r, s.Old[r.Metric], s.New[r.Metric], qs[i]); ok {
 					v.Checks = append(v.Checks, c)
 				}
 			}
@@ -153,9 +165,10 @@ func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
 	return rep
 }
 
-// check applies one rule to one metric's repeats; ok is false when
-// neither side has the metric, as baseline has no MB/s.
-func check(r GateRule, old, new []float64) (c GateCheck, ok bool) {
+// check applies one rule to one metric's repeats, q being the family's
+// correction of each tested figure of the scenario; ok is false when
+// neither side has the metric, as a decode pass has no rt/s.
+func check(r GateRule, old, new []float64, q map[string]float64) (c GateCheck, ok bool) {
 	c = GateCheck{Rule: r, OldN: len(old), NewN: len(new)}
 	if !c.judged() {
 		return c, c.OldN+c.NewN > 0
@@ -164,8 +177,8 @@ func check(r GateRule, old, new []float64) (c GateCheck, ok bool) {
 	c.Delta = deltaPct(c.Old, c.New)
 	c.Beyond = r.beyond(c.Delta)
 	if Testable(len(old), len(new)) {
-		cmp := uTest(old, new)
-		c.Tested, c.P, c.Significant = true, cmp.P, cmp.P <= cmp.Alpha
+		c.Tested, c.P, c.Q = true, uTest(old, new).P, q[r.Metric]
+		c.Significant = c.Q <= alpha
 	}
 	return c, true
 }
@@ -177,7 +190,7 @@ func check(r GateRule, old, new []float64) (c GateCheck, ok bool) {
 func (r GateReport) Write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gate: -fail '%s'\n", r.Gate)
-	var mediansOnly, noisy int
+	var mediansOnly, noisy, harness int
 	var only []string
 	judgedRule := map[string]bool{}
 	for _, v := range r.Scenarios {
@@ -196,6 +209,10 @@ func (r GateReport) Write(w io.Writer) error {
 		}
 		if v.OnlyIn != "" {
 			only = append(only, fmt.Sprintf("  only in %s: %s\n", v.OnlyIn, v.Name))
+			continue
+		}
+		if v.Harness {
+			harness++
 			continue
 		}
 		untested := false
@@ -230,9 +247,12 @@ func (r GateReport) Write(w io.Writer) error {
 	for _, l := range only {
 		b.WriteString(l)
 	}
+	if harness > 0 {
+		fmt.Fprintf(&b, "  note: %d of %d scenarios are baseline, the harness: never gated\n", harness, r.compared())
+	}
 	if mediansOnly > 0 {
 		fmt.Fprintf(&b, "  note: %d of %d scenarios judged on medians alone: too few repeats for a Mann-Whitney U test to reach alpha %v (%d a side can)\n",
-			mediansOnly, r.compared(), benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+			mediansOnly, r.compared(), alpha, RepeatsToTest)
 	}
 	if noisy > 0 {
 		fmt.Fprintf(&b, "  note: %d of %d scenarios [noisy]: other processes or the hypervisor took over %.0f%% of a core during a repeat; a change there may be theirs\n",
@@ -266,10 +286,10 @@ func (c GateCheck) String() string {
 		how = "medians only, " + how
 	case !c.Significant:
 		test.P = c.P
-		how = "not significant: " + test.String()
+		how = "not significant: " + testString(test, c.Q)
 	default:
 		test.P = c.P
-		how = test.String()
+		how = testString(test, c.Q)
 	}
 	return fmt.Sprintf("%s %s (limit %s, %s)", c.Rule.Metric, c.change(), c.Rule.limit(), how)
 }

@@ -23,7 +23,7 @@ func WriteComparison(w io.Writer, oldName, newName string, old, new *results.Run
 // the figures g names, then g's section, whose report says whether the
 // gate failed. A nil g is WriteComparison.
 func WriteGatedComparison(w io.Writer, oldName, newName string, old, new *results.Run, g Gate) (GateReport, error) {
-	c := match(old, new)
+	c := match(old, new, g)
 	var b strings.Builder
 	c.write(&b, oldName, newName, old, new, g)
 	var rep GateReport
@@ -41,13 +41,13 @@ func WriteGatedComparison(w io.Writer, oldName, newName string, old, new *result
 func (c runComparison) gateScenarios() []GateScenario {
 	var out []GateScenario
 	for _, s := range c.Scenarios {
-		out = append(out, GateScenario{Name: s.Key.Label(), Old: s.Old, New: s.New, OldErr: s.OldErr, NewErr: s.NewErr, Noisy: s.noisy()})
+		out = append(out, GateScenario{Name: s.Key.Label(), Old: s.Old, New: s.New, OldErr: s.OldErr, NewErr: s.NewErr, Noisy: s.noisy(), Harness: s.Harness})
 	}
 	for _, k := range c.OnlyOld {
-		out = append(out, GateScenario{Name: k.Label(), Old: map[string][]float64{}})
+		out = append(out, GateScenario{Name: k.Label(), Old: map[string][]float64{}, Harness: IsHarness(k.Impl)})
 	}
 	for _, k := range c.OnlyNew {
-		out = append(out, GateScenario{Name: k.Label(), New: map[string][]float64{}})
+		out = append(out, GateScenario{Name: k.Label(), New: map[string][]float64{}, Harness: IsHarness(k.Impl)})
 	}
 	return out
 }
@@ -56,8 +56,11 @@ func (c runComparison) write(b *strings.Builder, oldName, newName string, old, n
 	fmt.Fprintf(b, "pingpong compare\n")
 	fmt.Fprintf(b, "  old: %s (%s)\n", oldName, runSummary(old))
 	fmt.Fprintf(b, "  new: %s (%s)\n", newName, runSummary(new))
-	fmt.Fprintf(b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test (alpha %v) when both sides have repeats enough for it to reach alpha (%d a side); ~ means no significant difference\n",
-		benchmath.DefaultThresholds.CompareAlpha, minTestableRepeats())
+	fmt.Fprintf(b, "  figures are medians of the repeats; a change is tested with a Mann-Whitney U test when both sides have repeats enough for it to reach alpha (%d a side)\n", RepeatsToTest)
+	if n := c.tested(); n > 0 {
+		fmt.Fprintf(b, "  better or worse: the change holds after correcting for the %d figures tested here (Benjamini-Hochberg: q <= %v) and its median moved %v%% or more (%v%% for tails); else ~\n",
+			n, alpha, practicalPct("p50"), practicalPct("p99"))
+	}
 	width := 9 // the longest name compare shows unasked, probe.p99; -fail may add longer ones
 	for _, m := range g {
 		width = max(width, len(m.Metric))
@@ -90,7 +93,7 @@ func (c runComparison) write(b *strings.Builder, oldName, newName string, old, n
 			continue
 		}
 		if s.verdict() == "untested" {
-			fmt.Fprintf(b, "  no significance can be given: %d old and %d new repeats, too few for the test to reach alpha (%d a side can; -count)\n", s.OldRepeats, s.NewRepeats, minTestableRepeats())
+			fmt.Fprintf(b, "  no significance can be given: %d old and %d new repeats, too few for the test to reach alpha (%d a side can; -count)\n", s.OldRepeats, s.NewRepeats, RepeatsToTest)
 		}
 		for _, w := range warnings(s) {
 			fmt.Fprintf(b, "  note: %s\n", w)
@@ -132,17 +135,37 @@ func warnings(s scenarioChange) []string {
 }
 
 // significance is a tested change's verdict and test: "worse (p=0.008
-// n=5)", "~ (p=0.310 n=5)".
+// q=0.016 n=5)", "~ (p=0.310 q=0.930 n=5)", "~ (p=0.008 q=0.016 n=5,
+// under 5%)" for a significant change too small to claim.
 func significance(ch figureChange) string {
+	test := testString(ch.Test, ch.Q)
 	switch {
+	case ch.Small:
+		return fmt.Sprintf("~ (%s, under %v%%)", test, practicalPct(ch.Metric))
 	case !ch.Significant:
-		return fmt.Sprintf("~ (%s)", ch.Test)
+		return fmt.Sprintf("~ (%s)", test)
 	case ch.Better > 0:
-		return fmt.Sprintf("better (%s)", ch.Test)
+		return fmt.Sprintf("better (%s)", test)
 	case ch.Better < 0:
-		return fmt.Sprintf("worse (%s)", ch.Test)
+		return fmt.Sprintf("worse (%s)", test)
 	}
-	return fmt.Sprintf("(%s)", ch.Test)
+	return fmt.Sprintf("(%s)", test)
+}
+
+// testString is a test as benchmath prints it with its q after the p:
+// "p=0.008 q=0.016 n=5".
+func testString(test benchmath.Comparison, q float64) string {
+	p, n, _ := strings.Cut(test.String(), " ")
+	return fmt.Sprintf("%s q=%.3f %s", p, q, n)
+}
+
+// tested counts the figures the comparison tested: its family's size.
+func (c runComparison) tested() int {
+	n := 0
+	for _, s := range c.Scenarios {
+		n += len(s.q)
+	}
+	return n
 }
 
 func runSummary(run *results.Run) string {

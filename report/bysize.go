@@ -22,6 +22,13 @@ import (
 // codec, and a real superlinear one stands well clear of that.
 const growthFlagged = 1.2
 
+// minGrowthRoundTrips is the fewest round trips a size's window must hold
+// to enter the growth fit: a rate from one or two round trips is set by
+// where the window happened to cut them (a 16 MB document at n=1 can read
+// as half or twice its cost), and the fit's exponent would carry that
+// error as a finding. Cells under it are marked with their n.
+const minGrowthRoundTrips = 10
+
 // bySize collects, as a run streams, what the by-size summary needs: the
 // inputs (their shape and size) and the ping-pong rows, one per scenario
 // (the median row of repeated ones).
@@ -88,13 +95,18 @@ func sizeTables(series results.SizeSeries, rows []results.Result) []*sizeTable {
 }
 
 // growth is the least-squares slope of log(time per round trip) against
-// log(size) over the sizes a codec measured, and the first and last of
-// them; ok is false with fewer than two.
-func growth(inputs []results.InputInfo, cells map[string]results.Result) (k float64, from, to results.InputInfo, ok bool) {
+// log(size) over the sizes a codec measured with minGrowthRoundTrips or
+// more, and the first and last of them; ok is false with fewer than two.
+// few names the sizes left out for too few round trips.
+func growth(inputs []results.InputInfo, cells map[string]results.Result) (k float64, from, to results.InputInfo, few []string, ok bool) {
 	var xs, ys []float64
 	for _, in := range inputs {
 		r, has := cells[in.Name]
 		if !has || r.N == 0 || r.Err != "" || in.Bytes <= 0 {
+			continue
+		}
+		if r.N < minGrowthRoundTrips {
+			few = append(few, fmt.Sprintf("%s n=%d", sizeName(in), r.N))
 			continue
 		}
 		if len(xs) == 0 {
@@ -105,9 +117,9 @@ func growth(inputs []results.InputInfo, cells map[string]results.Result) (k floa
 		ys = append(ys, -math.Log(r.RoundTripsPerSec()))
 	}
 	if len(xs) < 2 {
-		return 0, from, to, false
+		return 0, from, to, few, false
 	}
-	return slope(xs, ys), from, to, true
+	return slope(xs, ys), from, to, few, true
 }
 
 // slope is the least-squares slope of ys against xs.
@@ -131,15 +143,19 @@ func slope(xs, ys []float64) float64 {
 }
 
 func growthText(inputs []results.InputInfo, cells map[string]results.Result) string {
-	k, from, to, ok := growth(inputs, cells)
+	k, from, to, few, ok := growth(inputs, cells)
+	leftOut := ""
+	if len(few) > 0 {
+		leftOut = fmt.Sprintf(" (left out, under %d round trips: %s)", minGrowthRoundTrips, strings.Join(few, ", "))
+	}
 	if !ok {
-		return "-"
+		return "-" + leftOut
 	}
 	s := fmt.Sprintf("n^%.2f", k)
 	if results.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
 		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
 	}
-	return s
+	return s + leftOut
 }
 
 // sizeCellText is a codec at one size: the sweep summary's cell and the
@@ -149,6 +165,9 @@ func sizeCellText(r results.Result, ok bool) string {
 	s := sweepCellText(r, ok)
 	if ok && r.N > 0 && r.STW != nil {
 		s += " stw.max=" + results.FormatDuration(r.STW.Max)
+	}
+	if ok && r.N > 0 && r.N < minGrowthRoundTrips {
+		s += fmt.Sprintf(" (n=%d)", r.N) // every figure of the cell is from that few
 	}
 	return s
 }
@@ -167,7 +186,7 @@ func (s *bySize) text() string {
 		for _, t := range tables {
 			points[t.point] = true
 		}
-		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log):\n", series.Shape)
+		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log over the sizes with %d round trips or more):\n", series.Shape, minGrowthRoundTrips)
 		var table [][]string
 		for _, t := range tables {
 			label := t.label

@@ -72,9 +72,34 @@ func TestGrowthExponent(t *testing.T) {
 			rate := 1e3 / math.Pow(float64(in.Bytes)/1e6, want)
 			cells[in.Name] = results.Result{N: int64(rate * 1000), Window: 1000 * time.Second}
 		}
-		k, from, to, ok := growth(inputs, cells)
+		k, from, to, _, ok := growth(inputs, cells)
 		if !ok || math.Abs(k-want) > 0.005 || from.Name != "s:1MB" || to.Name != "s:8MB" {
 			t.Errorf("time ~ n^%.1f: fitted n^%.3f from %s to %s (ok %v)", want, k, from.Name, to.Name, ok)
 		}
+	}
+}
+
+// A size whose window held fewer than minGrowthRoundTrips round trips is
+// marked with its n and left out of the fit; with one size left, no
+// exponent is printed at all.
+func TestGrowthLeavesOutSmallWindows(t *testing.T) {
+	inputs := []results.InputInfo{{Name: "s:1MB", Bytes: 1e6}, {Name: "s:4MB", Bytes: 4e6}, {Name: "s:16MB", Bytes: 16e6}}
+	cells := map[string]results.Result{
+		"s:1MB":  {N: 400, Window: time.Second},
+		"s:4MB":  {N: 100, Window: time.Second},
+		"s:16MB": {N: 1, Window: time.Second}, // would read as n^2.5 with it
+	}
+	if got, want := growthText(inputs, cells), "n^1.00 (left out, under 10 round trips: 16MB n=1)"; got != want {
+		t.Errorf("growth %q, want %q", got, want)
+	}
+	cells["s:4MB"] = results.Result{N: 3, Window: time.Second}
+	if got, want := growthText(inputs, cells), "- (left out, under 10 round trips: 4MB n=3, 16MB n=1)"; got != want {
+		t.Errorf("growth %q, want %q", got, want)
+	}
+	if got := sizeCellText(cells["s:16MB"], true); !strings.HasSuffix(got, " (n=1)") {
+		t.Errorf("a cell of one round trip is not marked: %q", got)
+	}
+	if got := sizeCellText(cells["s:1MB"], true); strings.Contains(got, "(n=") {
+		t.Errorf("a cell of 400 round trips is marked: %q", got)
 	}
 }

@@ -20,12 +20,18 @@ var compareCommand = command{
 	name:     "compare",
 	synopsis: "[-fail EXPR] OLD.json NEW.json | RESULTS.json",
 	summary:  "scenarios side by side, with significance; -fail gates CI on regressions",
-	usage: "Compares two -json result files scenario by scenario: medians of the repeats, percent change,\n" +
-		"and a Mann-Whitney U test of each change when both sides ran -count 3 or more. One file of a\n" +
-		"run across two builds (-build) compares them: its first build as OLD, its second as NEW.\n" +
-		"With -fail, ends with a gate section and exits 1 when a scenario in both runs regressed\n" +
-		"beyond EXPR (significantly, when the repeats allow a test; else by the medians), when the\n" +
+	usage: fmt.Sprintf("Compares two -json result files scenario by scenario: medians of the repeats, percent change,\n"+
+		"and a Mann-Whitney U test of each change when both sides ran %d repeats or more (-count;\n"+
+		"5 is the useful least: a change must hold after the correction below).\n"+
+		"A change is claimed (better, worse, a -fail failure) only when it holds after correcting for\n"+
+		"every figure the comparison tests (Benjamini-Hochberg, q <= 0.05) and its median moved beyond\n"+
+		"a practical threshold (-fail's limit; else 5%% for throughput and medians, 10%% for tails);\n"+
+		"baseline, the harness, is shown but never judged. One file of a run across two builds\n"+
+		"(-build) compares them: its first build as OLD, its second as NEW.\n"+
+		"With -fail, ends with a gate section and exits 1 when a scenario in both runs regressed\n"+
+		"beyond EXPR (by that rule, when the repeats allow a test; else by the medians), when the\n"+
 		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n",
+		compare.RepeatsToTest),
 	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 		// A pointer, not a string: -fail "" (a CI variable left empty) is
 		// refused, where reading it as no -fail would pass every change.

@@ -22,7 +22,7 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
-	args := append(tiny, "-o", out, "--goexperiment", "jsonv2", "--compare", "std,stdv2")
+	args := append(tiny, "-o", out, "--goexperiment", "jsonv2", "--compare", "std,stdv2", "--count", "1")
 	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)

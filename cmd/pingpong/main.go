@@ -15,6 +15,7 @@ import (
 
 	"go.uber.org/automaxprocs/maxprocs"
 
+	"github.com/pingpong-bench/pingpong/compare"
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/engine"
 	"github.com/pingpong-bench/pingpong/report"
@@ -79,7 +80,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter), both, or a type of this build (see -list; bench_scheduling.sh --type); a comma list takes any and one typed target")
-	fs.IntVar(&o.count, "count", 1, "run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from 3")
+	fs.IntVar(&o.count, "count", 1, fmt.Sprintf("run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from %d a side (5 is the useful least)", compare.RepeatsToTest))
 	fs.Var(&o.rate, "rate", rateUsage)
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip at least this long is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")

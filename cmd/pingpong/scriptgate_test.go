@@ -22,7 +22,7 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 		args []string
 		last string
 	}{
-		{[]string{"--fail", "p99>+10%"}, "bench_scheduling.sh: --fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT or --goexperiment too"},
+		{[]string{"--fail", "p99>+10%"}, "bench_scheduling.sh: --fail gates the comparison of two builds: give --version, --replace, SONIC_ROOT, PINGPONG_REPLACE or --goexperiment too"},
 		{[]string{"--fail", "p99>10%", "--replace", "github.com/json-iterator/go=" + checkout},
 			`bench_scheduling.sh: --fail "p99>10%": missing sign; use METRIC>+N% or METRIC<-N%`},
 	} {

@@ -45,7 +45,7 @@ func (b *builder) goBuild(dir string, env []string, bin string) error {
 // generated file. It returns the build's listing.
 func (b *builder) buildBase() (*results.Listing, error) {
 	bin := b.bin("pingpong")
-	if len(b.parts) == 0 {
+	if len(b.parts) == 0 && b.base == "" {
 		fmt.Fprintf(b.log, "== building pingpong\n")
 		b.baseSrc = b.root
 		if err := b.goBuild(b.root, nil, bin); err != nil {
@@ -57,21 +57,35 @@ func (b *builder) buildBase() (*results.Listing, error) {
 	if err := copyModule(b.root, b.baseSrc); err != nil {
 		return nil, err
 	}
+	if b.base != "" {
+		fmt.Fprintf(b.log, "== go get %s (for the base build, in a temporary copy of the module)\n", b.base)
+		if _, err := goRun(b.baseSrc, nil, "get", b.base); err != nil {
+			return nil, usageError{explain("--base: go get "+b.base, err)}
+		}
+	}
 	for _, p := range b.parts {
 		if err := b.resolve(p); err != nil {
 			return nil, err
 		}
 	}
-	setAliases(b.parts)
-	if err := writeGenerated(b.baseSrc, b.parts); err != nil {
-		return nil, err
+	if len(b.parts) > 0 {
+		setAliases(b.parts)
+		if err := writeGenerated(b.baseSrc, b.parts); err != nil {
+			return nil, err
+		}
 	}
 	var names []string
+	if b.base != "" {
+		names = append(names, b.base)
+	}
 	for _, p := range b.parts {
 		names = append(names, p.flag+" "+p.what())
 	}
 	fmt.Fprintf(b.log, "== building pingpong with %s\n", strings.Join(names, ", "))
 	if err := b.goBuild(b.baseSrc, nil, bin); err != nil {
+		if b.base != "" && failsInDependency(err, b.baseSrc) {
+			return nil, notBuilding(b.base, b.baseSrc, err)
+		}
 		return nil, buildFailure(err, b.baseSrc, b.parts)
 	}
 	l, err := b.listing(bin)
@@ -177,6 +191,9 @@ func (b *builder) buildSecond() (*results.Listing, error) {
 	fmt.Fprintf(b.log, "== building the second pingpong (%s)\n", what)
 	bin := b.bin("pingpong.new")
 	if err := b.goBuild(src, env, bin); err != nil {
+		if b.version != "" && failsInDependency(err, src) {
+			return nil, notBuilding(b.version, src, err)
+		}
 		return nil, explain("building with "+what, err)
 	}
 	return b.listing(bin)
@@ -218,24 +235,44 @@ func firstLine(s string) string {
 	return ""
 }
 
-// buildLabels says what tells the builds apart: the codecs whose version
-// differs, as each build has them (sonic@v1.14.2 against sonic@(devel));
-// an experiment changes no module version, it names the second build.
-func buildLabels(base, new *results.Listing, experiment string, log io.Writer) string {
-	oldL, newL := changed(base, new), changed(new, base)
-	if experiment != "" {
-		newL = strings.TrimSpace("GOEXPERIMENT=" + experiment + " " + newL)
-		if oldL == "" {
-			oldL = goVersion()
-			if e := os.Getenv("GOEXPERIMENT"); e != "" {
-				oldL += " GOEXPERIMENT=" + e
-			}
+// header is a line per build saying exactly what it holds of the modules
+// the builds differ in (a version with its go.sum hash, or a checkout's
+// directory and commit), its experiment, and the codecs whose version
+// differs: "== base: github.com/goccy/go-json v0.10.5 (h1:...) [goccy@v0.10.5]".
+// Builds with the same codec versions and no experiment get a note: the
+// comparison shows noise only.
+func (b *builder) header(base, new *results.Listing) string {
+	mods := b.differing()
+	line := func(src string, env []string, own, other *results.Listing) string {
+		var what []string
+		if len(mods) > 0 {
+			what = append(what, describe(src, mods, env))
+		} else {
+			what = append(what, goVersion())
 		}
-	} else if newL == "" {
-		fmt.Fprintf(log, "%s: note: both builds have the same codec versions; the comparison shows noise only\n", prog)
-		oldL, newL = "same versions", "same versions"
+		what = append(what, env...)
+		if c := changed(own, other); c != "" {
+			what = append(what, "["+c+"]")
+		}
+		return strings.Join(what, " ")
 	}
-	return "base: " + oldL + "    new: " + newL
+	var env []string
+	if b.goexperiment != "" {
+		env = []string{"GOEXPERIMENT=" + b.goexperiment}
+	}
+	out := fmt.Sprintf("== base: %s\n== new:  %s\n", line(b.baseSrc, nil, base, new), line(filepath.Join(b.dir, "new"), env, new, base))
+	if b.goexperiment == "" && changed(base, new) == "" {
+		out += prog + ": note: both builds have the same codec versions; the comparison shows noise only\n"
+	}
+	return out
+}
+
+// failsInDependency says whether a failed build's first compile error is
+// in a module of the module cache (a path with @version in it), not in
+// pingpong or a checkout: the version asked for is what does not build.
+func failsInDependency(err error, dir string) bool {
+	ce, ok := firstCompileError(stderrOf(err), dir)
+	return ok && strings.Contains(ce.file, "@")
 }
 
 // changed lists the codecs both builds have whose version differs, as

@@ -17,8 +17,13 @@ func goRun(dir string, env []string, args ...string) (string, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	// A version that needs a newer Go is reported, not answered with a
-	// toolchain download.
-	cmd.Env = append(append(os.Environ(), "GOTOOLCHAIN=local"), env...)
+	// toolchain download, unless the user asked for one (GOTOOLCHAIN, as
+	// the report's hint says).
+	cmd.Env = os.Environ()
+	if os.Getenv("GOTOOLCHAIN") == "" {
+		cmd.Env = append(cmd.Env, "GOTOOLCHAIN=local")
+	}
+	cmd.Env = append(cmd.Env, env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -53,6 +53,8 @@ func exitCode(err error, stderr io.Writer) int {
 // request is what the script was asked to build and run.
 type request struct {
 	root, dir    string // pingpong's module; where to work
+	base         string // --base MOD@VERSION: the base build's version of MOD
+	release      string // the script's positional VERSION (or MOD@VERSION): --base of the replaced module
 	version      string
 	replaces     []string
 	goexperiment string
@@ -78,9 +80,11 @@ func parseFlags(args []string) (request, error) {
 	}
 	fs.StringVar(&r.root, "root", "", "pingpong's module")
 	fs.StringVar(&r.dir, "dir", "", "where to work")
-	fs.StringVar(&r.version, "version", "", "")
+	fs.Var(onceFlag{"version", &r.version}, "version", "")
+	fs.Var(onceFlag{"base", &r.base}, "base", "")
+	fs.Var(onceFlag{"release", &r.release}, "release", "")
 	each("replace", &r.replaces)
-	fs.StringVar(&r.goexperiment, "goexperiment", "", "")
+	fs.Var(onceFlag{"goexperiment", &r.goexperiment}, "goexperiment", "")
 	each("add", &r.adds)
 	each("type", &r.types)
 	fs.StringVar(&r.compare, "compare", "", "")
@@ -88,6 +92,11 @@ func parseFlags(args []string) (request, error) {
 	fs.BoolVar(&r.allInputs, "all-inputs", false, "")
 	fs.Func("fail", "", func(s string) error { r.fail = &s; return nil })
 	if err := fs.Parse(args); err != nil {
+		// The flag package's "invalid value ... for flag -version: " is
+		// benchbuild's wording: the script's user gave --version.
+		if _, said, ok := strings.Cut(err.Error(), ": --"); ok {
+			return r, usagef("--%s", said)
+		}
 		return r, usagef("%v", err)
 	}
 	if r.root == "" || r.dir == "" || fs.NArg() > 0 {
@@ -108,6 +117,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := r.check(); err != nil {
 		return err
 	}
+	if err := r.checkReleases(); err != nil {
+		return err
+	}
 	b := builder{request: r, parts: parts, log: stderr}
 	base, err := b.buildBase()
 	if err != nil {
@@ -123,7 +135,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if new, err = b.buildSecond(); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "== %s\n", buildLabels(base, new, r.goexperiment, stderr))
+		header := b.header(base, new)
+		fmt.Fprint(stderr, header)
+		// The run's console.txt starts with it, so that the file says
+		// what it compared.
+		if err := os.WriteFile(filepath.Join(r.dir, "builds.txt"), []byte(header), 0o644); err != nil {
+			return err
+		}
 	}
 	runArgs, err := r.runArgs(base, new, parts)
 	if err != nil {
