@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// cgroupCPUQuota is this process's cgroup CPU limit in CPUs (quota over
+// period: 1.5 is one and a half), 0 when there is none or it cannot be
+// read: cgroup v2's cpu.max of the process's cgroup and each parent (the
+// lowest wins), or cgroup v1's cpu.cfs_quota_us over cpu.cfs_period_us.
+// The run records it because a fractional quota leaves GOMAXPROCS two
+// candidates, the values on either side of it.
+func cgroupCPUQuota() float64 {
+	return cpuQuotaAt("/proc/self/cgroup", "/sys/fs/cgroup")
+}
+
+func cpuQuotaAt(selfCgroup, root string) float64 {
+	f, err := os.Open(selfCgroup)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	var quota float64
+	lower := func(q float64) {
+		if q > 0 && (quota == 0 || q < quota) {
+			quota = q
+		}
+	}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// "0::/path" in v2, "1:cpu,cpuacct:/path" in v1
+		parts := strings.SplitN(sc.Text(), ":", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		switch {
+		case parts[0] == "0" && parts[1] == "":
+			for dir := parts[2]; ; dir = filepath.Dir(dir) {
+				if fs := strings.Fields(readString(filepath.Join(root, dir, "cpu.max"))); len(fs) == 2 {
+					lower(ratio(fs[0], fs[1]))
+				}
+				if dir == "/" || dir == "." {
+					break
+				}
+			}
+		case strings.Contains(","+parts[1]+",", ",cpu,"):
+			dir := filepath.Join(root, parts[1], parts[2])
+			if _, err := os.Stat(dir); err != nil {
+				dir = filepath.Join(root, "cpu", parts[2])
+			}
+			lower(ratio(readString(filepath.Join(dir, "cpu.cfs_quota_us")), readString(filepath.Join(dir, "cpu.cfs_period_us"))))
+		}
+	}
+	return quota
+}
+
+// ratio is quota over period, 0 for "max", -1 (v1's none) or anything
+// unreadable.
+func ratio(quota, period string) float64 {
+	q, err1 := strconv.ParseFloat(quota, 64)
+	p, err2 := strconv.ParseFloat(period, 64)
+	if err1 != nil || err2 != nil || q <= 0 || p <= 0 {
+		return 0
+	}
+	return q / p
+}
+
+func readString(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
