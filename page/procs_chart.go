@@ -44,7 +44,7 @@ func procsCharts(srcs []Source, names []string, g chartGroup, subject, slug stri
 		}
 	}
 	recs := recommendations(srcs, g.input)
-	var out []chartData
+	var out, judgedCharts []chartData
 	for _, spec := range specs {
 		cs := bySpec[spec]
 		id := fmt.Sprintf("procs-%s-%s", slug, slugOf(spec))
@@ -53,7 +53,7 @@ func procsCharts(srcs []Source, names []string, g chartGroup, subject, slug stri
 			fmt.Sprintf("Round trips per second at level %s (pairs as a multiple of N = GOMAXPROCS), one line per codec, for each GOMAXPROCS that ran.", spec),
 			func(c cell) int { return c.res.Procs }, rateOf, false)
 		judged := recs.at(spec)
-		out = append(out, judged.mark(ch))
+		out = append(out, judged.mark(ch, true))
 		if len(judged) == 0 {
 			continue
 		}
@@ -69,11 +69,11 @@ func procsCharts(srcs []Source, names []string, g chartGroup, subject, slug stri
 				fmt.Sprintf("%s at level %s, one line per codec: with throughput, the figures the GOMAXPROCS recommendation weighs.", f.title, spec),
 				func(c cell) int { return c.res.Procs }, cellFigure(f.figure), false)
 			if len(ch.Series) > 0 {
-				out = append(out, judged.mark(ch))
+				judgedCharts = append(judgedCharts, judged.mark(ch, false))
 			}
 		}
 	}
-	return out
+	return append(out, judgedCharts...)
 }
 
 // sourceRecs are the GOMAXPROCS recommendations of one input, by the
@@ -114,9 +114,10 @@ func (rs sourceRecs) at(spec string) sourceRecs {
 	return out
 }
 
-// mark adds each recommendation to ch: its words to the caption, and a
-// vertical line at the recommended GOMAXPROCS.
-func (rs sourceRecs) mark(ch chartData) chartData {
+// mark adds each recommendation to ch: a vertical line at the
+// recommended GOMAXPROCS, and its words to the caption, in full on the
+// throughput chart and as the value alone on the others.
+func (rs sourceRecs) mark(ch chartData, full bool) chartData {
 	if len(rs) == 0 || len(ch.Series) == 0 {
 		return ch
 	}
@@ -130,7 +131,14 @@ func (rs sourceRecs) mark(ch chartData) chartData {
 		if r.rec.At != "" {
 			who += " at " + r.rec.At
 		}
-		words = append(words, fmt.Sprintf("GOMAXPROCS recommendation%s: %s.", who, strings.Join(append([]string{r.rec.Line}, r.rec.Remarks...), ". ")))
+		switch {
+		case full:
+			words = append(words, fmt.Sprintf("GOMAXPROCS recommendation%s: %s.", who, strings.Join(append([]string{r.rec.Line}, r.rec.Remarks...), ". ")))
+		case r.rec.Best > 0:
+			words = append(words, fmt.Sprintf("The line marks the recommended GOMAXPROCS%s, %d: the throughput chart of level %s says why.", who, r.rec.Best, r.rec.Level))
+		default:
+			words = append(words, fmt.Sprintf("No GOMAXPROCS is recommended%s: the throughput chart of level %s says why.", who, r.rec.Level))
+		}
 		if r.rec.Best > 0 {
 			x := float64(r.rec.Best)
 			ch.Series = append(ch.Series, chartSeries{Name: fmt.Sprintf("recommended%s: %d", who, r.rec.Best), Src: r.src, Floor: true,
