@@ -154,7 +154,7 @@ func recommendAt(cfg results.Config, env results.Environment, t results.SweepTab
 		}
 	}
 	if len(rows) == 0 {
-		rec.Line = fmt.Sprintf("no recommendation: no codec but baseline measured at every GOMAXPROCS at level %s", lv.Spec)
+		rec.Line = fmt.Sprintf("no recommendation: no codec (baseline aside) measured at every GOMAXPROCS at level %s", lv.Spec)
 		return rec
 	}
 	for _, i := range cols {
