@@ -73,15 +73,7 @@ type ProcsValue struct {
 // ProcsOf recommends, per input, from run as the console prints it: a
 // repeated run's medians, their repeats setting the margins.
 func ProcsOf(run *results.Run) []Procs {
-	rows := run.Results
-	var repeats map[results.Key][]results.Result
-	if run.Config.Repeats() > 1 {
-		repeats, _ = results.GroupByKey(run.Results)
-		rows = nil
-		for _, g := range results.GroupRepeats(run) {
-			rows = append(rows, g.Median)
-		}
-	}
+	rows, repeats := asPrinted(run)
 	return Recommend(run.Config, run.Env, results.SweepTables(run.Config, rows), repeats)
 }
 

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,42 +18,19 @@ func cgroupCPUQuota() float64 {
 }
 
 func cpuQuotaAt(selfCgroup, root string) float64 {
-	f, err := os.Open(selfCgroup)
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
 	var quota float64
 	lower := func(q float64) {
 		if q > 0 && (quota == 0 || q < quota) {
 			quota = q
 		}
 	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// "0::/path" in v2, "1:cpu,cpuacct:/path" in v1
-		parts := strings.SplitN(sc.Text(), ":", 3)
-		if len(parts) != 3 {
-			continue
+	eachCgroup(selfCgroup, root, func(dir string) {
+		if fs := strings.Fields(readString(filepath.Join(dir, "cpu.max"))); len(fs) == 2 {
+			lower(ratio(fs[0], fs[1]))
 		}
-		switch {
-		case parts[0] == "0" && parts[1] == "":
-			for dir := parts[2]; ; dir = filepath.Dir(dir) {
-				if fs := strings.Fields(readString(filepath.Join(root, dir, "cpu.max"))); len(fs) == 2 {
-					lower(ratio(fs[0], fs[1]))
-				}
-				if dir == "/" || dir == "." {
-					break
-				}
-			}
-		case strings.Contains(","+parts[1]+",", ",cpu,"):
-			dir := filepath.Join(root, parts[1], parts[2])
-			if _, err := os.Stat(dir); err != nil {
-				dir = filepath.Join(root, "cpu", parts[2])
-			}
-			lower(ratio(readString(filepath.Join(dir, "cpu.cfs_quota_us")), readString(filepath.Join(dir, "cpu.cfs_period_us"))))
-		}
-	}
+	}, "cpu", func(dir string) {
+		lower(ratio(readString(filepath.Join(dir, "cpu.cfs_quota_us")), readString(filepath.Join(dir, "cpu.cfs_period_us"))))
+	})
 	return quota
 }
 
