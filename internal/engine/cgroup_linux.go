@@ -18,15 +18,20 @@ func cgroupMemoryLimit() uint64 {
 }
 
 func cgroupLimitAt(selfCgroup, root string) uint64 {
-	var limit uint64
-	lower := func(v uint64) {
-		if v > 0 && (limit == 0 || v < limit) {
-			limit = v
-		}
+	var limit lowestLimit[uint64]
+	eachCgroup(selfCgroup, root, func(dir string) { limit.add(readLimit(filepath.Join(dir, "memory.max"))) },
+		"memory", func(dir string) { limit.add(readLimit(filepath.Join(dir, "memory.limit_in_bytes"))) })
+	return limit.v
+}
+
+// lowestLimit keeps the lowest limit it is given, 0 standing for none: of
+// the limits on a cgroup and its parents, the lowest applies.
+type lowestLimit[T uint64 | float64] struct{ v T }
+
+func (l *lowestLimit[T]) add(v T) {
+	if v > 0 && (l.v == 0 || v < l.v) {
+		l.v = v
 	}
-	eachCgroup(selfCgroup, root, func(dir string) { lower(readLimit(filepath.Join(dir, "memory.max"))) },
-		"memory", func(dir string) { lower(readLimit(filepath.Join(dir, "memory.limit_in_bytes"))) })
-	return limit
 }
 
 // eachCgroup calls v2 with the directory of this process's cgroup v2 and

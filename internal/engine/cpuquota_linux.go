@@ -18,20 +18,15 @@ func cgroupCPUQuota() float64 {
 }
 
 func cpuQuotaAt(selfCgroup, root string) float64 {
-	var quota float64
-	lower := func(q float64) {
-		if q > 0 && (quota == 0 || q < quota) {
-			quota = q
-		}
-	}
+	var quota lowestLimit[float64]
 	eachCgroup(selfCgroup, root, func(dir string) {
 		if fs := strings.Fields(readString(filepath.Join(dir, "cpu.max"))); len(fs) == 2 {
-			lower(ratio(fs[0], fs[1]))
+			quota.add(ratio(fs[0], fs[1]))
 		}
 	}, "cpu", func(dir string) {
-		lower(ratio(readString(filepath.Join(dir, "cpu.cfs_quota_us")), readString(filepath.Join(dir, "cpu.cfs_period_us"))))
+		quota.add(ratio(readString(filepath.Join(dir, "cpu.cfs_quota_us")), readString(filepath.Join(dir, "cpu.cfs_period_us"))))
 	})
-	return quota
+	return quota.v
 }
 
 // ratio is quota over period, 0 for "max", -1 (v1's none) or anything
