@@ -142,3 +142,21 @@ func TestNoRecommendationWithoutAProcsSweep(t *testing.T) {
 		t.Errorf("a run at one GOMAXPROCS has nothing to recommend: %+v", recs)
 	}
 }
+
+// Margins do not chain: 20/s is within 10% of 21/s, which is within 10% of
+// 23/s, but not of 23/s. The value turned down is told against the one it
+// was compared with, never said to tie with the one recommended.
+func TestAReasonNamesTheValueItLostTo(t *testing.T) {
+	figs := map[int]resultstest.ProcsFigures{
+		1: {Rate: 20, P99: 71 * ms, ProbeP99: 67 * ms},
+		2: {Rate: 21, P99: 135 * ms, ProbeP99: 80 * ms},
+		4: {Rate: 23, P99: 211 * ms, ProbeP99: 82 * ms},
+	}
+	rec := recommend(t, resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "baseline"}, func(impl string, procs, pairs int) resultstest.ProcsFigures {
+		return figs[procs]
+	}))
+	want := "GOMAXPROCS=2 (the CPU count): 4 bought no throughput (+10%) and raised p99 by 56% (135.0ms -> 211.0ms); 1 fell 13% short of 4's throughput (23/s -> 20/s)"
+	if rec.Line != want {
+		t.Errorf("line\n got %s\nwant %s", rec.Line, want)
+	}
+}

@@ -32,23 +32,25 @@ func (rec *Procs) decide(cfg results.Config, env results.Environment) {
 			strings.Join(busy, ", "), rec.Level, busyCores, env.Cores)
 		return
 	}
-	hasProbe := !slices.ContainsFunc(vs, func(v ProcsValue) bool { return !v.HasProbe })
-	top := slices.MaxFunc(vs, func(a, b ProcsValue) int { return cmp.Compare(a.Rate, b.Rate) }).Rate
+	st := standing{hasProbe: !slices.ContainsFunc(vs, func(v ProcsValue) bool { return !v.HasProbe }), contends: map[int]bool{}}
+	st.top = slices.MaxFunc(vs, func(a, b ProcsValue) int { return cmp.Compare(a.Rate, b.Rate) })
 	var contenders []ProcsValue
 	for _, v := range vs {
-		if v.Rate >= top*(1-rec.RateMargin) {
+		if v.Rate >= st.top.Rate*(1-rec.RateMargin) {
 			contenders = append(contenders, v)
+			st.contends[v.Procs] = true
 		}
 	}
-	if rec.allEqual(vs, hasProbe) {
+	if rec.allEqual(vs, st.hasProbe) {
 		rec.Line = fmt.Sprintf("no recommendation, the differences are inside the noise: throughput within %s and p99%s within %s of each other at every GOMAXPROCS",
-			results.FormatPercent(rec.RateMargin), map[bool]string{true: " and probe.p99"}[hasProbe], results.FormatPercent(rec.LatencyMargin))
+			results.FormatPercent(rec.RateMargin), map[bool]string{true: " and probe.p99"}[st.hasProbe], results.FormatPercent(rec.LatencyMargin))
 		return
 	}
-	lowP, lowQ := lowest(contenders, func(v ProcsValue) float64 { return float64(v.P99) }), lowest(contenders, func(v ProcsValue) float64 { return float64(v.ProbeP99) })
+	st.lowP = slices.MinFunc(contenders, func(a, b ProcsValue) int { return cmp.Compare(a.P99, b.P99) })
+	st.lowQ = slices.MinFunc(contenders, func(a, b ProcsValue) int { return cmp.Compare(a.ProbeP99, b.ProbeP99) })
 	var kept []ProcsValue
 	for _, v := range contenders {
-		if float64(v.P99) <= lowP*(1+rec.LatencyMargin) && (!hasProbe || float64(v.ProbeP99) <= lowQ*(1+rec.LatencyMargin)) {
+		if !worse(v.P99, st.lowP.P99, rec.LatencyMargin) && (!st.hasProbe || !worse(v.ProbeP99, st.lowQ.ProbeP99, rec.LatencyMargin)) {
 			kept = append(kept, v)
 		}
 	}
@@ -61,7 +63,7 @@ func (rec *Procs) decide(cfg results.Config, env results.Environment) {
 	var why []string
 	for _, v := range slices.Backward(vs) {
 		if v.Procs != best.Procs {
-			why = append(why, procsLabel(v.Procs, env)+" "+rec.against(cfg, v, best, hasProbe))
+			why = append(why, procsLabel(v.Procs, env)+" "+rec.against(cfg, v, best, st))
 		}
 	}
 	rec.Line = fmt.Sprintf("GOMAXPROCS=%s: %s", procsLabel(best.Procs, env), strings.Join(why, "; ")) + quotaSides(vs, env)
@@ -77,26 +79,47 @@ func (rec *Procs) allEqual(vs []ProcsValue, hasProbe bool) bool {
 		(!hasProbe || highest(vs, probe) <= lowest(vs, probe)*(1+rec.LatencyMargin))
 }
 
+// standing is what the rule compared each value with: the most
+// throughput, and among the values within its margin (the contenders) the
+// lowest p99 and probe.p99.
+type standing struct {
+	top, lowP, lowQ ProcsValue
+	contends        map[int]bool // by GOMAXPROCS
+	hasProbe        bool
+}
+
 // against says why v lost to best, every figure it was worse in past its
 // margin: "bought no throughput (+2%) and doubled p99 (58.0ms -> 106.0ms)".
-func (rec *Procs) against(cfg results.Config, v, best ProcsValue, hasProbe bool) string {
+// A figure within the margin of best's that the rule still turned down,
+// since margins do not chain (20/s is within 10% of 21/s, which is within
+// 10% of 23/s), is set against the value the rule compared it with.
+func (rec *Procs) against(cfg results.Config, v, best ProcsValue, st standing) string {
 	var parts []string
-	change := v.Rate/best.Rate - 1
-	switch {
-	case v.Rate < best.Rate*(1-rec.RateMargin):
+	contends := st.contends[v.Procs]
+	switch change := v.Rate/best.Rate - 1; {
+	case !contends && v.Rate < best.Rate*(1-rec.RateMargin):
 		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", lessWords(v.Rate/best.Rate, "throughput"), results.FormatRate(best.Rate), results.FormatRate(v.Rate)))
+	case !contends:
+		parts = append(parts, fmt.Sprintf("fell %.0f%% short of %d's throughput (%s -> %s)", 100*(1-v.Rate/st.top.Rate), st.top.Procs, results.FormatRate(st.top.Rate), results.FormatRate(v.Rate)))
 	case v.Procs > best.Procs:
 		parts = append(parts, fmt.Sprintf("bought no throughput (%+.0f%%)", 100*change))
 	default:
 		parts = append(parts, fmt.Sprintf("kept the throughput (%+.0f%%)", 100*change))
 	}
-	if worse(v.P99, best.P99, rec.LatencyMargin) {
+	switch {
+	case worse(v.P99, best.P99, rec.LatencyMargin):
 		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", moreWords(float64(v.P99)/float64(best.P99), "p99"), results.FormatDuration(best.P99), results.FormatDuration(v.P99)))
+	case contends && worse(v.P99, st.lowP.P99, rec.LatencyMargin):
+		parts = append(parts, fmt.Sprintf("had %.0f%% more p99 than %d (%s -> %s)", 100*(float64(v.P99)/float64(st.lowP.P99)-1), st.lowP.Procs, results.FormatDuration(st.lowP.P99), results.FormatDuration(v.P99)))
 	}
-	if hasProbe && worse(v.ProbeP99, best.ProbeP99, rec.LatencyMargin) {
+	switch {
+	case !st.hasProbe:
+	case worse(v.ProbeP99, best.ProbeP99, rec.LatencyMargin):
 		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s)", sleeper(cfg), results.FormatDuration(v.ProbeP99), results.FormatDuration(best.ProbeP99)))
+	case contends && worse(v.ProbeP99, st.lowQ.ProbeP99, rec.LatencyMargin):
+		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s at %d)", sleeper(cfg), results.FormatDuration(v.ProbeP99), results.FormatDuration(st.lowQ.ProbeP99), st.lowQ.Procs))
 	}
-	if len(parts) == 1 && v.Rate >= best.Rate*(1-rec.RateMargin) {
+	if len(parts) == 1 && contends {
 		parts = append(parts, "was no more responsive (a tie goes to fewer Ps)")
 	}
 	if len(parts) == 1 {
