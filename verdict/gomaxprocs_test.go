@@ -160,3 +160,27 @@ func TestAReasonNamesTheValueItLostTo(t *testing.T) {
 		t.Errorf("line\n got %s\nwant %s", rec.Line, want)
 	}
 }
+
+// When a codec's stops stand out at GOMAXPROCS=1, the late sleeper has a
+// frozen world to blame: no remark about a spare P.
+func TestNoSpareRemarkWhenAStopStoodOut(t *testing.T) {
+	us := time.Microsecond
+	run := resultstest.ProcsSweep([]int{1, 2}, []string{"std", "baseline"}, resultstest.TwoCores)
+	stops := map[string][]time.Duration{
+		"baseline": resultstest.StopsAround(1, 200, 100*us),
+		"std":      append(resultstest.StopsAround(2, 150, 400*us), resultstest.StopsAround(3, 20, 15*ms)...),
+	}
+	for i, r := range run.Results {
+		if r.Procs == 1 {
+			s := resultstest.Stopping(r.Impl, r.Pairs, 0, r.Window, stops[r.Impl])
+			run.Results[i].Responsiveness.STW, run.Results[i].STWHist, run.Results[i].STWWaited = s.STW, s.STWHist, s.STWWaited
+		}
+	}
+	rec := recommend(t, run)
+	if v := rec.Values[0]; v.Procs != 1 || !v.StandsOut {
+		t.Fatalf("std's stops at GOMAXPROCS=1 must stand out: %+v", v)
+	}
+	if len(rec.Remarks) != 0 {
+		t.Errorf("a stop stood out, yet the remark blames a missing P: %q", rec.Remarks)
+	}
+}
