@@ -114,15 +114,22 @@ func TestFractionalQuotaNamesBothSides(t *testing.T) {
 	run := resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "baseline"}, twoCores)
 	run.Env.CPUQuota = 1.5
 	rec := recommend(t, run)
-	for _, want := range []string{"GOMAXPROCS=2 (above the 1.5-CPU quota, Go's default)", "; 1 (below the 1.5-CPU quota, automaxprocs' choice) halved"} {
+	for _, want := range []string{"GOMAXPROCS=2 (Go's default for the 1.5-CPU quota)", "; 1 (automaxprocs' choice for the 1.5-CPU quota) halved"} {
 		if !strings.Contains(rec.Line, want) {
 			t.Errorf("line lacks %q: %s", want, rec.Line)
 		}
 	}
 	run = resultstest.ProcsSweep([]int{2, 4}, []string{"std", "baseline"}, twoCores)
 	run.Env.CPUQuota = 1.5
-	if rec := recommend(t, run); !strings.Contains(rec.Line, "the 1.5-CPU quota lies between 1 and 2: add 1 to -procs") {
+	if rec := recommend(t, run); !strings.Contains(rec.Line, "(the 1.5-CPU quota is 1 to automaxprocs and 2 to Go: add 1 to -procs)") {
 		t.Errorf("a sweep without 1 must ask for it: %s", rec.Line)
+	}
+	// Below one CPU, automaxprocs keeps 1 and Go 2.
+	run = resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "baseline"}, resultstest.TwoCores)
+	run.Env.CPUQuota = 0.5
+	if rec := recommend(t, run); !strings.HasPrefix(rec.Line, "GOMAXPROCS=2 (Go's default for the 0.5-CPU quota)") ||
+		!strings.Contains(rec.Line, "1 (automaxprocs' choice for the 0.5-CPU quota)") {
+		t.Errorf("a 0.5-CPU quota reads as 1 and 2: %s", rec.Line)
 	}
 }
 

@@ -151,16 +151,17 @@ func moreWords(ratio float64, what string) string {
 }
 
 // procsLabel names a value and where it stands to the machine: the CPU
-// quota or count, or, for a fractional quota, which side of it.
+// quota or count, or, for a fractional quota, which of its two readings.
 func procsLabel(p int, env results.Environment) string {
 	note := ""
+	down, up := quotaReadings(env.CPUQuota)
 	switch q := env.CPUQuota; {
 	case q > 0 && q == math.Trunc(q) && p == int(q):
 		note = "the CPU quota"
-	case q > 0 && p == int(math.Floor(q)):
-		note = fmt.Sprintf("below the %g-CPU quota, automaxprocs' choice", q)
-	case q > 0 && p == int(math.Ceil(q)):
-		note = fmt.Sprintf("above the %g-CPU quota, Go's default", q)
+	case p > 0 && p == down:
+		note = fmt.Sprintf("automaxprocs' choice for the %g-CPU quota", q)
+	case p > 0 && p == up:
+		note = fmt.Sprintf("Go's default for the %g-CPU quota", q)
 	case q == 0 && p == env.Cores:
 		note = "the CPU count"
 	}
@@ -170,23 +171,33 @@ func procsLabel(p int, env results.Environment) string {
 	return fmt.Sprintf("%d (%s)", p, note)
 }
 
-// quotaSides asks, for a fractional quota, for a value the sweep lacks on
-// either side of it: those two are the question such a container has.
-func quotaSides(vs []ProcsValue, env results.Environment) string {
-	q := env.CPUQuota
+// quotaReadings are the two GOMAXPROCS a fractional quota q leads to:
+// automaxprocs rounds it down (to at least 1), Go since 1.25 rounds it up
+// (to at least 2). 0, 0 for a whole quota or none.
+func quotaReadings(q float64) (down, up int) {
 	if q <= 0 || q == math.Trunc(q) {
+		return 0, 0
+	}
+	return max(int(math.Floor(q)), 1), max(int(math.Ceil(q)), 2)
+}
+
+// quotaSides asks, for a fractional quota, for either of its two readings
+// that the sweep lacks: those two are the question such a container has.
+func quotaSides(vs []ProcsValue, env results.Environment) string {
+	down, up := quotaReadings(env.CPUQuota)
+	if down == 0 {
 		return ""
 	}
 	var lack []string
-	for _, p := range []int{max(int(math.Floor(q)), 1), int(math.Ceil(q))} {
-		if !slices.ContainsFunc(vs, func(v ProcsValue) bool { return v.Procs == p }) && !slices.Contains(lack, fmt.Sprint(p)) {
+	for _, p := range []int{down, up} {
+		if !slices.ContainsFunc(vs, func(v ProcsValue) bool { return v.Procs == p }) {
 			lack = append(lack, fmt.Sprint(p))
 		}
 	}
 	if len(lack) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (the %g-CPU quota lies between %d and %d: add %s to -procs)", q, max(int(math.Floor(q)), 1), int(math.Ceil(q)), strings.Join(lack, " and "))
+	return fmt.Sprintf(" (the %g-CPU quota is %d to automaxprocs and %d to Go: add %s to -procs)", env.CPUQuota, down, up, strings.Join(lack, " and "))
 }
 
 // spareRemarks point out, at GOMAXPROCS=1, a sleeper that woke late while
