@@ -69,7 +69,6 @@ type cell struct {
 	src  int
 	res  results.Result
 	hist *hdrhistogram.Histogram
-	spec string // the level as asked for: "1", "N", "2N"
 	// intervals are the window over time of the scenario's first repeat,
 	// interval its width (Config.Interval).
 	intervals []results.Interval
@@ -113,23 +112,11 @@ func cellsOf(srcs []Source) []cell {
 			}
 		}
 		for _, r := range rs {
-			out = append(out, cell{src: i, res: r, hist: hists[r.Key()], spec: levelSpec(run.Config, r.Pairs),
+			out = append(out, cell{src: i, res: r, hist: hists[r.Key()],
 				intervals: intervals[r.Key()], interval: run.Config.Interval})
 		}
 	}
 	return out
-}
-
-// levelSpec is how the level of a scenario was asked for, so that levels
-// of runs at different GOMAXPROCS line up: 2N pairs is 4 at GOMAXPROCS 2
-// and 8 at 4.
-func levelSpec(cfg results.Config, pairs int) string {
-	for _, l := range cfg.Levels {
-		if l.Pairs == pairs && l.Spec != "" {
-			return l.Spec
-		}
-	}
-	return fmt.Sprint(pairs)
 }
 
 // chartGroup is the scenarios one set of charts is about: one input and
@@ -244,17 +231,6 @@ func distinct(cs []cell, f func(cell) int) []int {
 		}
 	}
 	slices.Sort(out)
-	return out
-}
-
-// distinctStrings keeps first-seen order: levels as the runs listed them.
-func distinctStrings(cs []cell, f func(cell) string) []string {
-	var out []string
-	for _, c := range cs {
-		if v := f(c); !slices.Contains(out, v) {
-			out = append(out, v)
-		}
-	}
 	return out
 }
 

@@ -15,7 +15,8 @@ import (
 // buildCharts builds the charts of a report on srcs, in the page's order: per
 // input and decode target, per GOMAXPROCS, throughput, the longest stop of
 // the world, probe and sched latency against pairs, then latency by percentile per level; then, when
-// more than one GOMAXPROCS ran, throughput against GOMAXPROCS per level.
+// more than one GOMAXPROCS ran, throughput against GOMAXPROCS per level
+// (procs_chart.go).
 func buildCharts(srcs []Source) []chartData {
 	names := sourceNames(srcs)
 	var out []chartData
@@ -59,13 +60,7 @@ func buildCharts(srcs []Source) []chartData {
 			}
 		}
 		if len(procs) > 1 {
-			for _, spec := range distinctStrings(g.cells, func(c cell) string { return c.spec }) {
-				cs := filter(g.cells, func(c cell) bool { return c.spec == spec })
-				out = append(out, scalingChart(cs, names, fmt.Sprintf("procs-%s-%s", slug, slugOf(spec)), scalingRateKind,
-					fmt.Sprintf("Throughput against GOMAXPROCS, level %s: %s", spec, subject), "GOMAXPROCS (log scale)", "round trips/s",
-					fmt.Sprintf("Round trips per second at level %s (pairs as a multiple of N = GOMAXPROCS), one line per codec, for each GOMAXPROCS that ran.", spec),
-					func(c cell) int { return c.res.Procs }, rateOf, false))
-			}
+			out = append(out, procsCharts(srcs, names, g, subject, slug)...)
 		}
 	}
 	return append(out, sizeCharts(srcs)...)

@@ -2,10 +2,10 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // A sweep (-procs 1,2,4, -gogc, -memlimit) prints each value's codec blocks
@@ -34,82 +34,71 @@ func (c *Console) sweepHeading(r results.Result) {
 	c.printf("\n== %s\n", p)
 }
 
-// sweepSummary prints, when the run had more than one value, per input and
-// per level a table: codec x value -> round trips per second and p99.
+// sweepSummary prints, when the run had more than one value, per input a
+// table of every level, codec and value, then the GOMAXPROCS
+// recommendation when GOMAXPROCS was swept.
 func (c *Console) sweepSummary() {
 	if !c.cfg.Swept() || len(c.swept) == 0 {
 		return
 	}
-	for _, t := range sweepTables(c.cfg, c.swept) {
-		c.printf("%s", t)
+	tables := results.SweepTables(c.cfg, c.swept)
+	recs := verdict.Recommend(c.cfg, c.env, tables, c.repeats)
+	for _, t := range tables {
+		c.printf("%s", sweepTableText(t))
+		for _, r := range recs {
+			if r.Input == t.Input {
+				c.printf("%s", recommendationText(r))
+			}
+		}
 	}
 	c.swept = nil
 }
 
-// sweepRow is a row of the summary: a codec (of a build) and its decode
-// target.
-type sweepRow struct{ impl, build, target string }
+// sweepTableText is one input's summary: a row per level, codec and value,
+// so that a codec's values read down one column each.
+func sweepTableText(t results.SweepTable) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nsweep summary, %s (a row per codec and value; probe.p99: how late the sleep probe woke, stw.p99: how long a stop of the world took to begin):\n", t.Input)
+	var table [][]string
+	for _, lv := range t.Levels {
+		table = append(table, []string{"level " + lv.Spec, "value", "pairs", "round trips/s", "p99", "probe.p99", "stw.p99"})
+		for _, row := range lv.Rows {
+			for i, p := range t.Points {
+				label := ""
+				if i == 0 {
+					label = row.Label
+				}
+				table = append(table, append([]string{label, p.String(), fmt.Sprint(lv.Pairs[i])}, sweepCells(row.Cells[i])...))
+			}
+		}
+	}
+	b.WriteString(alignColumns(table))
+	return b.String()
+}
 
-// sweepTables builds the summary's text, one block per input.
-func sweepTables(cfg results.Config, rs []results.Result) []string {
-	var inputs []string
-	var points []results.Point
-	var rows []sweepRow
-	by := map[results.Key]results.Result{}
-	for _, r := range rs {
-		if !r.IsEncdec() {
-			continue // a probe pass's n is the probe's, not round trips
-		}
-		k := r.Key()
-		if !slices.Contains(inputs, k.Input) {
-			inputs = append(inputs, k.Input)
-		}
-		if p := r.Point(); !slices.Contains(points, p) {
-			points = append(points, p)
-		}
-		if row := (sweepRow{k.Impl, k.Build, k.Target}); !slices.Contains(rows, row) {
-			rows = append(rows, row)
-		}
-		by[k] = r
+// sweepCells are a cell's figures: round trips/s, p99, probe.p99,
+// stw.p99, then its flags; "-" for a figure it lacks.
+func sweepCells(c results.SweepCell) []string {
+	if !c.Measured() {
+		return []string{sweepCellText(c.Result, c.Ran)}
 	}
-	var out []string
-	for _, in := range inputs {
-		var b strings.Builder
-		fmt.Fprintf(&b, "\nsweep summary, %s (round trips/s and p99 per codec, a column per value):\n", in)
-		var table [][]string
-		for _, lv := range cfg.Levels {
-			// A level's pairs follow each value's GOMAXPROCS: "N" is 1 pair
-			// at GOMAXPROCS=1 and 4 at 4.
-			pairs := map[results.Point]int{}
-			head := []string{"level " + lv.Spec}
-			varies := false
-			for _, p := range points {
-				pairs[p] = cfg.PairsAt(lv, p.Procs)
-				varies = varies || pairs[p] != pairs[points[0]]
-			}
-			for _, p := range points {
-				h := p.String()
-				if varies {
-					h += fmt.Sprintf(" (%dx)", pairs[p])
-				}
-				head = append(head, h)
-			}
-			table = append(table, head)
-			for _, row := range rows {
-				s := results.Scenario{Input: in, Impl: row.impl, Build: row.build, Target: row.target}
-				line := []string{strings.TrimSpace(s.ImplLabel() + " " + row.target)}
-				for _, p := range points {
-					s.Pairs, s.Procs, s.GOGC, s.MemLimit = pairs[p], p.Procs, p.GOGC, p.MemLimit
-					r, ok := by[s.Key()]
-					line = append(line, sweepCellText(r, ok))
-				}
-				table = append(table, line)
-			}
+	r := c.Result
+	out := []string{results.FormatRate(r.RoundTripsPerSec()), results.FormatDuration(r.Latency.P99)}
+	for _, m := range []results.Metric{results.ProbeP99, results.MetricOf("stw.p99")} {
+		if d, ok := m.Of(r); ok {
+			out = append(out, results.FormatDuration(d))
+		} else {
+			out = append(out, "-")
 		}
-		b.WriteString(alignColumns(table))
-		out = append(out, b.String())
 	}
-	return out
+	var flags []string
+	if r.Noise.Noisy() {
+		flags = append(flags, "NOISY")
+	}
+	if r.Partial {
+		flags = append(flags, "PARTIAL")
+	}
+	return append(out, strings.Join(flags, " "))
 }
 
 func sweepCellText(r results.Result, ok bool) string {
@@ -154,9 +143,4 @@ func alignColumns(table [][]string) string {
 		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
 	}
 	return b.String()
-}
-
-func hasKey[K comparable, V any](m map[K]V, k K) bool {
-	_, ok := m[k]
-	return ok
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
@@ -21,15 +22,37 @@ func TestConsoleSweepGolden(t *testing.T) {
 
 func TestSweepSummaryFollowsN(t *testing.T) {
 	run := resultstest.SweepRun()
-	got := strings.Join(sweepTables(run.Config, run.Results), "")
+	var got strings.Builder
+	for _, tb := range results.SweepTables(run.Config, run.Results) {
+		got.WriteString(sweepTableText(tb))
+	}
 	for _, want := range []string{
-		"level N    GOMAXPROCS=1 (1x)   GOMAXPROCS=2 (2x)",
+		"level N    value          pairs   round trips/s   p99",
 		// level N at GOMAXPROCS=1 is the single pair, at 2 the two pairs.
-		"std        50/s p99=12.0ms     90/s p99=14.0ms",
-		"baseline   1.00M/s p99=900ns   error",
+		"std        GOMAXPROCS=1   1       50/s            12.0ms   -           -\n" +
+			"             GOMAXPROCS=2   2       90/s            14.0ms",
+		"baseline   GOMAXPROCS=1   1       1.00M/s         900ns",
+		"           GOMAXPROCS=2   2       error",
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("summary lacks %q:\n%s", want, got)
+		if !strings.Contains(got.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, got.String())
+		}
+	}
+}
+
+// A quiet 2-core machine's sweep: the summary shows each value's
+// responsiveness, and the recommendation ends it.
+func TestConsoleProcsGolden(t *testing.T) {
+	run := resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "sonic", "goccy", "baseline"}, resultstest.TwoCores)
+	out := goldenConsole(t, "console-procs", run, ConsoleOptions{})
+	summary := out[strings.Index(out, "sweep summary"):]
+	for _, want := range []string{
+		"  std        GOMAXPROCS=1   1       12/s            58.0ms    40.0ms      300us",
+		"  recommended: GOMAXPROCS=2 (the CPU count): 4 bought no throughput (+2%) and doubled p99",
+		"  GOMAXPROCS=1: no stop of the world stood out (stw.p99 300us), yet a 1ms sleeper woke 40.0ms late at level N",
+	} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("summary lacks %q:\n%s", want, summary)
 		}
 	}
 }

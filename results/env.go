@@ -59,9 +59,14 @@ type Environment struct {
 	MemoryBytes uint64 `json:"memory_bytes"`
 	GOMAXPROCS  int    `json:"gomaxprocs"`
 	ProcsSource string `json:"gomaxprocs_source"`
-	GOGC        string `json:"gogc"`
-	GOMEMLIMIT  string `json:"gomemlimit"`
-	SonicNative bool   `json:"sonic_native"`
+	// CPUQuota is the container's CPU limit in CPUs (the cgroup's quota
+	// over its period: 1.5 is one and a half CPUs); 0 when there is none.
+	// A fractional quota is where GOMAXPROCS has two candidates: Go
+	// rounds it up, automaxprocs down.
+	CPUQuota    float64 `json:"cpu_quota,omitempty"`
+	GOGC        string  `json:"gogc"`
+	GOMEMLIMIT  string  `json:"gomemlimit"`
+	SonicNative bool    `json:"sonic_native"`
 	// LoadAverage is the machine's 1, 5 and 15 minute load average before
 	// the run; nil where the system does not say.
 	LoadAverage *[3]float64 `json:"load_average,omitempty"`

@@ -127,16 +127,21 @@ func (v *Level) judge(cv Codec) Codec {
 // Of judges run level by level, as the console does: a repeated run's
 // levels from its medians, each codec's stops pooled over its repeats.
 func Of(run *results.Run) []Level {
-	rows := run.Results
-	var repeats map[results.Key][]results.Result
-	if run.Config.Repeats() > 1 {
-		repeats, _ = results.GroupByKey(run.Results)
-		rows = nil
-		for _, g := range results.GroupRepeats(run) {
-			rows = append(rows, g.Median)
-		}
-	}
+	rows, repeats := asPrinted(run)
 	return Levels(run.Config, rows, repeats)
+}
+
+// asPrinted is run's rows as the console prints them, one per scenario (a
+// repeated run's medians), and every repeat by key (nil for one run).
+func asPrinted(run *results.Run) (rows []results.Result, repeats map[results.Key][]results.Result) {
+	if run.Config.Repeats() == 1 {
+		return run.Results, nil
+	}
+	repeats, _ = results.GroupByKey(run.Results)
+	for _, g := range results.GroupRepeats(run) {
+		rows = append(rows, g.Median)
+	}
+	return rows, repeats
 }
 
 // StandsOut says whether a codec of the level stands out: the conclusion

@@ -33,6 +33,9 @@ func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
 	if one < 0 || two < one || !strings.Contains(stdout[two:], "sweep summary") {
 		t.Errorf("console lacks a block per value and the summary:\n%s", stdout)
 	}
+	if !strings.Contains(stdout[two:], "\nGOMAXPROCS, github: level N,") {
+		t.Errorf("a -procs sweep must end with its recommendation:\n%s", stdout)
+	}
 	if len(run.Config.Procs) != 2 {
 		t.Errorf("config procs %v: the results file must say what was swept", run.Config.Procs)
 	}

@@ -18,20 +18,35 @@ func cgroupMemoryLimit() uint64 {
 }
 
 func cgroupLimitAt(selfCgroup, root string) uint64 {
+	var limit lowestLimit[uint64]
+	eachCgroup(selfCgroup, root, func(dir string) { limit.add(readLimit(filepath.Join(dir, "memory.max"))) },
+		"memory", func(dir string) { limit.add(readLimit(filepath.Join(dir, "memory.limit_in_bytes"))) })
+	return limit.v
+}
+
+// lowestLimit keeps the lowest limit it is given, 0 standing for none: of
+// the limits on a cgroup and its parents, the lowest applies.
+type lowestLimit[T uint64 | float64] struct{ v T }
+
+func (l *lowestLimit[T]) add(v T) {
+	if v > 0 && (l.v == 0 || v < l.v) {
+		l.v = v
+	}
+}
+
+// eachCgroup calls v2 with the directory of this process's cgroup v2 and
+// of each of its parents up to the root, and v1 with the directories of
+// its cgroup v1 of controller and of that hierarchy's root: a limit set
+// on any of them applies. A file it cannot read calls neither.
+func eachCgroup(selfCgroup, root string, v2 func(dir string), controller string, v1 func(dir string)) {
 	f, err := os.Open(selfCgroup)
 	if err != nil {
-		return 0
+		return
 	}
 	defer f.Close()
-	var limit uint64
-	lower := func(v uint64) {
-		if v > 0 && (limit == 0 || v < limit) {
-			limit = v
-		}
-	}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		// "0::/path" in v2, "4:memory:/path" in v1
+		// "0::/path" in v2, "4:memory:/path" or "2:cpu,cpuacct:/path" in v1
 		parts := strings.SplitN(sc.Text(), ":", 3)
 		if len(parts) != 3 {
 			continue
@@ -39,17 +54,21 @@ func cgroupLimitAt(selfCgroup, root string) uint64 {
 		switch {
 		case parts[0] == "0" && parts[1] == "":
 			for dir := parts[2]; ; dir = filepath.Dir(dir) {
-				lower(readLimit(filepath.Join(root, dir, "memory.max")))
+				v2(filepath.Join(root, dir))
 				if dir == "/" || dir == "." {
 					break
 				}
 			}
-		case strings.Contains(","+parts[1]+",", ",memory,"):
-			lower(readLimit(filepath.Join(root, "memory", parts[2], "memory.limit_in_bytes")))
-			lower(readLimit(filepath.Join(root, "memory", "memory.limit_in_bytes")))
+		case strings.Contains(","+parts[1]+",", ","+controller+","):
+			// mounted as "cpu,cpuacct" or as the controller's own name
+			mount := filepath.Join(root, parts[1])
+			if _, err := os.Stat(mount); err != nil {
+				mount = filepath.Join(root, controller)
+			}
+			v1(filepath.Join(mount, parts[2]))
+			v1(mount)
 		}
 	}
-	return limit
 }
 
 // readLimit reads a cgroup limit file: a byte count, or "max" (none: 0).

@@ -20,6 +20,7 @@ func ReadEnvironment(procsSource string) results.Environment {
 		MemoryBytes: MachineMemory(),
 		GOMAXPROCS:  runtime.GOMAXPROCS(0),
 		ProcsSource: procsSource,
+		CPUQuota:    cgroupCPUQuota(),
 		GOGC:        gogc(),
 		GOMEMLIMIT:  memLimit(),
 		SonicNative: SonicNative,
