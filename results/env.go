@@ -65,6 +65,9 @@ type Environment struct {
 	// LoadAverage is the machine's 1, 5 and 15 minute load average before
 	// the run; nil where the system does not say.
 	LoadAverage *[3]float64 `json:"load_average,omitempty"`
+	// CPUQuota is the cores a container's CPU quota (cgroup cpu.max)
+	// allows this process; 0 where there is none.
+	CPUQuota float64 `json:"cpu_quota,omitempty"`
 }
 
 // CPUName is the CPU's model name, or "unknown CPU".
