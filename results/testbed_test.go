@@ -14,9 +14,9 @@ func TestShortCPU(t *testing.T) {
 	for model, want := range map[string]string{
 		"AMD EPYC 7763 64-Core Processor":               "EPYC-7763",
 		"Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz": "Xeon-Platinum-8370C",
-		"Neoverse-N1":                                   "Neoverse-N1",
-		"Apple M2":                                      "Apple-M2",
-		"":                                              "unknown-CPU",
+		"Neoverse-N1": "Neoverse-N1",
+		"Apple M2":    "Apple-M2",
+		"":            "unknown-CPU",
 	} {
 		if got := results.ShortCPU(model); got != want {
 			t.Errorf("ShortCPU(%q) = %q, want %q", model, got, want)

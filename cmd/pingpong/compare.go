@@ -32,7 +32,13 @@ var compareCommand = command{
 		var fail *string
 		fs.Func("fail", "fail (exit 1) when a figure got worse than `EXPR` allows, e.g. 'p99>+10%,rt/s<-5%,stw.max>+50%'",
 			func(s string) error { fail = &s; return nil })
-		return func(args []string, stdout, stderr io.Writer) error { return runCompare(fail, args, stdout) }
+		across := fs.Bool("across-testbeds", false, "show runs of different testbeds (machines, Go releases) side by side, judging nothing")
+		return func(args []string, stdout, stderr io.Writer) error {
+			if *across {
+				return runCompareAcrossTestbeds(fail != nil, args, stdout)
+			}
+			return runCompare(fail, args, stdout)
+		}
 	},
 }
 
@@ -51,6 +57,9 @@ func runCompare(failExpr *string, args []string, stdout io.Writer) error {
 	oldName, newName, old, new, err := compared(args)
 	if err != nil {
 		return err
+	}
+	if err := compare.CheckTestbeds(oldName, newName, old, new); err != nil {
+		return usageError{err}
 	}
 	rep, err := compare.WriteGatedComparison(stdout, oldName, newName, old, new, gate)
 	if err != nil {
