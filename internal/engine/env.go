@@ -24,6 +24,7 @@ func ReadEnvironment(procsSource string) results.Environment {
 		GOMEMLIMIT:  memLimit(),
 		SonicNative: SonicNative,
 	}
+	env.CPUQuota = cgroupCPUQuota()
 	if one, five, fifteen, ok := latency.LoadAverage(); ok {
 		env.LoadAverage = &[3]float64{one, five, fifteen}
 	}

@@ -6,3 +6,4 @@ package engine
 func cpuModel() string          { return "" }
 func totalMemory() uint64       { return 0 }
 func cgroupMemoryLimit() uint64 { return 0 }
+func cgroupCPUQuota() float64   { return 0 }
