@@ -70,3 +70,39 @@ func TestTwoTestbeds(t *testing.T) {
 		t.Errorf("--across-testbeds with -fail: exit %d, want 2 (nothing is judged): %s", code, stderr.String())
 	}
 }
+
+// The report job of docs/ci/pingpong-matrix.yml, run on what its two
+// measure jobs upload: one file per runner, each a run across the base
+// and head builds. The page holds both testbeds; the gate judges each
+// file's builds against each other, and finds the regression in both.
+func TestCIMatrixReportJob(t *testing.T) {
+	dir := t.TempDir()
+	old, new := resultstest.CompareRuns(5)
+	amd := saveRun(t, dir, "pingpong-amd64.json", resultstest.AcrossBuilds(old, new))
+	arm := saveRun(t, dir, "pingpong-arm64.json", resultstest.OnArm64(resultstest.AcrossBuilds(old, new)))
+	page, merged := filepath.Join(dir, "pingpong.html"), filepath.Join(dir, "merged.json")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"merge", "-html", page, "-json", merged, amd, arm}, &stdout, &stderr); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, stderr.String())
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range []string{"linux-amd64 Test 2c go1.26.8", "linux-arm64 Neoverse-N1 4c GOMAXPROCS=2 go1.26.8"} {
+		if !strings.Contains(string(html), tb) {
+			t.Errorf("the page does not show testbed %s", tb)
+		}
+	}
+	for _, f := range []string{amd, arm, merged} {
+		stdout.Reset()
+		stderr.Reset()
+		code := run([]string{"compare", "-fail", "p99>+10%", f}, &stdout, &stderr)
+		if code != 1 || !strings.Contains(lastLineOf(stdout.String()), "REGRESSION") {
+			t.Errorf("gate of %s: exit %d, want 1 for sonic's regression; stderr %s\n%s", filepath.Base(f), code, stderr.String(), lastLineOf(stdout.String()))
+		}
+	}
+	if n := strings.Count(stdout.String(), "on linux/arm64"); n == 0 {
+		t.Errorf("the merged file's gate does not judge arm64's scenarios on their own:\n%s", stdout.String())
+	}
+}
