@@ -35,13 +35,22 @@ func TestTwoTestbeds(t *testing.T) {
 	amdName, armName := "linux/amd64 Test 2c go1.26.8", "linux/arm64 Neoverse-N1 4c GOMAXPROCS=2 go1.26.8"
 
 	var stdout, stderr bytes.Buffer
-	merged := filepath.Join(dir, "merged.json")
-	if code := run([]string{"merge", "-json", merged, amd, arm}, &stdout, &stderr); code != 0 {
+	merged, csvPath := filepath.Join(dir, "merged.json"), filepath.Join(dir, "merged.csv")
+	if code := run([]string{"merge", "-json", merged, "-csv", csvPath, amd, arm}, &stdout, &stderr); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, stderr.String())
 	}
 	for _, name := range []string{amdName, armName} {
 		if n := strings.Count(stdout.String(), "testbed: "+name+"\n"); n != 1 {
 			t.Errorf("merge's console heads testbed %s %d times, want once:\n%s", name, n, stdout.String())
+		}
+	}
+	csvText, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{amdName, armName} { // each row says its testbed
+		if n := strings.Count(string(csvText), ","+name+"\n"); n != 8 {
+			t.Errorf("%d CSV rows end with testbed %s, want its 8", n, name)
 		}
 	}
 	if m := readRun(t, merged); len(m.Testbeds) != 2 || m.Config.Repeats() != 1 {
