@@ -18,38 +18,69 @@ func cgroupMemoryLimit() uint64 {
 }
 
 func cgroupLimitAt(selfCgroup, root string) uint64 {
-	f, err := os.Open(selfCgroup)
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
+	cg := readCgroups(selfCgroup, "memory")
 	var limit uint64
 	lower := func(v uint64) {
 		if v > 0 && (limit == 0 || v < limit) {
 			limit = v
 		}
 	}
+	for _, dir := range cg.v2Dirs() {
+		lower(readLimit(filepath.Join(root, dir, "memory.max")))
+	}
+	if cg.hasV1 {
+		lower(readLimit(filepath.Join(root, "memory", cg.v1, "memory.limit_in_bytes")))
+		lower(readLimit(filepath.Join(root, "memory", "memory.limit_in_bytes")))
+	}
+	return limit
+}
+
+// cgroups is where /proc/self/cgroup puts this process: its cgroup v2
+// path, and its path in the v1 hierarchy of one controller.
+type cgroups struct {
+	v2, v1       string
+	hasV2, hasV1 bool
+}
+
+// readCgroups reads selfCgroup ("0::/path" in v2, "4:memory:/path" in
+// v1) for controller's v1 line and the v2 line; none of either when the
+// file cannot be read.
+func readCgroups(selfCgroup, controller string) cgroups {
+	var cg cgroups
+	f, err := os.Open(selfCgroup)
+	if err != nil {
+		return cg
+	}
+	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		// "0::/path" in v2, "4:memory:/path" in v1
 		parts := strings.SplitN(sc.Text(), ":", 3)
 		if len(parts) != 3 {
 			continue
 		}
 		switch {
 		case parts[0] == "0" && parts[1] == "":
-			for dir := parts[2]; ; dir = filepath.Dir(dir) {
-				lower(readLimit(filepath.Join(root, dir, "memory.max")))
-				if dir == "/" || dir == "." {
-					break
-				}
-			}
-		case strings.Contains(","+parts[1]+",", ",memory,"):
-			lower(readLimit(filepath.Join(root, "memory", parts[2], "memory.limit_in_bytes")))
-			lower(readLimit(filepath.Join(root, "memory", "memory.limit_in_bytes")))
+			cg.v2, cg.hasV2 = parts[2], true
+		case strings.Contains(","+parts[1]+",", ","+controller+","):
+			cg.v1, cg.hasV1 = parts[2], true
 		}
 	}
-	return limit
+	return cg
+}
+
+// v2Dirs are the process's v2 cgroup and each parent up to the root: a
+// limit anywhere above applies too.
+func (cg cgroups) v2Dirs() []string {
+	if !cg.hasV2 {
+		return nil
+	}
+	var out []string
+	for dir := cg.v2; ; dir = filepath.Dir(dir) {
+		out = append(out, dir)
+		if dir == "/" || dir == "." {
+			return out
+		}
+	}
 }
 
 // readLimit reads a cgroup limit file: a byte count, or "max" (none: 0).

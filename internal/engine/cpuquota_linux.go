@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,36 +18,20 @@ func cgroupCPUQuota() float64 {
 }
 
 func cgroupCPUQuotaAt(selfCgroup, root string) float64 {
-	f, err := os.Open(selfCgroup)
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
+	cg := readCgroups(selfCgroup, "cpu")
 	var quota float64
 	lower := func(q float64) {
 		if q > 0 && (quota == 0 || q < quota) {
 			quota = q
 		}
 	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		parts := strings.SplitN(sc.Text(), ":", 3) // as cgroupLimitAt reads it
-		if len(parts) != 3 {
-			continue
-		}
-		switch {
-		case parts[0] == "0" && parts[1] == "":
-			for dir := parts[2]; ; dir = filepath.Dir(dir) {
-				lower(cpuMax(filepath.Join(root, dir, "cpu.max")))
-				if dir == "/" || dir == "." {
-					break
-				}
-			}
-		case strings.Contains(","+parts[1]+",", ",cpu,"):
-			for _, base := range []string{"cpu,cpuacct", "cpu"} {
-				dir := filepath.Join(root, base, parts[2])
-				lower(ratio(readInt(filepath.Join(dir, "cpu.cfs_quota_us")), readInt(filepath.Join(dir, "cpu.cfs_period_us"))))
-			}
+	for _, dir := range cg.v2Dirs() {
+		lower(cpuMax(filepath.Join(root, dir, "cpu.max")))
+	}
+	if cg.hasV1 {
+		for _, mount := range []string{"cpu,cpuacct", "cpu"} {
+			dir := filepath.Join(root, mount, cg.v1)
+			lower(ratio(readInt(filepath.Join(dir, "cpu.cfs_quota_us")), readInt(filepath.Join(dir, "cpu.cfs_period_us"))))
 		}
 	}
 	return quota
