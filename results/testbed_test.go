@@ -102,3 +102,22 @@ func TestMergeOfOneTestbedHasNoLabels(t *testing.T) {
 		t.Errorf("one testbed merged into %d labelled ones", len(m.Testbeds))
 	}
 }
+
+// The verdict's levels of a merged file never mix two machines' rows.
+func TestLevelsOfTestbedsApart(t *testing.T) {
+	m, err := results.Merge(resultstest.SampleRun(), resultstest.OnArm64(resultstest.SampleRun()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := results.EncdecLevels(m.Results)
+	if len(levels) != 4 {
+		t.Fatalf("%d levels, want 2 per testbed", len(levels))
+	}
+	for _, l := range levels {
+		for _, r := range l.Rows {
+			if !strings.HasSuffix(l.Label, ", on "+r.Testbed) {
+				t.Errorf("level %q holds a row of %s", l.Label, r.Testbed)
+			}
+		}
+	}
+}

@@ -25,7 +25,9 @@ var compareCommand = command{
 		"run across two builds (-build) compares them: its first build as OLD, its second as NEW.\n" +
 		"With -fail, ends with a gate section and exits 1 when a scenario in both runs regressed\n" +
 		"beyond EXPR (significantly, when the repeats allow a test; else by the medians), when the\n" +
-		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n",
+		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n" +
+		"Runs of different testbeds (machine, cores, CPU quota, GOMAXPROCS, Go) are not judged: exit 2;\n" +
+		"--across-testbeds shows them side by side instead, without significance.\n",
 	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 		// A pointer, not a string: -fail "" (a CI variable left empty) is
 		// refused, where reading it as no -fail would pass every change.
