@@ -59,20 +59,22 @@ func WriteAcrossTestbeds(w io.Writer, oldName, newName string, old, new *results
 	if w := SchedMeaningWarning(oldTB.GoVersion, newTB.GoVersion); w != "" {
 		fmt.Fprintf(&b, "  WARNING: %s\n", w)
 	}
-	oldBy, oldKeys := results.GroupByKey(old.Results)
-	newBy, newKeys := results.GroupByKey(new.Results)
+	// Scenarios match by their portable names: the N level of a 2-core
+	// and of a 4-core machine is one scenario, at 2 pairs and at 4.
+	oldBy, oldNames := byPortableName(old)
+	newBy, newNames := byPortableName(new)
 	var onlyOld, onlyNew []string
-	for _, k := range oldKeys {
-		nrs, ok := newBy[k]
+	for _, name := range oldNames {
+		nrs, ok := newBy[name]
 		if !ok {
-			onlyOld = append(onlyOld, k.Label())
+			onlyOld = append(onlyOld, name)
 			continue
 		}
-		writeSideBySide(&b, k, oldBy[k], nrs)
+		writeSideBySide(&b, name, oldBy[name], nrs)
 	}
-	for _, k := range newKeys {
-		if _, ok := oldBy[k]; !ok {
-			onlyNew = append(onlyNew, k.Label())
+	for _, name := range newNames {
+		if _, ok := oldBy[name]; !ok {
+			onlyNew = append(onlyNew, name)
 		}
 	}
 	if len(onlyOld) > 0 {
@@ -85,12 +87,27 @@ func WriteAcrossTestbeds(w io.Writer, oldName, newName string, old, new *results
 	return err
 }
 
+// byPortableName groups run's rows by results.PortableName, in order.
+func byPortableName(run *results.Run) (map[string][]results.Result, []string) {
+	by := map[string][]results.Result{}
+	var names []string
+	for _, r := range run.Results {
+		name := results.PortableName(run.Config, r.Key())
+		if _, ok := by[name]; !ok {
+			names = append(names, name)
+		}
+		by[name] = append(by[name], r)
+	}
+	return by, names
+}
+
 // writeSideBySide is one scenario's shown figures, old and new medians
-// and new over old.
-func writeSideBySide(b *strings.Builder, k results.Key, old, new []results.Result) {
+// and new over old, headed by its portable name and what it ran as on
+// each side.
+func writeSideBySide(b *strings.Builder, name string, old, new []results.Result) {
+	fmt.Fprintf(b, "\n%s\n  old: %s; new: %s\n", name, old[0].Key().Label(), new[0].Key().Label())
 	old, oldErr := results.Measured(old)
 	new, newErr := results.Measured(new)
-	fmt.Fprintf(b, "\n%s\n", k.Label())
 	if len(old) == 0 || len(new) == 0 {
 		var why []string
 		if len(old) == 0 {

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/latency"
@@ -12,10 +11,8 @@ import (
 
 // Continuous-benchmarking services (Bencher, github-action-benchmark) keep
 // one series per benchmark and measure, and keep testbeds apart
-// themselves: a benchmark's name must therefore be the same on every
-// machine. Its level is named by its spec ("N"), not by the pairs it ran
-// as, which are GOMAXPROCS's doing, and GOMAXPROCS appears only when the
-// run swept it.
+// themselves: a benchmark's name is therefore the same on every machine
+// (results.PortableName).
 
 // trackedMeasure is one figure those services track per scenario.
 type trackedMeasure struct {
@@ -76,7 +73,7 @@ func trackedBenchmarks(run *results.Run) ([]trackedBenchmark, error) {
 		if len(rs) == 0 || !rs[0].IsEncdec() {
 			continue
 		}
-		b := trackedBenchmark{Name: trackedName(run.Config, k)}
+		b := trackedBenchmark{Name: results.PortableName(run.Config, k)}
 		for _, m := range trackedMeasures {
 			if !slices.ContainsFunc(rs, func(r results.Result) bool { return !m.Applies(r) }) {
 				vs := results.Values(rs, m.Value)
@@ -87,34 +84,4 @@ func trackedBenchmarks(run *results.Run) ([]trackedBenchmark, error) {
 		out = append(out, b)
 	}
 	return out, nil
-}
-
-// trackedName is k's name without anything that names the machine:
-// "input=citm-catalog/impl=sonic/level=N".
-func trackedName(cfg results.Config, k results.Key) string {
-	var parts []string
-	for _, f := range k.Fields() {
-		switch f.Name {
-		case "testbed":
-		case "procs":
-			if len(cfg.Procs) > 0 {
-				parts = append(parts, "procs="+f.Value)
-			}
-		case "pairs":
-			parts = append(parts, "level="+levelSpec(cfg, k.Pairs))
-		default:
-			parts = append(parts, f.Name+"="+f.Value)
-		}
-	}
-	return strings.Join(parts, "/")
-}
-
-// levelSpec is the spec that asked for pairs ("2N"), or the count itself.
-func levelSpec(cfg results.Config, pairs int) string {
-	for _, l := range cfg.Levels {
-		if l.Pairs == pairs {
-			return l.Spec
-		}
-	}
-	return strconv.Itoa(pairs)
 }

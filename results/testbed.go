@@ -184,3 +184,37 @@ func (run *Run) TestbedLabel() string {
 func TestbedSlug(name string) string {
 	return strings.NewReplacer("/", "-", " ", "_", "=", "").Replace(name)
 }
+
+// PortableName is k's name as it is on every testbed, for what sets two
+// machines side by side (compare --across-testbeds) or tracks one
+// scenario across them (Bencher, github-action-benchmark):
+// "input=citm-catalog/impl=sonic/level=N". The level is named by its spec,
+// not by the pairs it came to, which are GOMAXPROCS's doing; GOMAXPROCS
+// appears only under a -procs sweep, the testbed never.
+func PortableName(cfg Config, k Key) string {
+	var parts []string
+	for _, f := range k.Fields() {
+		switch f.Name {
+		case "testbed":
+		case "procs":
+			if len(cfg.Procs) > 0 {
+				parts = append(parts, "procs="+f.Value)
+			}
+		case "pairs":
+			parts = append(parts, "level="+levelSpec(cfg, k.Pairs))
+		default:
+			parts = append(parts, f.Name+"="+f.Value)
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// levelSpec is the spec that asked for pairs ("2N"), or the count itself.
+func levelSpec(cfg Config, pairs int) string {
+	for _, l := range cfg.Levels {
+		if l.Pairs == pairs {
+			return l.Spec
+		}
+	}
+	return strconv.Itoa(pairs)
+}
