@@ -20,11 +20,7 @@ func cgroupMemoryLimit() uint64 {
 func cgroupLimitAt(selfCgroup, root string) uint64 {
 	cg := readCgroups(selfCgroup, "memory")
 	var limit uint64
-	lower := func(v uint64) {
-		if v > 0 && (limit == 0 || v < limit) {
-			limit = v
-		}
-	}
+	lower := func(v uint64) { limit = lowestSet(limit, v) }
 	for _, dir := range cg.v2Dirs() {
 		lower(readLimit(filepath.Join(root, dir, "memory.max")))
 	}
@@ -81,6 +77,15 @@ func (cg cgroups) v2Dirs() []string {
 			return out
 		}
 	}
+}
+
+// lowestSet is the lower of two limits where 0 means none: the tightest
+// of a cgroup's and its parents' is the one that binds.
+func lowestSet[T uint64 | float64](have, v T) T {
+	if v > 0 && (have == 0 || v < have) {
+		return v
+	}
+	return have
 }
 
 // readLimit reads a cgroup limit file: a byte count, or "max" (none: 0).

@@ -20,11 +20,7 @@ func cgroupCPUQuota() float64 {
 func cgroupCPUQuotaAt(selfCgroup, root string) float64 {
 	cg := readCgroups(selfCgroup, "cpu")
 	var quota float64
-	lower := func(q float64) {
-		if q > 0 && (quota == 0 || q < quota) {
-			quota = q
-		}
-	}
+	lower := func(q float64) { quota = lowestSet(quota, q) }
 	for _, dir := range cg.v2Dirs() {
 		lower(cpuMax(filepath.Join(root, dir, "cpu.max")))
 	}
