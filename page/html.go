@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/compare"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
@@ -97,7 +96,7 @@ func buildPage(srcs []Source) (*page, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no results to report")
 	}
-	srcs = bySource(srcs)
+	srcs = bySource(byTestbed(srcs))
 	names := sourceNames(srcs)
 	pg := &page{
 		Title: "pingpong report",
@@ -114,7 +113,7 @@ func buildPage(srcs []Source) (*page, error) {
 	}
 	if len(srcs) == 2 {
 		var b strings.Builder
-		if err := compare.WriteComparison(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
+		if err := writeComparison(&b, names[0], names[1], srcs[0].Run, srcs[1].Run); err != nil {
 			return nil, err
 		}
 		pg.Compare = b.String()

@@ -65,6 +65,9 @@ func (c *Console) Settled(cfg results.Config) { c.cfg = cfg }
 // WriteConsole prints a finished run, the same bytes the streaming console
 // printed while it ran with the same options.
 func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
+	if len(run.Testbeds) > 0 {
+		return writeTestbeds(w, run, opts)
+	}
 	if run.Config.Repeats() > 1 {
 		return writeRepeats(w, run, opts)
 	}

@@ -21,7 +21,7 @@ func csvHeader() []string {
 	return append(h, "culprit_stall_ns", "culprit_kind", "culprit_frame",
 		"noise_others_cores", "noise_steal_cores",
 		"split_decode_p50_ns", "split_encode_p50_ns", "split_rest_p50_ns",
-		"in_flight_ns", "partial", "mismatch", "error")
+		"in_flight_ns", "partial", "mismatch", "error", "testbed")
 }
 
 // WriteCSV writes one row per scenario and repeat, errors included (n=0
@@ -64,7 +64,8 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 		} else {
 			row = append(row, "", "", "")
 		}
-		row = append(row, i64(r.InFlight.Nanoseconds()), strconv.FormatBool(r.Partial), r.Mismatch, r.Err)
+		// The testbed, last: empty but in a file merged from several.
+		row = append(row, i64(r.InFlight.Nanoseconds()), strconv.FormatBool(r.Partial), r.Mismatch, r.Err, r.Testbed)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -74,7 +74,7 @@ func (im ImplInfo) Label() string { return Key{Impl: im.Name, Build: im.Build}.I
 // Impl is the codec of s as it was readied for s's input and build.
 func (run *Run) Impl(s Scenario) (ImplInfo, bool) {
 	for _, im := range run.Impls {
-		if im.Name == s.Impl && im.Input == s.Input && im.Build == s.Build {
+		if im.Name == s.Impl && im.Input == s.Input && im.Build == s.Build && im.Testbed == s.Testbed {
 			return im, true
 		}
 	}
@@ -84,7 +84,7 @@ func (run *Run) Impl(s Scenario) (ImplInfo, bool) {
 // ImplVersion is the version of k's codec as it was readied for k's input
 // and build; "" when the run does not say.
 func (run *Run) ImplVersion(k Key) string {
-	im, _ := run.Impl(Scenario{Input: k.Input, Impl: k.Impl, Build: k.Build})
+	im, _ := run.Impl(Scenario{Input: k.Input, Impl: k.Impl, Build: k.Build, Testbed: k.Testbed})
 	return im.Version
 }
 

@@ -14,6 +14,7 @@ import (
 type Key struct {
 	Input, Impl string
 	Build       string // "" outside a run across builds
+	Testbed     string // "" outside a file merged from several testbeds
 	Mode        string // never empty: no mode is ModeEncdec
 	Target      string // "" for any, the default; else TargetStruct or a type's name
 	Pairs       int
@@ -25,7 +26,7 @@ type Key struct {
 
 // Key is s's identity across runs and repeats.
 func (s Scenario) Key() Key {
-	k := Key{Input: s.Input, Impl: s.Impl, Build: s.Build, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
+	k := Key{Input: s.Input, Impl: s.Impl, Build: s.Build, Testbed: s.Testbed, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
 	if k.Mode == "" {
 		k.Mode = ModeEncdec
 	}
@@ -50,6 +51,9 @@ func (k Key) Fields() []Field {
 	fs := []Field{{"input", k.Input}, {"impl", k.Impl}}
 	if k.Build != "" {
 		fs = append(fs, Field{"build", k.Build})
+	}
+	if k.Testbed != "" {
+		fs = append(fs, Field{"testbed", TestbedSlug(k.Testbed)})
 	}
 	if k.Mode != ModeEncdec {
 		fs = append(fs, Field{"mode", k.Mode})
@@ -133,6 +137,9 @@ func (k Key) Label() string {
 	}
 	if k.MemLimit != "" {
 		procs += ", GOMEMLIMIT " + k.MemLimit
+	}
+	if k.Testbed != "" {
+		procs += ", on " + k.Testbed
 	}
 	return fmt.Sprintf("%s %s %dx %s%s (%s)", k.Input, k.ImplLabel(), k.Pairs, k.Mode, variant(k.Target, k.Batch), procs)
 }

@@ -36,8 +36,12 @@ func EncdecLevels(rs []Result) []LevelRows {
 // and in a run across builds the build, whose codecs compare among
 // themselves (the builds compare in pingpong compare).
 func levelLabel(r Result) string {
-	if r.Build == "" {
-		return r.Label()
+	label := r.Label()
+	if r.Build != "" {
+		label += ", build " + r.Build
 	}
-	return r.Label() + ", build " + r.Build
+	if r.Testbed != "" { // a merged file's testbeds are levels of their own
+		label += ", on " + r.Testbed
+	}
+	return label
 }

@@ -14,10 +14,20 @@ import (
 // Runs whose codecs differ in version, or whose inputs differ under one
 // name, measured different things and are refused. The environment, the
 // idle pass and the calibration are the first run's.
+//
+// Runs of different testbeds (another machine, core count, quota or Go
+// release) are kept apart: each testbed's runs merge on their own and its
+// rows and codecs carry its name (testbed.go), so that nothing pools an
+// amd64 row with an arm64 one.
 func Merge(runs ...*Run) (*Run, error) {
 	if len(runs) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
+	return mergeTestbeds(runs)
+}
+
+// mergeOneTestbed merges runs of one testbed, as Merge says.
+func mergeOneTestbed(runs []*Run) (*Run, error) {
 	first := runs[0]
 	out := &Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
 	out.Config.Impls, out.Config.Builds = nil, nil

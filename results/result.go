@@ -117,6 +117,8 @@ type ImplInfo struct {
 	StructMismatch string        `json:"struct_mismatch,omitempty"`
 	StructErr      string        `json:"struct_error,omitempty"`
 	Compile        time.Duration `json:"compile_ns,omitempty"`
+	// Testbed: the machine it ran on, in a file merged from several.
+	Testbed string `json:"testbed,omitempty"`
 }
 
 // Scenario names one measurement: one codec, one input, one level.
@@ -140,6 +142,9 @@ type Scenario struct {
 	// Batch is how many documents each message carries, as newline-
 	// delimited JSON (-batch); 0 or 1: one document.
 	Batch int `json:"batch,omitempty"`
+	// Testbed names the machine the row ran on, in a file merged from
+	// several testbeds (Run.Testbeds); "" otherwise.
+	Testbed string `json:"testbed,omitempty"`
 }
 
 // Docs is how many documents one message of s carries.
@@ -224,6 +229,10 @@ type Run struct {
 	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
 	// Calibration is the harness floor Execute measures before the first scenario.
 	Calibration *Calibration `json:"calibration,omitempty"`
+	// Testbeds are the machines of a file merged from runs of several
+	// (testbed.go); each row and codec names its own. Empty in a run of
+	// one testbed, whose Env says which.
+	Testbeds []TestbedRun `json:"testbeds,omitempty"`
 }
 
 // Responsiveness is how a scenario treated the rest of the program: how

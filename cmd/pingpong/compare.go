@@ -30,7 +30,9 @@ var compareCommand = command{
 		"(-build) compares them: its first build as OLD, its second as NEW.\n"+
 		"With -fail, ends with a gate section and exits 1 when a scenario in both runs regressed\n"+
 		"beyond EXPR (by that rule, when the repeats allow a test; else by the medians), when the\n"+
-		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n",
+		"new run measured nothing of a scenario the old one measured, or when nothing could be judged.\n"+
+		"Runs of different testbeds (machine, cores, CPU quota, GOMAXPROCS, Go) are not judged: exit 2;\n"+
+		"--across-testbeds shows them side by side instead, without significance.\n",
 		compare.RepeatsToTest),
 	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 		// A pointer, not a string: -fail "" (a CI variable left empty) is
@@ -38,7 +40,13 @@ var compareCommand = command{
 		var fail *string
 		fs.Func("fail", "fail (exit 1) when a figure got worse than `EXPR` allows, e.g. 'p99>+10%,rt/s<-5%,stw.max>+50%'",
 			func(s string) error { fail = &s; return nil })
-		return func(args []string, stdout, stderr io.Writer) error { return runCompare(fail, args, stdout) }
+		across := fs.Bool("across-testbeds", false, "show runs of different testbeds (machines, Go releases) side by side, judging nothing")
+		return func(args []string, stdout, stderr io.Writer) error {
+			if *across {
+				return runCompareAcrossTestbeds(fail != nil, args, stdout)
+			}
+			return runCompare(fail, args, stdout)
+		}
 	},
 }
 
@@ -57,6 +65,9 @@ func runCompare(failExpr *string, args []string, stdout io.Writer) error {
 	oldName, newName, old, new, err := compared(args)
 	if err != nil {
 		return err
+	}
+	if err := compare.CheckTestbeds(oldName, newName, old, new); err != nil {
+		return usageError{err}
 	}
 	rep, err := compare.WriteGatedComparison(stdout, oldName, newName, old, new, gate)
 	if err != nil {

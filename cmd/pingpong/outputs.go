@@ -18,6 +18,9 @@ import (
 type outputs struct {
 	json, bench, csv, hgrm string
 	html, png              string
+	// Continuous-benchmarking files (report/tracked.go): Bencher Metric
+	// Format, and github-action-benchmark's two custom formats.
+	bmf, gab, gabBigger string
 }
 
 func (o *outputs) flags(fs *flag.FlagSet) {
@@ -27,12 +30,17 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.hgrm, "hgrm", "", "write an HdrHistogram percentile distribution (.hgrm) per scenario into `DIR`")
 	fs.StringVar(&o.html, "html", "", "write a self-contained HTML page with charts, tables and the console report to `FILE`")
 	fs.StringVar(&o.png, "png", "", "write the HTML page's charts as PNG files into `DIR`")
+	fs.StringVar(&o.bmf, "bmf", "", "write Bencher Metric Format JSON, for `bencher run --adapter json`, to `FILE` (- for stdout)")
+	fs.StringVar(&o.gab, "gab", "", "write github-action-benchmark customSmallerIsBetter JSON (latency, stops, waiting, allocations) to `FILE` (- for stdout)")
+	fs.StringVar(&o.gabBigger, "gab-bigger", "", "write github-action-benchmark customBiggerIsBetter JSON (round trips/s) to `FILE` (- for stdout)")
 }
 
 // toStdout: one of -json, -bench and -csv is "-", and stdout then carries
 // only that file, so that `pingpong -bench - > new.txt` is a file benchstat
 // reads as it is; the console report goes to stderr.
-func (o *outputs) toStdout() bool { return o.json == "-" || o.bench == "-" || o.csv == "-" }
+func (o *outputs) toStdout() bool {
+	return o.json == "-" || o.bench == "-" || o.csv == "-" || o.bmf == "-" || o.gab == "-" || o.gabBigger == "-"
+}
 
 // check makes sure every output can be written before anything is
 // measured: a typo in a path must not cost a long run. It leaves nothing
@@ -40,7 +48,8 @@ func (o *outputs) toStdout() bool { return o.json == "-" || o.bench == "-" || o.
 // and written again at the end.
 func (o *outputs) check() error {
 	seen := map[string]string{}
-	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}, {"-html", o.html}} {
+	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-bench", o.bench}, {"-csv", o.csv}, {"-html", o.html},
+		{"-bmf", o.bmf}, {"-gab", o.gab}, {"-gab-bigger", o.gabBigger}} {
 		if f.path == "" {
 			continue
 		}
@@ -147,6 +156,9 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 	file("-json", o.json, results.WriteJSON)
 	file("-bench", o.bench, report.WriteGoBench)
 	file("-csv", o.csv, report.WriteCSV)
+	file("-bmf", o.bmf, report.WriteBMF)
+	file("-gab", o.gab, report.WriteGABSmaller)
+	file("-gab-bigger", o.gabBigger, report.WriteGABBigger)
 	if o.hgrm != "" {
 		err := os.MkdirAll(o.hgrm, 0o755)
 		if err == nil {

@@ -1,0 +1,14 @@
+package resultstest
+
+import "github.com/pingpong-bench/pingpong/results"
+
+// OnArm64 is run as if it had run on another testbed, a 4-core arm64
+// machine where sonic falls back to encoding/json; every figure and
+// scenario stays as it was, so that the two runs differ only in testbed.
+func OnArm64(run *results.Run) *results.Run {
+	out := *run
+	out.Results = append([]results.Result(nil), run.Results...)
+	out.Impls = append([]results.ImplInfo(nil), run.Impls...)
+	out.Env.GOARCH, out.Env.CPU, out.Env.Cores, out.Env.SonicNative = "arm64", "Neoverse-N1", 4, false
+	return &out
+}
