@@ -107,18 +107,27 @@ func (run *Run) OfBuild(name string) *Run {
 	b, _ := run.Config.Build(name)
 	out.Config.Builds = nil
 	out.Config.Impls = slices.DeleteFunc(slices.Clone(run.Config.Impls), func(impl string) bool { return !b.Has(impl) })
-	out.Impls, out.Results = nil, nil
+	out.Impls, out.Results = partOf(run, name, func(im *ImplInfo) *string { return &im.Build }, func(r *Result) *string { return &r.Build })
+	return &out
+}
+
+// partOf is run's codecs and rows whose build or testbed (the field that
+// implLabel and rowLabel point to) is name, with that label cleared, so
+// that they match another part's scenario for scenario.
+func partOf(run *Run, name string, implLabel func(*ImplInfo) *string, rowLabel func(*Result) *string) ([]ImplInfo, []Result) {
+	var impls []ImplInfo
+	var rows []Result
 	for _, im := range run.Impls {
-		if im.Build == name {
-			im.Build = ""
-			out.Impls = append(out.Impls, im)
+		if l := implLabel(&im); *l == name {
+			*l = ""
+			impls = append(impls, im)
 		}
 	}
 	for _, r := range run.Results {
-		if r.Build == name {
-			r.Build = ""
-			out.Results = append(out.Results, r)
+		if l := rowLabel(&r); *l == name {
+			*l = ""
+			rows = append(rows, r)
 		}
 	}
-	return &out
+	return impls, rows
 }

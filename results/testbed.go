@@ -141,18 +141,7 @@ func (run *Run) OfTestbed(name string) *Run {
 			out.Env, out.Config, out.Idle, out.Calibration = tb.Env, tb.Config, tb.Idle, tb.Calibration
 		}
 	}
-	for _, im := range run.Impls {
-		if im.Testbed == name {
-			im.Testbed = ""
-			out.Impls = append(out.Impls, im)
-		}
-	}
-	for _, r := range run.Results {
-		if r.Testbed == name {
-			r.Testbed = ""
-			out.Results = append(out.Results, r)
-		}
-	}
+	out.Impls, out.Results = partOf(run, name, func(im *ImplInfo) *string { return &im.Testbed }, func(r *Result) *string { return &r.Testbed })
 	return out
 }
 
