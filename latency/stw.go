@@ -52,7 +52,6 @@ type STWProbe struct {
 	before, after  []metrics.Sample // the stopping and pause histograms around each call
 	ms             runtime.MemStats // ReadMemStats' output, ignored; 6 KB, so allocated once
 	ambiguous      int64            // written by the probe goroutine, read after Stop
-	waited         time.Duration    // every stop's stopping latency added up, likewise
 	epoch          time.Time
 	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
 	quit, done     chan struct{}
@@ -125,7 +124,6 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		if p.timeline != nil {
 			p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
 		}
-		p.waited += stopping
 		p.wall.Record(t1 - t0)
 	}
 }
@@ -206,7 +204,13 @@ func (p *STWProbe) Turns() []Turn { return p.turns }
 // Waited is how long the program waited for the probe's stops to begin,
 // all told: the time-weighted view, which counts a stuck stop for its
 // whole length. Read it after Stop.
-func (p *STWProbe) Waited() time.Duration { return p.waited }
+func (p *STWProbe) Waited() time.Duration {
+	var w time.Duration
+	for _, s := range p.stops {
+		w += s.Begin
+	}
+	return w
+}
 
 // Wall returns each forced stop's wall time, ReadMemStats from call to
 // return. Read it after Stop.
