@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aclements/go-moremath/stats"
+
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -239,13 +241,10 @@ func spread(vs []float64) float64 {
 
 func asDuration(ns float64) time.Duration { return time.Duration(math.Round(ns)) }
 
+// geomean is the figures' geometric mean, 0 when one is missing (0).
 func geomean(vs []float64) float64 {
-	sum := 0.0
-	for _, v := range vs {
-		if v <= 0 {
-			return 0
-		}
-		sum += math.Log(v)
+	if slices.ContainsFunc(vs, func(v float64) bool { return v <= 0 }) {
+		return 0
 	}
-	return math.Exp(sum / float64(len(vs)))
+	return stats.GeoMean(vs)
 }
