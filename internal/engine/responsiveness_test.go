@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -31,11 +32,13 @@ func (h hog) Unmarshal(data []byte, v any) error {
 }
 
 // A codec that hogs its P must show in the probe: at GOMAXPROCS=1 its
-// probe p99 is several times the baseline codec's. It runs in a child
-// process so that GOMAXPROCS and GODEBUG do not leak into other tests, and
-// the hog codec is registered only there. A hog is systematic, while a
-// busy machine's noise comes in bursts that can lift the baseline's few
-// hundred samples too: so the child gets three tries to tell them apart.
+// probe's p99 is over 10ms, and its typical (median) wake several times
+// the baseline codec's. It runs in a child process so that GOMAXPROCS and
+// GODEBUG do not leak into other tests, and the hog codec is registered
+// only there. A hog is systematic and lifts every wake, while a busy
+// machine's noise comes in bursts that lift the baseline's tail (to 13-20ms
+// with a CPU-bound process beside the suite) but not its median: so the
+// median is compared, and the child gets three tries.
 func TestProbeDetectsAHoggingCodec(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a child process for about 2s")
@@ -45,17 +48,17 @@ func TestProbeDetectsAHoggingCodec(t *testing.T) {
 	}
 	var failures []string
 	for try := 0; try < 3; try++ {
-		hogP99, baseP99 := hogChild(t)
-		t.Logf("probe p99: hog %v, baseline %v", hogP99, baseP99)
-		if hogP99 >= 10*time.Millisecond && hogP99 >= 3*baseP99 {
+		hog, base := hogChild(t)
+		t.Logf("probe: hog p50 %v p99 %v, baseline p50 %v p99 %v", hog.P50, hog.P99, base.P50, base.P99)
+		if hog.P99 >= 10*time.Millisecond && hog.P50 >= 3*base.P50 {
 			return
 		}
-		failures = append(failures, fmt.Sprintf("hog %v, baseline %v", hogP99, baseP99))
+		failures = append(failures, fmt.Sprintf("hog p50 %v p99 %v, baseline p50 %v", hog.P50, hog.P99, base.P50))
 	}
-	t.Errorf("probe p99 (%s): want the hog's at least 10ms and 3x the baseline's", strings.Join(failures, "; "))
+	t.Errorf("probe (%s): want the hog's p99 at least 10ms and its p50 3x the baseline's", strings.Join(failures, "; "))
 }
 
-func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
+func hogChild(t *testing.T) (hog, base *latency.Summary) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHogChild$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), hogChildEnv+"=1", "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1")
@@ -65,7 +68,7 @@ func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
 	if err != nil {
 		t.Fatalf("child: %v\n%s%s", err, out, stderr.String())
 	}
-	probes := map[string]time.Duration{}
+	probes := map[string]*latency.Summary{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		line, ok := strings.CutPrefix(sc.Text(), "RESULT ")
@@ -79,13 +82,13 @@ func hogChild(t *testing.T) (hogP99, baseP99 time.Duration) {
 		if r.Probe == nil || r.Procs != 1 {
 			t.Fatalf("%s: probe %v at GOMAXPROCS=%d, want a probe at 1", r.Impl, r.Probe, r.Procs)
 		}
-		probes[r.Impl] = r.Probe.P99
+		probes[r.Impl] = r.Probe
 	}
-	hogP99, baseP99 = probes["hog"], probes[results.Baseline]
-	if hogP99 == 0 || baseP99 == 0 {
+	hog, base = probes["hog"], probes[results.Baseline]
+	if hog == nil || base == nil {
 		t.Fatalf("child did not report both codecs: %v\n%s", probes, out)
 	}
-	return hogP99, baseP99
+	return hog, base
 }
 
 // TestHogChild is the child side of TestProbeDetectsAHoggingCodec.
