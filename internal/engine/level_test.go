@@ -114,7 +114,10 @@ func TestLevelCancelledMidRoundTripKeepsItsAge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lr.N != 0 || !lr.Partial || lr.InFlight < 100*time.Millisecond || lr.Window > s.d {
+	// The one round trip began as the window opened and was cut with it:
+	// its age is kept, and is the window's (how long that was is the
+	// machine's business: a loaded one opens the window late).
+	if lr.N != 0 || !lr.Partial || lr.InFlight <= 0 || lr.InFlight > lr.Window || lr.Window > s.d {
 		t.Errorf("n = %d partial %v in flight %v window %v: want nothing recorded, partial, the cut round trip's age kept", lr.N, lr.Partial, lr.InFlight, lr.Window)
 	}
 }
