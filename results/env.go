@@ -63,13 +63,35 @@ type Environment struct {
 	// over its period: 1.5 is one and a half CPUs); 0 when there is none.
 	// A fractional quota is where GOMAXPROCS has two candidates: Go
 	// rounds it up, automaxprocs down.
-	CPUQuota    float64 `json:"cpu_quota,omitempty"`
-	GOGC        string  `json:"gogc"`
-	GOMEMLIMIT  string  `json:"gomemlimit"`
-	SonicNative bool    `json:"sonic_native"`
+	CPUQuota   float64 `json:"cpu_quota,omitempty"`
+	GOGC       string  `json:"gogc"`
+	GOMEMLIMIT string  `json:"gomemlimit"`
+	// SonicNative is what files recorded before Fallbacks; the next
+	// commit takes it out.
+	SonicNative bool `json:"sonic_native"`
+	// Fallbacks are the native paths codecs fell back from in this build
+	// on this machine, as the codec registry reports them; none when every
+	// codec ran its own.
+	Fallbacks []Fallback `json:"fallbacks,omitempty"`
 	// LoadAverage is the machine's 1, 5 and 15 minute load average before
 	// the run; nil where the system does not say.
 	LoadAverage *[3]float64 `json:"load_average,omitempty"`
+}
+
+// Fallback is a codec's native path (a JIT, assembly) that a build or
+// platform lacks, so that the codec runs a fallback whose figures are
+// another codec's.
+type Fallback struct {
+	// Codec names the codec, or the family of codecs that share the path,
+	// as the testbed's name says it: "NAME-fallback".
+	Codec string `json:"codec"`
+	// Native is the path it fell back from, as Testbed.Differences says
+	// it: "JIT".
+	Native string `json:"native"`
+	// Supported: the platform is one the native path is built for, so the
+	// fallback is news (a build or release that lost it) which the
+	// testbed's name carries; elsewhere its os/arch says it already.
+	Supported bool `json:"supported,omitempty"`
 }
 
 // CPUName is the CPU's model name, or "unknown CPU".

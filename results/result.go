@@ -107,8 +107,12 @@ type ImplInfo struct {
 	Build   string `json:"build,omitempty"` // the build it came from, in a run across builds
 	Desc    string `json:"desc"`
 	Version string `json:"version"`
-	// Env is the process settings the codec ran with (SONIC_USE_OPTDEC=1).
-	Env      []string `json:"env,omitempty"`
+	// Env is the process settings the codec ran with: variables its
+	// library reads once at start-up.
+	Env []string `json:"env,omitempty"`
+	// Notes are what the codec said of itself in that build on that
+	// machine ("native JIT"), from the codec registry.
+	Notes    []string `json:"notes,omitempty"`
 	Input    string   `json:"input"`
 	Mismatch string   `json:"mismatch,omitempty"` // first difference from encoding/json's reading
 	Err      string   `json:"error,omitempty"`    // the codec could not handle the input at all
