@@ -44,6 +44,26 @@ type Impl struct {
 	// effect; its error turns the codec's rows into error rows rather than
 	// measure the wrong thing.
 	Check func() error
+	// Notes are what the codec says of itself in this build on this
+	// machine ("native JIT"): the report prints them after its version.
+	Notes []string
+	// Fallback, when set, is the native path the codec lacks in this build
+	// on this machine, which makes its figures another codec's; the
+	// environment records it (Fallbacks) and the testbed carries it.
+	Fallback *results.Fallback
+}
+
+// Fallbacks are the native paths the registered codecs fell back from in
+// this build on this machine, each once: a fact of the machine whichever
+// codecs a run asks for.
+func Fallbacks() []results.Fallback {
+	var out []results.Fallback
+	for _, im := range Impls() {
+		if f := im.Fallback; f != nil && !slices.Contains(out, *f) {
+			out = append(out, *f)
+		}
+	}
+	return out
 }
 
 // NeedsIsolation names the first of the codecs that needs a process of its

@@ -43,14 +43,27 @@ func library(im Impl, m func(any) ([]byte, error), u func([]byte, any) error) Im
 // report must say so.
 const SonicNative = sonic.APIKind == sonic.UseSonicJSON
 
+// sonicNotes and sonicFallback say which of its paths sonic runs here.
+var sonicNotes, sonicFallback = sonicPath()
+
+// sonicPath is sonic's notes and fallback in this build: its native code
+// is built for amd64 and arm64, elsewhere it is encoding/json.
+func sonicPath() ([]string, *results.Fallback) {
+	if SonicNative {
+		return []string{"native JIT"}, nil
+	}
+	return []string{"FELL BACK TO encoding/json: not a native build"},
+		&results.Fallback{Codec: "sonic", Native: "JIT", Supported: runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64"}
+}
+
 func init() {
 	Register(library(Impl{Name: "std", Desc: stdDesc}, stdjson.Marshal, stdjson.Unmarshal))
 	Register(library(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
-		Warm: pretouchSonic}, sonic.Marshal, sonic.Unmarshal))
+		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal))
 	Register(library(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
-		Warm: pretouchSonic}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal))
+		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal))
 	Register(library(Impl{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
-		Warm: pretouchSonic, Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec}, sonic.Marshal, sonic.Unmarshal))
+		Warm: pretouchSonic, Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal))
 	Register(library(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
 		Warm: warmGoccy}, gojson.Marshal, gojson.Unmarshal))
 	Register(library(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json"},

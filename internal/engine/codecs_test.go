@@ -43,6 +43,11 @@ func TestRegistry(t *testing.T) {
 	if !SonicNative {
 		t.Log("sonic is not native on this platform: its rows measure encoding/json")
 	}
+	// The registry says which path sonic took: its notes, and the
+	// environment's fallbacks.
+	if got := ReadEnvironment("test").Fallbacks; SonicNative != (len(got) == 0) || registry["sonic"].Notes == nil {
+		t.Errorf("native %v: fallbacks %+v, notes %q", SonicNative, got, registry["sonic"].Notes)
+	}
 	if _, err := LookupImpls([]string{"std", "nope"}); err == nil {
 		t.Error("unknown codec accepted")
 	}

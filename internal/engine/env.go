@@ -23,7 +23,7 @@ func ReadEnvironment(procsSource string) results.Environment {
 		CPUQuota:    cgroupCPUQuota(),
 		GOGC:        gogc(),
 		GOMEMLIMIT:  memLimit(),
-		SonicNative: SonicNative,
+		Fallbacks:   Fallbacks(),
 	}
 	if one, five, fifteen, ok := latency.LoadAverage(); ok {
 		env.LoadAverage = &[3]float64{one, five, fifteen}

@@ -277,7 +277,7 @@ type prepared struct {
 // prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
 func prepare(im Impl, in *datasets.Input) (p prepared, info results.ImplInfo) {
-	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env}
+	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env, Notes: im.Notes}
 	if im.Check != nil {
 		if err := im.Check(); err != nil {
 			info.Err = err.Error()

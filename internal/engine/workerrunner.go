@@ -49,7 +49,7 @@ const readyBudget = 2 * time.Minute
 func startWorker(ctx context.Context, cfg results.Config, im Impl, in *datasets.Input, pt results.Point) runner {
 	w := &workerRunner{cfg: cfg, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
-		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Err: err.Error()}
+		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
 	}
 	return w
 }
