@@ -11,6 +11,7 @@ import (
 	"html/template"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -174,16 +175,14 @@ func sourceOf(s Source, label string) (pageSource, error) {
 	for i, l := range c.Levels {
 		levels[i] = fmt.Sprintf("%s (%d pairs)", l.Spec, l.Pairs)
 	}
-	sonic := "native JIT"
-	if !e.SonicNative {
-		sonic = "fell back to encoding/json: not a native build"
-	}
 	ps.Facts = [][2]string{
 		{"Go", e.GoVersion + " " + e.GOOS + "/" + e.GOARCH},
 		{"CPU", fmt.Sprintf("%s, %d cores, %s memory", e.CPUName(), e.Cores, e.Memory())},
 		{"GOMAXPROCS", fmt.Sprintf("%d (source: %s)", e.GOMAXPROCS, e.ProcsSource)},
 		{"GOGC, GOMEMLIMIT", e.GOGC + ", " + e.GOMEMLIMIT},
-		{"sonic", sonic},
+	}
+	ps.Facts = append(ps.Facts, notesFacts(run.Impls)...)
+	ps.Facts = append(ps.Facts, [][2]string{
 		{"codecs", strings.Join(c.Impls, ", ")},
 		{"levels", strings.Join(levels, ", ")},
 		{"mode", orDefault(c.Mode, results.RunEncdec)},
@@ -191,7 +190,7 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		{"window", fmt.Sprintf("%v after %v warmup, %d repeat(s)", c.Duration, c.Warmup, c.Repeats())},
 		{"probe", probeFact(c.Probe, run.Idle)},
 		{"seed", fmt.Sprint(c.Seed)},
-	}
+	}...)
 	var console bytes.Buffer
 	// The page holds every figure: the console's -v lines too.
 	if err := report.WriteConsole(&console, run, report.ConsoleOptions{Verbose: true}); err != nil {
@@ -220,6 +219,19 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		ps.Verdicts = append(ps.Verdicts, verdictOf(v, len(run.Inputs) > 1))
 	}
 	return ps, nil
+}
+
+// notesFacts are the codecs' notes (what each said of itself on that
+// machine, "native JIT"), a fact per codec that has any.
+func notesFacts(impls []results.ImplInfo) [][2]string {
+	var out [][2]string
+	for _, im := range impls {
+		fact := [2]string{im.Label(), strings.Join(im.Notes, ", ")}
+		if len(im.Notes) > 0 && !slices.Contains(out, fact) {
+			out = append(out, fact)
+		}
+	}
+	return out
 }
 
 func orDefault(s, def string) string {

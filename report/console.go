@@ -109,17 +109,11 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	for i, im := range impls {
 		names[i] = im.Label()
 		versions[i] = im.Label() + " " + im.Version
-		var notes []string
-		if im.Name == "sonic" || im.Name == "sonic-std" {
-			if c.env.SonicNative {
-				notes = append(notes, "native JIT")
-			} else {
-				notes = append(notes, "FELL BACK TO encoding/json: not a native build")
-			}
-		}
-		// The settings a codec runs with are part of which codec it is:
-		// sonic-optdec is sonic with SONIC_USE_OPTDEC=1.
-		notes = append(notes, im.Env...)
+		// What the codec says of itself here (the codec registry's notes),
+		// then the settings it runs with, which are part of which codec it
+		// is: a library reading a variable at start-up is another codec
+		// with it set.
+		notes := append(slices.Clone(im.Notes), im.Env...)
 		if len(notes) > 0 {
 			versions[i] += " (" + strings.Join(notes, ", ") + ")"
 		}

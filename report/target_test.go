@@ -43,7 +43,8 @@ func structRun() *results.Run {
 	run.Inputs = append(run.Inputs, results.InputInfo{Name: "govtrack", Kind: "built-in", Bytes: 3917338, SHA256: "fedcba9876543210", Seed: 1,
 		Targets: []string{results.TargetAny}, TargetNote: "govtrack has no struct type: decoding into any instead", Scenarios: 4})
 	for _, name := range run.Config.Impls {
-		run.Impls = append(run.Impls, results.ImplInfo{Name: name, Version: "v1", Input: "govtrack"})
+		citm, _ := run.Impl(results.Scenario{Impl: name, Input: "citm-catalog"})
+		run.Impls = append(run.Impls, results.ImplInfo{Name: name, Version: "v1", Input: "govtrack", Notes: citm.Notes})
 	}
 	return run
 }

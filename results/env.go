@@ -66,9 +66,6 @@ type Environment struct {
 	CPUQuota   float64 `json:"cpu_quota,omitempty"`
 	GOGC       string  `json:"gogc"`
 	GOMEMLIMIT string  `json:"gomemlimit"`
-	// SonicNative is what files recorded before Fallbacks; the next
-	// commit takes it out.
-	SonicNative bool `json:"sonic_native"`
 	// Fallbacks are the native paths codecs fell back from in this build
 	// on this machine, as the codec registry reports them; none when every
 	// codec ran its own.

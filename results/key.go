@@ -39,7 +39,7 @@ func (s Scenario) Key() Key {
 	return k
 }
 
-// Field is one part of a scenario's name: "impl" and "sonic".
+// Field is one part of a scenario's name: "impl" and "goccy".
 type Field struct{ Name, Value string }
 
 // Fields are the parts that name k, in the order names put them. The build
@@ -74,7 +74,7 @@ func (k Key) Fields() []Field {
 }
 
 // Name names the scenario in messages, in the sub-benchmark style:
-// "input=citm-catalog/impl=sonic/pairs=2/procs=2". The Go benchmark
+// "input=citm-catalog/impl=goccy/pairs=2/procs=2". The Go benchmark
 // format, the .hgrm file names and Label are other spellings of the same
 // fields.
 func (k Key) Name() string {
@@ -90,7 +90,7 @@ func (s Scenario) Name() string { return s.Key().Name() }
 
 // FileName is the scenario's name as a file's, without its extension, for
 // every file a run writes per scenario (-hgrm, -trace, -hlog):
-// "citm-catalog_sonic_2x_procs2", the fields of Name joined by "_", with
+// "citm-catalog_goccy_2x_procs2", the fields of Name joined by "_", with
 // _r1 and so on for the repeat when the run has several.
 func (s Scenario) FileName(repeats bool) string {
 	var parts []string

@@ -28,7 +28,8 @@ type ListedCodec struct {
 	Library string `json:"library"`          // what it is: "goccy/go-json", "encoding/json"
 	Module  string `json:"module,omitempty"` // whose version it is; "" for the standard library
 	Version string `json:"version"`          // from the build info, as the header shows it
-	// Env is the process settings it runs with (SONIC_USE_OPTDEC=1).
+	// Env is the process settings it runs with: variables its library
+	// reads once at start-up.
 	Env []string `json:"env,omitempty"`
 }
 

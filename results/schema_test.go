@@ -86,7 +86,7 @@ func TestJSONDocumentedKeys(t *testing.T) {
 		}
 	}
 	env := doc["env"].(map[string]any)
-	for _, k := range []string{"go_version", "goos", "goarch", "cpu", "cores", "memory_bytes", "gomaxprocs", "gomaxprocs_source", "gogc", "gomemlimit", "sonic_native"} {
+	for _, k := range []string{"go_version", "goos", "goarch", "cpu", "cores", "memory_bytes", "gomaxprocs", "gomaxprocs_source", "gogc", "gomemlimit"} {
 		if _, ok := env[k]; !ok {
 			t.Errorf("env lacks %q", k)
 		}
@@ -114,5 +114,20 @@ func TestReadJSONRejectsOtherSchemas(t *testing.T) {
 	}
 	if _, err := results.ReadJSON(strings.NewReader(`{"schema": "pingpong/v1", "results": []}`)); err != nil {
 		t.Errorf("a minimal v1 file: %v", err)
+	}
+}
+
+// A file written before the codec registry recorded fallbacks, with the
+// environment's old sonic_native flag, still loads: the flag is ignored.
+func TestReadJSONOfSonicNativeFile(t *testing.T) {
+	for _, native := range []string{"true", "false"} {
+		doc := `{"schema": "pingpong/v1", "env": {"goarch": "amd64", "sonic_native": ` + native + `}, "results": []}`
+		run, err := results.ReadJSON(strings.NewReader(doc))
+		if err != nil {
+			t.Fatalf("sonic_native %s: %v", native, err)
+		}
+		if run.Env.GOARCH != "amd64" || len(run.Env.Fallbacks) != 0 {
+			t.Errorf("sonic_native %s: env %+v", native, run.Env)
+		}
 	}
 }

@@ -30,7 +30,7 @@ type SweepLevel struct {
 type SweepRow struct {
 	Impl, Build, Target string
 	Batch               int
-	Label               string // the codec's label: "std", "sonic (new) struct batch=10"
+	Label               string // the codec's label: "std", "goccy (new) struct batch=10"
 	Cells               []SweepCell
 }
 

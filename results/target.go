@@ -1,10 +1,10 @@
 package results
 
 // Targets: what a decode fills. Go services mostly decode into structs, and
-// that is where codecs differ most (sonic and goccy compile type-specific
-// code, encoding/json reflects), so both are measured. Besides these, a
-// build may have types of its own (bench_scheduling.sh --type), each a
-// target by its name ("shop.Order").
+// that is where codecs differ most (goccy compiles type-specific code,
+// encoding/json reflects), so both are measured. Besides these, a build may
+// have types of its own (bench_scheduling.sh --type), each a target by its
+// name ("shop.Order").
 const (
 	TargetAny    = "any"    // map[string]any, []any, ...: the default
 	TargetStruct = "struct" // the corpus's struct type from package datasets

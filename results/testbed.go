@@ -3,14 +3,16 @@ package results
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // Testbed is what makes a run's figures belong to one machine: a codec's
-// freeze and speed change with the architecture (sonic's JIT runs on amd64
-// only), the CPU, how many cores and how much of them a container may use,
-// where GOMAXPROCS came from, and the Go release. Figures of different
+// freeze and speed change with the architecture and with the native paths
+// (a JIT, assembly) its codecs have there, the CPU, how many cores and how
+// much of them a container may use, where GOMAXPROCS came from, and the Go
+// release. Figures of different
 // testbeds are never pooled and never judged against each other.
 // Testbeds compare with ==.
 type Testbed struct {
@@ -21,19 +23,22 @@ type Testbed struct {
 	GOMAXPROCS   int
 	ProcsSource  string
 	GoVersion    string
-	SonicNative  bool // sonic ran its JIT/native path, not its encoding/json fallback
+	// Fallbacks is Environment.Fallbacks in a form that compares with ==,
+	// as fallbacksKey spells it.
+	Fallbacks string
 }
 
 // Testbed is the testbed e describes.
 func (e Environment) Testbed() Testbed {
 	return Testbed{GOOS: e.GOOS, GOARCH: e.GOARCH, CPU: e.CPU, Cores: e.Cores, CPUQuota: e.CPUQuota,
-		GOMAXPROCS: e.GOMAXPROCS, ProcsSource: e.ProcsSource, GoVersion: e.GoVersion, SonicNative: e.SonicNative}
+		GOMAXPROCS: e.GOMAXPROCS, ProcsSource: e.ProcsSource, GoVersion: e.GoVersion, Fallbacks: fallbacksKey(e.Fallbacks)}
 }
 
 // Name is t's short name, as labels and headers print it:
 // "linux/arm64 Neoverse-N1 4c go1.26.8". A quota, a GOMAXPROCS other than
-// the cores and sonic's fallback where the JIT was expected appear only
-// when they are so, to keep the common name short.
+// the cores and a codec's fallback where its native path is built for the
+// platform ("NAME-fallback") appear only when they are so, to keep the
+// common name short.
 func (t Testbed) Name() string {
 	parts := []string{t.GOOS + "/" + t.GOARCH, ShortCPU(t.CPU), strconv.Itoa(t.Cores) + "c"}
 	if t.CPUQuota > 0 {
@@ -42,8 +47,10 @@ func (t Testbed) Name() string {
 	if t.GOMAXPROCS > 0 && t.GOMAXPROCS != t.Cores {
 		parts = append(parts, "GOMAXPROCS="+strconv.Itoa(t.GOMAXPROCS))
 	}
-	if !t.SonicNative && t.GOARCH == "amd64" {
-		parts = append(parts, "sonic-fallback")
+	for _, f := range parseFallbacks(t.Fallbacks) {
+		if f.Supported {
+			parts = append(parts, f.Codec+"-fallback")
+		}
 	}
 	return strings.Join(append(parts, t.GoVersion), " ")
 }
@@ -63,7 +70,45 @@ func (t Testbed) Differences(u Testbed) []string {
 	diff("CPU quota", quota(t.CPUQuota), quota(u.CPUQuota))
 	diff("GOMAXPROCS", fmt.Sprintf("%d (%s)", t.GOMAXPROCS, t.ProcsSource), fmt.Sprintf("%d (%s)", u.GOMAXPROCS, u.ProcsSource))
 	diff("Go", t.GoVersion, u.GoVersion)
-	diff("sonic", sonicPath(t.SonicNative), sonicPath(u.SonicNative))
+	// A codec's path: its native one where it did not fall back, whose
+	// name the other testbed's fallback gives. Whether the platform
+	// supports it follows from the os/arch, which says so above.
+	tf, uf := parseFallbacks(t.Fallbacks), parseFallbacks(u.Fallbacks)
+	for _, f := range append(slices.Clone(tf), uf...) {
+		diff(f.Codec, pathOf(tf, f), pathOf(uf, f)) // a codec in both is "fallback" in both
+	}
+	return out
+}
+
+// pathOf is the path f's codec took on a testbed that fell back from fs:
+// "fallback", or f's native path.
+func pathOf(fs []Fallback, f Fallback) string {
+	for _, g := range fs {
+		if g.Codec == f.Codec {
+			return "fallback"
+		}
+	}
+	return f.Native
+}
+
+// fallbacksKey spells fs as one string: each fallback's codec, native
+// path and whether the platform supports it, in the registry's order.
+func fallbacksKey(fs []Fallback) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, f.Codec+"|"+f.Native+"|"+strconv.FormatBool(f.Supported))
+	}
+	return strings.Join(parts, ";")
+}
+
+// parseFallbacks reads fallbacksKey's string back.
+func parseFallbacks(key string) []Fallback {
+	var out []Fallback
+	for part := range strings.SplitSeq(key, ";") {
+		if f := strings.Split(part, "|"); len(f) == 3 {
+			out = append(out, Fallback{Codec: f[0], Native: f[1], Supported: f[2] == "true"})
+		}
+	}
 	return out
 }
 
@@ -79,13 +124,6 @@ func quota(cores float64) string {
 		return "none"
 	}
 	return strconv.FormatFloat(cores, 'g', 3, 64) + " cores"
-}
-
-func sonicPath(native bool) string {
-	if native {
-		return "JIT"
-	}
-	return "fallback"
 }
 
 var (
@@ -177,7 +215,7 @@ func TestbedSlug(name string) string {
 // PortableName is k's name as it is on every testbed, for what sets two
 // machines side by side (compare --across-testbeds) or tracks one
 // scenario across them (Bencher, github-action-benchmark):
-// "input=citm-catalog/impl=sonic/level=N". The level is named by its spec,
+// "input=citm-catalog/impl=goccy/level=N". The level is named by its spec,
 // not by the pairs it came to, which are GOMAXPROCS's doing; GOMAXPROCS
 // appears only under a -procs sweep, the testbed never.
 func PortableName(cfg Config, k Key) string {

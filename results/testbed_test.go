@@ -34,6 +34,7 @@ func TestTestbedName(t *testing.T) {
 		t.Errorf("name %q, want %q", got, want)
 	}
 	env.GOARCH, env.CPUQuota = "amd64", 0
+	env.Fallbacks = []results.Fallback{{Codec: "sonic", Native: "JIT", Supported: true}}
 	if got := env.Testbed().Name(); !strings.Contains(got, "sonic-fallback") {
 		t.Errorf("name %q: amd64 without sonic's JIT must say so", got)
 	}

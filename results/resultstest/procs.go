@@ -27,9 +27,11 @@ func ProcsSweep(procs []int, impls []string, fig func(impl string, procs, pairs 
 	run.Config.Levels = []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}
 	run.Config.Probe, run.Config.STW = time.Millisecond, 10*time.Millisecond
 	run.Env.ProcsSource = "cpu count; swept by -procs"
+	sample := SampleRun() // each codec's notes
 	run.Impls = nil
 	for _, im := range impls {
-		run.Impls = append(run.Impls, results.ImplInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog"})
+		info, _ := sample.Impl(results.Scenario{Impl: im, Input: "citm-catalog"})
+		run.Impls = append(run.Impls, results.ImplInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog", Notes: info.Notes})
 	}
 	run.Results = nil
 	window := 10 * time.Second // long enough that n rounds off no figure

@@ -51,14 +51,14 @@ func SampleRun() *results.Run {
 	}
 	return &results.Run{
 		Env: results.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
-			Cores: 2, MemoryBytes: 24 << 30, GOMAXPROCS: 2, ProcsSource: "cpu count", GOGC: "100", GOMEMLIMIT: "off", SonicNative: true},
+			Cores: 2, MemoryBytes: 24 << 30, GOMAXPROCS: 2, ProcsSource: "cpu count", GOGC: "100", GOMEMLIMIT: "off"},
 		Config: results.Config{Impls: []string{"std", "sonic", "goccy", "baseline"},
 			Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
 			Duration: 2 * time.Second, Warmup: 500 * ms, Seed: 1},
 		Inputs: []results.InputInfo{{Name: "citm-catalog", Kind: "built-in", Bytes: 1755254, SHA256: "0123456789abcdef0123", Seed: 1}},
 		Impls: []results.ImplInfo{
 			{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
-			{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog"},
+			{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog", Notes: []string{"native JIT"}},
 			{Name: "goccy", Version: "v0.12.0", Input: "citm-catalog", Mismatch: "$.a: 1 vs 2"},
 			{Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"},
 		},
@@ -314,7 +314,7 @@ func SweepRun() *results.Run {
 	run.Config.Procs = []int{1, 2}
 	run.Env.ProcsSource = "cpu count; swept by -procs 1,2, one block per value"
 	run.Impls = []results.ImplInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
-		{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog"}, {Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"}}
+		{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog", Notes: []string{"native JIT"}}, {Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"}}
 	res := func(impl string, procs, pairs int, n int64, p99 time.Duration) results.Result {
 		return results.Result{
 			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: procs},

@@ -9,6 +9,12 @@ func OnArm64(run *results.Run) *results.Run {
 	out := *run
 	out.Results = append([]results.Result(nil), run.Results...)
 	out.Impls = append([]results.ImplInfo(nil), run.Impls...)
-	out.Env.GOARCH, out.Env.CPU, out.Env.Cores, out.Env.SonicNative = "arm64", "Neoverse-N1", 4, false
+	out.Env.GOARCH, out.Env.CPU, out.Env.Cores = "arm64", "Neoverse-N1", 4
+	out.Env.Fallbacks = []results.Fallback{{Codec: "sonic", Native: "JIT"}} // a platform sonic's native code is not built for
+	for i := range out.Impls {
+		if out.Impls[i].Notes != nil {
+			out.Impls[i].Notes = []string{"FELL BACK TO encoding/json: not a native build"}
+		}
+	}
 	return &out
 }
