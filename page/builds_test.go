@@ -11,7 +11,7 @@ import (
 // The page shows each build as a source of its own, compared.
 func TestPageShowsEachBuild(t *testing.T) {
 	old, new := resultstest.CompareRuns(1)
-	pg, err := buildPage([]Source{{Name: "results.json", Run: resultstest.AcrossBuilds(old, new)}})
+	pg, err := buildPage([]Source{{Name: "results.json", Run: resultstest.AcrossBuilds(old, new)}}, testConsole)
 	if err != nil {
 		t.Fatal(err)
 	}

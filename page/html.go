@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 
@@ -26,11 +25,12 @@ import (
 // as inline SVG, the charts' font embedded once, CSS inline, no script and
 // nothing fetched from the network. Beside the charts: each run's
 // environment and config, its results and comparison tables, and its
-// console report as printed. With two sources, `pingpong compare` of them
-// too. The page depends on nothing but srcs, so the page rendered from
-// saved results is byte for byte the page of the run that saved them.
-func WriteHTML(w io.Writer, srcs []Source) error {
-	pg, err := buildPage(srcs)
+// console report as console prints it. With two sources, `pingpong compare`
+// of them too. The page depends on nothing but srcs and console, so the page
+// rendered from saved results is byte for byte the page of the run that
+// saved them.
+func WriteHTML(w io.Writer, srcs []Source, console Console) error {
+	pg, err := buildPage(srcs, console)
 	if err != nil {
 		return err
 	}
@@ -41,6 +41,12 @@ func WriteHTML(w io.Writer, srcs []Source) error {
 	_, err = w.Write(b.Bytes())
 	return err
 }
+
+// Console writes a run's console report as the page holds it: every
+// figure, the -v lines too. The caller gives it (report.WriteConsole with
+// Verbose), so that the page, one of the two renderers, does not import
+// the other.
+type Console func(w io.Writer, run *results.Run) error
 
 type page struct {
 	Title    string
@@ -57,7 +63,7 @@ type pageSource struct {
 	Inputs          []inputRow
 	Impls           []implRow
 	Results         []resultRow
-	Comparisons     []report.LevelRanking
+	Comparisons     []verdict.LevelRanking
 	Verdicts        []verdictView
 	Culprits        []culpritRow
 	Console         string
@@ -93,7 +99,7 @@ type pageChart struct {
 	SVG             template.HTML
 }
 
-func buildPage(srcs []Source) (*page, error) {
+func buildPage(srcs []Source, console Console) (*page, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("no results to report")
 	}
@@ -105,7 +111,7 @@ func buildPage(srcs []Source) (*page, error) {
 		Many:  len(srcs) > 1,
 	}
 	for i, s := range srcs {
-		ps, err := sourceOf(s, names[i])
+		ps, err := sourceOf(s, names[i], console)
 		if err != nil {
 			return nil, err
 		}
@@ -161,7 +167,7 @@ func inlineSVG(svg []byte, ch chartData) template.HTML {
 	return template.HTML(s) // gonum escapes the text it draws
 }
 
-func sourceOf(s Source, label string) (pageSource, error) {
+func sourceOf(s Source, label string, console Console) (pageSource, error) {
 	run := s.Run
 	e, c := run.Env, run.Config
 	ps := pageSource{Label: label, Name: s.Name}
@@ -191,12 +197,11 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		{"probe", probeFact(c.Probe, run.Idle)},
 		{"seed", fmt.Sprint(c.Seed)},
 	}...)
-	var console bytes.Buffer
-	// The page holds every figure: the console's -v lines too.
-	if err := report.WriteConsole(&console, run, report.ConsoleOptions{Verbose: true}); err != nil {
+	var text bytes.Buffer
+	if err := console(&text, run); err != nil {
 		return ps, fmt.Errorf("the console report of %s: %w", label, err)
 	}
-	ps.Console = console.String()
+	ps.Console = text.String()
 	cells := cellsOf([]Source{s})
 	suffixes := map[results.Key]string{}
 	if c.Repeats() > 1 {
@@ -214,7 +219,7 @@ func sourceOf(s Source, label string) (pageSource, error) {
 		}
 		rs = append(rs, cl.res)
 	}
-	ps.Comparisons = report.LevelRankings(c, rs)
+	ps.Comparisons = verdict.LevelRankings(c, rs)
 	for _, v := range verdict.Of(run) {
 		ps.Verdicts = append(ps.Verdicts, verdictOf(v, len(run.Inputs) > 1))
 	}

@@ -3,6 +3,7 @@ package page
 import (
 	"bytes"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,10 +41,15 @@ func responsiveRun() *results.Run {
 	return run
 }
 
+// testConsole is the console report the command gives the page.
+func testConsole(w io.Writer, run *results.Run) error {
+	return report.WriteConsole(w, run, report.ConsoleOptions{Verbose: true})
+}
+
 func renderHTML(t *testing.T, srcs ...Source) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := WriteHTML(&b, srcs); err != nil {
+	if err := WriteHTML(&b, srcs, testConsole); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -176,7 +182,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 	walk(doc)
 	page := text.String()
 	var console bytes.Buffer
-	if err := report.WriteConsole(&console, run, report.ConsoleOptions{Verbose: true}); err != nil {
+	if err := testConsole(&console, run); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(console.String(), "\n") {

@@ -3,7 +3,7 @@ package page
 import (
 	"path/filepath"
 
-	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/internal/outfile"
 )
 
 // WritePNGDir writes every chart of the report on srcs as a PNG file into
@@ -13,7 +13,7 @@ func WritePNGDir(dir string, srcs []Source) ([]string, error) {
 	var names []string
 	for _, ch := range buildCharts(srcs) {
 		name := ch.ID + ".png"
-		if err := report.WriteFile(filepath.Join(dir, name), ch.writePNG); err != nil {
+		if err := outfile.Write(filepath.Join(dir, name), ch.writePNG); err != nil {
 			return names, err
 		}
 		names = append(names, name)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -104,7 +103,7 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	if noRoundTrip && r.Err == "" {
 		notes = append(notes, "n=0: "+r.WhyNoRoundTrip())
 	}
-	if c := report.InFlight(r); c != "" {
+	if c := r.InFlightNote(); c != "" {
 		notes = append(notes, c)
 	}
 	if r.Noise.Noisy() {

@@ -16,7 +16,7 @@ func TestPageShowsEachTestbed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := buildPage([]Source{{Name: "merged.json", Run: m}})
+	pg, err := buildPage([]Source{{Name: "merged.json", Run: m}}, testConsole)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -296,7 +296,7 @@ func (c *Console) Finish() error {
 func (c *Console) comparison() {
 	c.flush()
 	c.floorMultiples()
-	for _, l := range LevelRankings(c.cfg, c.rows) {
+	for _, l := range verdict.LevelRankings(c.cfg, c.rows) {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
 		for _, r := range l.Rows {
 			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/internal/outfile"
 	"github.com/pingpong-bench/pingpong/results"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -35,13 +36,13 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 			continue
 		}
 		name := hgrmName(r.Scenario, run.Config.Repeats() > 1)
-		if err := WriteFile(filepath.Join(dir, name), func(w io.Writer) error { return writeHgrm(w, r.Hist) }); err != nil {
+		if err := outfile.Write(filepath.Join(dir, name), func(w io.Writer) error { return writeHgrm(w, r.Hist) }); err != nil {
 			return names, err
 		}
 		names = append(names, name)
 		if r.ProbeHist != nil && r.ProbeHist.TotalCount() > 0 {
 			probe := strings.TrimSuffix(name, ".hgrm") + "_probe.hgrm"
-			if err := WriteFile(filepath.Join(dir, probe), func(w io.Writer) error { return writeHgrm(w, r.ProbeHist) }); err != nil {
+			if err := outfile.Write(filepath.Join(dir, probe), func(w io.Writer) error { return writeHgrm(w, r.ProbeHist) }); err != nil {
 				return names, err
 			}
 			names = append(names, probe)

@@ -30,7 +30,7 @@ func responsivenessColumns(r results.Result) string {
 			b.WriteString(" " + figure(m, r, ""))
 		}
 	}
-	if s := InFlight(r); s != "" {
+	if s := r.InFlightNote(); s != "" {
 		b.WriteString(" " + s)
 	}
 	if r.Noise.Noisy() {

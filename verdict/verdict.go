@@ -1,6 +1,7 @@
 // Package verdict judges, per level of a run, whether a codec froze the
-// rest of the program more than the baseline codec did, and words it: the
-// console and the page both print from it.
+// rest of the program more than the baseline codec did, and words it; it
+// also ranks each level's codecs by round trips per second (ranking.go).
+// The console and the page both print from it.
 //
 // The verdict ends the console report: per level, whether a codec kept
 // the rest of the program frozen more than the baseline codec did. Baseline

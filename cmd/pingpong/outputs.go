@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/pingpong-bench/pingpong/internal/outfile"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -67,7 +68,7 @@ func (o *outputs) check() error {
 		if f.path == "-" {
 			continue
 		}
-		if err := report.CheckFile(f.path); err != nil {
+		if err := outfile.Check(f.path); err != nil {
 			return usagef("%s %s: %w", f.flag, f.path, cause(err))
 		}
 	}
@@ -147,7 +148,7 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 		if path == "-" {
 			err = write(stdout, run)
 		} else {
-			err = report.WriteFile(path, func(w io.Writer) error { return write(w, run) })
+			err = outfile.Write(path, func(w io.Writer) error { return write(w, run) })
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", flag, err))

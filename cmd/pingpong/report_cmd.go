@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/pingpong-bench/pingpong/internal/outfile"
 	"github.com/pingpong-bench/pingpong/page"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
@@ -25,7 +26,7 @@ func (o *outputs) writeCharts(run *results.Run) []error {
 func writeReport(htmlPath, pngDir string, srcs []page.Source) []error {
 	var errs []error
 	if htmlPath != "" {
-		if err := report.WriteFile(htmlPath, func(w io.Writer) error { return page.WriteHTML(w, srcs) }); err != nil {
+		if err := outfile.Write(htmlPath, func(w io.Writer) error { return page.WriteHTML(w, srcs, pageConsole) }); err != nil {
 			errs = append(errs, fmt.Errorf("-html: %w", err))
 		}
 	}
@@ -39,6 +40,12 @@ func writeReport(htmlPath, pngDir string, srcs []page.Source) []error {
 		}
 	}
 	return errs
+}
+
+// pageConsole is the console report the page holds: every figure, the -v
+// lines too.
+func pageConsole(w io.Writer, run *results.Run) error {
+	return report.WriteConsole(w, run, report.ConsoleOptions{Verbose: true})
 }
 
 // reportCommand is `pingpong report -html FILE RESULTS.json...`: exit 2

@@ -1,4 +1,7 @@
-package report
+// Package outfile writes the output files of the report, the page and the
+// command (results, CSV, histograms, charts) so that an output path can
+// never do harm: a failed write leaves the previous file whole.
+package outfile
 
 import (
 	"errors"
@@ -10,7 +13,7 @@ import (
 	"strings"
 )
 
-// WriteFile writes a result file so that an output path can never do harm:
+// Write writes a result file so that an output path can never do harm:
 //   - a regular file, or a path that does not exist yet, is written through
 //     a temporary file in the same directory, renamed into place only when
 //     complete: an interrupted or failed write leaves the previous file,
@@ -24,7 +27,7 @@ import (
 //   - a directory is refused.
 //
 // A failure to write or to close (where a full disk shows) names the path.
-func WriteFile(path string, write func(io.Writer) error) error {
+func Write(path string, write func(io.Writer) error) error {
 	target, fi, err := resolve(path)
 	if err != nil {
 		return err
@@ -41,10 +44,10 @@ func WriteFile(path string, write func(io.Writer) error) error {
 	}
 }
 
-// CheckFile tells, before anything is measured, whether WriteFile(path)
+// Check tells, before anything is measured, whether Write(path)
 // will be able to write. It leaves nothing behind, changes no file and
 // opens no FIFO, so that a reader waiting on one sees only the real write.
-func CheckFile(path string) error {
+func Check(path string) error {
 	target, fi, err := resolve(path)
 	switch {
 	case err != nil:
@@ -82,7 +85,7 @@ var errIsDir = errors.New("is a directory, not a file")
 const maxSymlinks = 40
 
 // resolve follows path's symlinks, also one that points at nothing yet,
-// to the file WriteFile writes: its path and, when it exists, its FileInfo.
+// to the file Write writes: its path and, when it exists, its FileInfo.
 // It stops at a link in /proc, whose text (pipe:[1234], or the name of a
 // file since deleted) is no path: only the kernel can follow it.
 func resolve(path string) (string, fs.FileInfo, error) {

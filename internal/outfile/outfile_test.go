@@ -1,4 +1,4 @@
-package report
+package outfile
 
 import (
 	"errors"
@@ -11,14 +11,14 @@ import (
 
 // A write that fails halfway leaves the previous file whole and no
 // temporary file behind; one that succeeds replaces it.
-func TestWriteFileIsAtomic(t *testing.T) {
+func TestWriteIsAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out.txt")
 	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	boom := errors.New("boom")
-	err := WriteFile(path, func(w io.Writer) error {
+	err := Write(path, func(w io.Writer) error {
 		io.WriteString(w, "half of the new")
 		return boom
 	})
@@ -28,7 +28,7 @@ func TestWriteFileIsAtomic(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "old" {
 		t.Errorf("after a failed write the file holds %q, want the old content", b)
 	}
-	if err := WriteFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
+	if err := Write(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(path); string(b) != "new" {
@@ -52,7 +52,7 @@ func writeString(s string) func(io.Writer) error {
 
 // A symlink is followed, also a relative one, one in a chain and one that
 // points at nothing yet: the target gets the content, the link stays.
-func TestWriteFileFollowsSymlinks(t *testing.T) {
+func TestWriteFollowsSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
@@ -83,10 +83,10 @@ func TestWriteFileFollowsSymlinks(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := CheckFile(link); err != nil {
+		if err := Check(link); err != nil {
 			t.Errorf("%s: check: %v", c.name, err)
 		}
-		if err := WriteFile(link, writeString("new")); err != nil {
+		if err := Write(link, writeString("new")); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
 		}
@@ -110,7 +110,7 @@ func TestWriteFileFollowsSymlinks(t *testing.T) {
 	}
 }
 
-func TestWriteFileRefusesADirectoryAndALoop(t *testing.T) {
+func TestWriteRefusesADirectoryAndALoop(t *testing.T) {
 	dir := t.TempDir()
 	loop := filepath.Join(dir, "loop")
 	if err := os.Symlink("loop", loop); err != nil {
@@ -121,11 +121,11 @@ func TestWriteFileRefusesADirectoryAndALoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{dir, toDir, loop} {
-		if err := CheckFile(p); err == nil {
-			t.Errorf("CheckFile(%s): no error", p)
+		if err := Check(p); err == nil {
+			t.Errorf("Check(%s): no error", p)
 		}
-		if err := WriteFile(p, writeString("x")); err == nil {
-			t.Errorf("WriteFile(%s): no error", p)
+		if err := Write(p, writeString("x")); err == nil {
+			t.Errorf("Write(%s): no error", p)
 		}
 	}
 	if fi, err := os.Lstat(toDir); err != nil || fi.Mode()&fs.ModeSymlink == 0 {

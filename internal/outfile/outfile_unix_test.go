@@ -1,6 +1,6 @@
 //go:build unix
 
-package report
+package outfile
 
 import (
 	"errors"
@@ -16,12 +16,12 @@ import (
 
 // A FIFO is written in place, so its reader gets the content and the FIFO
 // stays a FIFO.
-func TestWriteFileWritesAFIFOInPlace(t *testing.T) {
+func TestWriteWritesAFIFOInPlace(t *testing.T) {
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("no FIFOs here: %v", err)
 	}
-	if err := CheckFile(fifo); err != nil {
+	if err := Check(fifo); err != nil {
 		t.Fatal(err)
 	}
 	got := make(chan []byte)
@@ -29,7 +29,7 @@ func TestWriteFileWritesAFIFOInPlace(t *testing.T) {
 		b, _ := os.ReadFile(fifo)
 		got <- b
 	}()
-	if err := WriteFile(fifo, writeString("through the pipe")); err != nil {
+	if err := Write(fifo, writeString("through the pipe")); err != nil {
 		t.Fatal(err)
 	}
 	if b := <-got; string(b) != "through the pipe" {
@@ -42,7 +42,7 @@ func TestWriteFileWritesAFIFOInPlace(t *testing.T) {
 
 // A device is written in place: /dev/null's double takes the content,
 // /dev/full's fails with ENOSPC naming the path, and both stay devices.
-func TestWriteFileWritesADeviceInPlace(t *testing.T) {
+func TestWriteWritesADeviceInPlace(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("making device nodes needs root")
 	}
@@ -56,13 +56,13 @@ func TestWriteFileWritesADeviceInPlace(t *testing.T) {
 			t.Skipf("mknod %s: %v", d.path, err)
 		}
 	}
-	if err := CheckFile(null); err != nil {
+	if err := Check(null); err != nil {
 		t.Skipf("cannot open a device node here (a nodev mount?): %v", err)
 	}
-	if err := WriteFile(null, writeString("gone")); err != nil {
+	if err := Write(null, writeString("gone")); err != nil {
 		t.Errorf("null: %v", err)
 	}
-	err := WriteFile(full, writeString("no room"))
+	err := Write(full, writeString("no room"))
 	if !errors.Is(err, syscall.ENOSPC) || !strings.Contains(err.Error(), full) {
 		t.Errorf("full: err %v, want ENOSPC naming %s", err, full)
 	}
@@ -79,7 +79,7 @@ func TestWriteFileWritesADeviceInPlace(t *testing.T) {
 // A link into /proc, as /dev/stdout is, names a file already open: it is
 // written in place, appended to, whatever the file is. Renaming over it
 // would leave what was written to the descriptor in a deleted file.
-func TestWriteFileWritesAnOpenFileInPlace(t *testing.T) {
+func TestWriteWritesAnOpenFileInPlace(t *testing.T) {
 	if _, err := os.Stat("/proc/self/fd"); err != nil {
 		t.Skipf("no /proc/self/fd: %v", err)
 	}
@@ -107,10 +107,10 @@ func TestWriteFileWritesAnOpenFileInPlace(t *testing.T) {
 		if err := os.Symlink(filepath.Join("/proc/self/fd", strconv.Itoa(int(c.fd))), link); err != nil {
 			t.Fatal(err)
 		}
-		if err := CheckFile(link); err != nil {
+		if err := Check(link); err != nil {
 			t.Errorf("%s: check: %v", c.name, err)
 		}
-		if err := WriteFile(link, writeString("results\n")); err != nil {
+		if err := Write(link, writeString("results\n")); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
 		if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
