@@ -42,7 +42,7 @@ type scenarioChange struct {
 	Harness                bool   // baseline: shown, never tested (IsHarness)
 	// Old and New are every figure of the measured repeats (results.Figures); the
 	// gate judges them. Changes are those compare shows unasked, which
-	// make its verdict.
+	// make its outcome.
 	Old, New           map[string][]float64
 	OldNoise, NewNoise noisiness
 	Changes            []figureChange
@@ -75,10 +75,10 @@ func noisinessOf(rs []results.Result) noisiness {
 // figures may be others' doing as much as the codec's.
 func (s scenarioChange) noisy() bool { return s.OldNoise.Noisy > 0 || s.NewNoise.Noisy > 0 }
 
-// verdict sums up the scenario's significant changes: "improved",
+// outcome sums up the scenario's significant changes: "improved",
 // "regressed", "mixed", "~" (nothing significant), "untested" when a side
 // has too few repeats to tell, or "not measured" when a side has none.
-func (s scenarioChange) verdict() string {
+func (s scenarioChange) outcome() string {
 	if s.OldRepeats == 0 || s.NewRepeats == 0 {
 		return "not measured"
 	}
@@ -189,7 +189,7 @@ func (s scenarioChange) change(m results.Metric) (ch figureChange, ok bool) {
 }
 
 // printed is the scenario's changes as compare prints them, in the table's
-// order: those it shows unasked (which alone make its verdict) and those
+// order: those it shows unasked (which alone make its outcome) and those
 // of g's figures.
 func (s scenarioChange) printed(g Gate) []figureChange {
 	var out []figureChange

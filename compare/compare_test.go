@@ -15,12 +15,12 @@ import (
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
-func TestCompareVerdicts(t *testing.T) {
+func TestCompareOutcomes(t *testing.T) {
 	old, new := resultstest.CompareRuns(5)
 	c := match(old, new, nil)
-	verdicts := map[string]string{}
+	outcomes := map[string]string{}
 	for _, s := range c.Scenarios {
-		verdicts[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.verdict()
+		outcomes[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.outcome()
 	}
 	for key, want := range map[string]string{
 		"std/1": "improved", "std/2": "improved",
@@ -28,8 +28,8 @@ func TestCompareVerdicts(t *testing.T) {
 		"goccy/2": "~", "goccy/1": "not measured",
 		"baseline/1": "not judged (baseline is the harness)",
 	} {
-		if verdicts[key] != want {
-			t.Errorf("%s: verdict %q, want %q", key, verdicts[key], want)
+		if outcomes[key] != want {
+			t.Errorf("%s: outcome %q, want %q", key, outcomes[key], want)
 		}
 	}
 	if len(c.OnlyOld) != 1 || c.OnlyOld[0].Impl != "baseline" || c.OnlyOld[0].Pairs != 2 {
@@ -54,8 +54,8 @@ func TestCompareWithoutRepeatsGivesNoSignificance(t *testing.T) {
 	old, new := resultstest.CompareRuns(1)
 	c := match(old, new, nil)
 	for _, s := range c.Scenarios {
-		if v := s.verdict(); v != "untested" && v != "not measured" && !s.Harness {
-			t.Errorf("%s: verdict %q with 1 repeat a side, want untested", s.Key.Name(), v)
+		if v := s.outcome(); v != "untested" && v != "not measured" && !s.Harness {
+			t.Errorf("%s: outcome %q with 1 repeat a side, want untested", s.Key.Name(), v)
 		}
 		for _, ch := range s.Changes {
 			if ch.Tested || ch.Significant {
@@ -93,8 +93,8 @@ func TestCompareAndGateTestFromTheSameRepeats(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range match(old, new, nil).Scenarios {
-			if v := s.verdict(); (v == "untested") == tc.tested && v != "not measured" && !s.Harness {
-				t.Errorf("%d against %d repeats: %s: compare's verdict %q, tested %v", tc.oldN, tc.newN, s.Key.Label(), v, tc.tested)
+			if v := s.outcome(); (v == "untested") == tc.tested && v != "not measured" && !s.Harness {
+				t.Errorf("%d against %d repeats: %s: compare's outcome %q, tested %v", tc.oldN, tc.newN, s.Key.Label(), v, tc.tested)
 			}
 		}
 		for _, v := range rep.Scenarios {

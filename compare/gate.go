@@ -9,7 +9,7 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-// The gate turns a comparison into a CI verdict: -fail 'p99>+10%,rt/s<-5%'
+// The gate turns a comparison into a CI pass or fail: -fail 'p99>+10%,rt/s<-5%'
 // names, per figure, how much worse its median may get. It works on plain
 // figures per scenario (GateScenario), so that it needs nothing of how a
 // run is stored; the figures and the way each gets worse are

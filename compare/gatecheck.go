@@ -45,9 +45,9 @@ func (c GateCheck) Fails() bool { return c.Beyond && (c.Significant || !c.Tested
 
 func (c GateCheck) judged() bool { return c.OldN > 0 && c.NewN > 0 }
 
-// GateVerdict is one scenario's checks, one per rule whose metric either
+// GateResult is one scenario's checks, one per rule whose metric either
 // side has.
-type GateVerdict struct {
+type GateResult struct {
 	Name    string
 	Noisy   bool
 	Harness bool   // baseline: listed, never judged
@@ -61,14 +61,14 @@ type GateVerdict struct {
 // Regressed says whether any check fails, or the new run measured nothing
 // of what the old one measured: a codec that stopped working is the worst
 // regression there is.
-func (v GateVerdict) Regressed() bool {
+func (v GateResult) Regressed() bool {
 	return v.Unmeasured == "new" || slices.ContainsFunc(v.Checks, GateCheck.Fails)
 }
 
 // GateReport is the gate applied to every scenario.
 type GateReport struct {
 	Gate      Gate
-	Scenarios []GateVerdict
+	Scenarios []GateResult
 }
 
 // Failed says whether the gate fails: some scenario in both runs
@@ -89,7 +89,7 @@ func (r GateReport) regressions() []string {
 }
 
 func (r GateReport) judgedAny() bool {
-	return slices.ContainsFunc(r.Scenarios, func(v GateVerdict) bool { return slices.ContainsFunc(v.Checks, GateCheck.judged) })
+	return slices.ContainsFunc(r.Scenarios, func(v GateResult) bool { return slices.ContainsFunc(v.Checks, GateCheck.judged) })
 }
 
 // compared counts the scenarios both runs have.
@@ -103,10 +103,10 @@ func (r GateReport) compared() int {
 	return n
 }
 
-// Verdict is the gate section's last line: "REGRESSION: K of M scenarios
+// Outcome is the gate section's last line: "REGRESSION: K of M scenarios
 // (...)" where M counts the scenarios both runs have, "NOTHING JUDGED: ..."
 // or "ok: no regression beyond -fail".
-func (r GateReport) Verdict() string {
+func (r GateReport) Outcome() string {
 	if reg := r.regressions(); len(reg) > 0 {
 		return fmt.Sprintf("REGRESSION: %d of %d scenarios (%s)", len(reg), r.compared(), strings.Join(reg, "; "))
 	}
@@ -140,7 +140,7 @@ func (g Gate) Evaluate(scenarios []GateScenario) GateReport {
 	}
 	qs := familyQ(scenarios, metrics)
 	for i, s := range scenarios {
-		v := GateVerdict{Name: s.Name, Noisy: s.Noisy, Harness: s.Harness}
+		v := GateResult{Name: s.Name, Noisy: s.Noisy, Harness: s.Harness}
 		switch {
 		case s.New == nil:
 			v.OnlyIn = "old"
@@ -186,7 +186,7 @@ func check(r GateRule, old, new []float64, q map[string]float64) (c GateCheck, o
 // Write prints the gate section: a line per scenario that moved beyond a
 // limit (FAIL, or ~ when not significant) or measured nothing, a line per
 // metric one side lacks and per scenario one run lacks, notes, and last
-// the Verdict.
+// the Outcome.
 func (r GateReport) Write(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "gate: -fail '%s'\n", r.Gate)
@@ -238,11 +238,11 @@ func (r GateReport) Write(w io.Writer) error {
 		if len(moved) == 0 {
 			continue
 		}
-		verdict := "~   "
+		result := "~   "
 		if v.Regressed() {
-			verdict = "FAIL"
+			result = "FAIL"
 		}
-		fmt.Fprintf(&b, "  %s %s: %s%s\n", verdict, v.Name, strings.Join(moved, "; "), mark)
+		fmt.Fprintf(&b, "  %s %s: %s%s\n", result, v.Name, strings.Join(moved, "; "), mark)
 	}
 	for _, l := range only {
 		b.WriteString(l)
@@ -263,7 +263,7 @@ func (r GateReport) Write(w io.Writer) error {
 			fmt.Fprintf(&b, "  note: no scenario has %s in both runs: %s judged nothing\n", rule.Metric, rule)
 		}
 	}
-	b.WriteString(r.Verdict() + "\n")
+	b.WriteString(r.Outcome() + "\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -303,9 +303,9 @@ func (c GateCheck) change() string {
 	return signed(c.Delta) + "%"
 }
 
-// short is the scenario's failing checks for the verdict line:
+// short is the scenario's failing checks for the outcome line:
 // "p99 +23.4% in citm-catalog std 1x encdec (procs 2)", or what it lacks.
-func (v GateVerdict) short() string {
+func (v GateResult) short() string {
 	if v.Unmeasured == "new" {
 		return "measured nothing in " + v.Name
 	}

@@ -44,7 +44,7 @@ func CheckTestbeds(oldName, newName string, old, new *results.Run) error {
 
 // WriteAcrossTestbeds prints two runs of different testbeds side by side:
 // per scenario the medians of compare's figures and their ratio, with no
-// test and no verdict, since the difference is the machines' as much as
+// test and no judgement, since the difference is the machines' as much as
 // the code's. It says how the testbeds differ, and warns when the sched.*
 // figures changed meaning between the two Go releases.
 func WriteAcrossTestbeds(w io.Writer, oldName, newName string, old, new *results.Run) error {

@@ -70,7 +70,7 @@ func (c runComparison) write(b *strings.Builder, oldName, newName string, old, n
 		if s.noisy() {
 			mark = " [noisy]"
 		}
-		fmt.Fprintf(b, "\n%s: %s%s\n", s.Key.Label(), s.verdict(), mark)
+		fmt.Fprintf(b, "\n%s: %s%s\n", s.Key.Label(), s.outcome(), mark)
 		if s.OldVersion != s.NewVersion {
 			fmt.Fprintf(b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
 		}
@@ -92,7 +92,7 @@ func (c runComparison) write(b *strings.Builder, oldName, newName string, old, n
 		if len(changes) == 0 {
 			continue
 		}
-		if s.verdict() == "untested" {
+		if s.outcome() == "untested" {
 			fmt.Fprintf(b, "  no significance can be given: %d old and %d new repeats, too few for the test to reach alpha (%d a side can; -count)\n", s.OldRepeats, s.NewRepeats, RepeatsToTest)
 		}
 		for _, w := range warnings(s) {
@@ -134,7 +134,7 @@ func warnings(s scenarioChange) []string {
 	return out
 }
 
-// significance is a tested change's verdict and test: "worse (p=0.008
+// significance is a tested change's direction and test: "worse (p=0.008
 // q=0.016 n=5)", "~ (p=0.310 q=0.930 n=5)", "~ (p=0.008 q=0.016 n=5,
 // under 5%)" for a significant change too small to claim.
 func significance(ch figureChange) string {

@@ -74,11 +74,11 @@ func (n *Noise) String() string {
 	if n == nil {
 		return "noise not measured"
 	}
-	verdict := "quiet"
+	call := "quiet"
 	if n.Noisy() {
-		verdict = "NOISY"
+		call = "NOISY"
 	}
-	s := fmt.Sprintf("%s (others %.0f%% of a core", verdict, 100*n.OthersCores)
+	s := fmt.Sprintf("%s (others %.0f%% of a core", call, 100*n.OthersCores)
 	if steal := 100 * n.StealCores; steal >= 0.5 {
 		s += fmt.Sprintf(", steal %.0f%%", steal)
 	}

@@ -12,7 +12,7 @@ import (
 
 // compareCommand is `pingpong compare [-fail EXPR] OLD.json NEW.json`, or
 // of one RESULTS.json of a run across two builds, its builds as OLD and NEW:
-// exit 0 whatever the verdicts (a regression is a finding, not a failure
+// exit 0 whatever the outcomes (a regression is a finding, not a failure
 // of the command) unless -fail is given, then 1 when the gate fails; 2 for
 // a bad -fail, or a file that cannot be read or is not a pingpong/v1
 // results file.
@@ -74,7 +74,7 @@ func runCompare(failExpr *string, args []string, stdout io.Writer) error {
 		return fmt.Errorf("writing the comparison: %w", err)
 	}
 	if gate != nil && rep.Failed() {
-		return fmt.Errorf("-fail '%s': %s", gate, rep.Verdict())
+		return fmt.Errorf("-fail '%s': %s", gate, rep.Outcome())
 	}
 	return nil
 }
