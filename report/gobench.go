@@ -63,7 +63,7 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 }
 
 // benchName is the scenario's name as a sub-benchmark's:
-// BenchmarkPingPong/input=citm-catalog/impl=sonic/pairs=2-2, the fields
+// BenchmarkPingPong/input=citm-catalog/impl=goccy/pairs=2-2, the fields
 // of results.Key.Name with GOMAXPROCS as the suffix, as in `go test`.
 func benchName(s results.Scenario) string {
 	var b strings.Builder

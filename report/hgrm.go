@@ -51,5 +51,5 @@ func WriteHgrmDir(dir string, run *results.Run) ([]string, error) {
 	return names, nil
 }
 
-// hgrmName is a scenario's .hgrm file: citm-catalog_sonic_2x_procs2.hgrm.
+// hgrmName is a scenario's .hgrm file: citm-catalog_goccy_2x_procs2.hgrm.
 func hgrmName(s results.Scenario, repeats bool) string { return s.FileName(repeats) + ".hgrm" }

@@ -213,7 +213,7 @@ func stwLine(cfg results.Config) string {
 }
 
 // culpritText is a culprit as one line of a report, e.g. "58.7ms stop
-// waited on goroutine 23 in github.com/bytedance/sonic/... (non-preemptible)".
+// waited on goroutine 23 in github.com/goccy/go-json/... (non-preemptible)".
 func culpritText(c latency.Culprit) string {
 	if c.Goroutine != 0 {
 		where := c.Frame

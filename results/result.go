@@ -11,6 +11,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/pingpong-bench/pingpong/internal/codecorder"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -302,8 +303,9 @@ func (r Result) OpsPerSec() float64 {
 // codec comparisons and use it as the harness's floor.
 const Baseline = "baseline"
 
-// DefaultImpls is the order codecs run and print in when -impls is not given.
-var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
+// DefaultImpls is the order codecs run and print in when -impls is not
+// given: the codec registry's default set (internal/codecorder).
+var DefaultImpls = codecorder.Default
 
 // ImplRank orders codecs as a run prints them: DefaultImpls' order first,
 // any other after.

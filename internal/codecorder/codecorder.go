@@ -1,0 +1,10 @@
+// Package codecorder is the codec registry's default set as plain data:
+// the codecs a run measures when -impls is not given, in the order runs
+// and reports print them. It links no codec, so that the data model and
+// the renderers, which read saved files without the registry, order codecs
+// as the registry does; the registry's tests check that it registers each.
+package codecorder
+
+// Default is the registry's default codecs, in order; baseline, the
+// harness's floor, last.
+var Default = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
