@@ -59,6 +59,24 @@ func TestStretchWaits(t *testing.T) {
 	}
 }
 
+// The probe's lateness counts what each gap between stops (and the turns'
+// ends) lasted beyond the interval and the slack.
+func TestKeptOut(t *testing.T) {
+	ms := time.Millisecond
+	turns := []Turn{{Window: 100 * ms, Stops: 2}, {Window: 100 * ms, Stops: 0}}
+	stops := []Stop{{At: 10 * ms, Begin: ms}, {At: 60 * ms, Begin: ms}}
+	// gaps 10ms (on time), 49ms (19ms late), 39ms to the turn's end (9ms),
+	// and a turn in which the probe never ran (70ms)
+	if got, want := KeptOut(turns, stops, 10*ms, 20*ms), 98*ms; got != want {
+		t.Errorf("kept out %v, want %v", got, want)
+	}
+	// stops that overlap (one asked before the one before it ended) leave
+	// no gap, not a negative one
+	if got := KeptOut([]Turn{{Window: 40 * ms, Stops: 2}}, []Stop{{At: 5 * ms, Begin: 20 * ms}, {At: 10 * ms, Begin: ms}}, 10*ms, 20*ms); got != 0 {
+		t.Errorf("overlapping stops: kept out %v, want 0", got)
+	}
+}
+
 // A stop travels in -json as [at, begin, last] and comes back the same.
 func TestStopJSON(t *testing.T) {
 	in := []Stop{{At: 1, Begin: 2, Last: 3}, {At: 4e9, Begin: 5e6, Last: 6}}

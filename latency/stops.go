@@ -96,3 +96,29 @@ func StretchWaits(turns []Turn, stops []Stop, length, interval time.Duration) []
 // StretchFloor is the shortest wait StretchWaits tells apart: the
 // runtime's stopping latency of an idle program is tens of microseconds.
 const StretchFloor = 10 * time.Microsecond
+
+// KeptOut is how long the probe, asking for a stop every interval, could
+// not ask at all: for each gap between one stop's end (or its turn's
+// start) and the next stop's request (or the turn's end), what the gap
+// lasted beyond interval and slack. A probe that asks late was itself a
+// goroutine of the program that could not run: a codec in code the
+// runtime cannot preempt holds its P until it returns, and when it holds
+// every P the probe waits for one as long, asks for no stop meanwhile,
+// and so leaves the stops' waits short of the freeze. slack is what a
+// runnable goroutine may wait on a busy but preemptible program: the
+// scheduler's 10ms slices of the goroutines ahead of it.
+func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
+	var out, from time.Duration // from: the turn's start on the stops' clock
+	i := 0
+	late := func(gap time.Duration) time.Duration { return max(0, gap-interval-slack) }
+	for _, t := range turns {
+		last := from
+		for end := i + t.Stops; i < end && i < len(stops); i++ {
+			out += late(stops[i].At - last)
+			last = max(last, stops[i].End())
+		}
+		out += late(from + t.Window - last)
+		from += t.Window
+	}
+	return out
+}

@@ -274,7 +274,7 @@ func verdictOf(v verdict.Level, withInput bool) verdictView {
 		row := make([]verdictCell, len(line))
 		for i, text := range line {
 			h := vv.Head[i]
-			row[i] = verdictCell{Text: text, Num: i > 0 && (strings.HasPrefix(h, "stw.") || strings.HasPrefix(h, ">") || h == "stops" || h == "waiting"), Cut: h == "culprit"}
+			row[i] = verdictCell{Text: text, Num: i > 0 && (strings.HasPrefix(h, "stw.") || strings.HasPrefix(h, ">") || h == "stops" || h == "waiting" || h == "late"), Cut: h == "culprit"}
 		}
 		vv.Rows = append(vv.Rows, row)
 	}

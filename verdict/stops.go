@@ -57,6 +57,12 @@ const (
 	TailShare    = 0.10
 )
 
+// ProbeSlack is how long past its tick the probe may be kept from asking
+// for a stop before the time counts as frozen: two of the scheduler's 10ms
+// slices, which a runnable goroutine waits behind the goroutines ahead of
+// it on a busy but preemptible program.
+const ProbeSlack = 20 * time.Millisecond
+
 // StretchLength is how long a stretch is when the window did not take
 // turns (-slice 0): the default slice.
 const StretchLength = 100 * time.Millisecond
@@ -66,6 +72,9 @@ const StretchLength = 100 * time.Millisecond
 type Stops struct {
 	Hist   *hdrhistogram.Histogram // corrected for the stops a stuck one kept the probe from asking
 	Waited time.Duration           // every stop's time to begin, added up
+	// KeptOut is how long the probe could not even ask for a stop, beyond
+	// ProbeSlack (latency.KeptOut); 0 for files without stop records.
+	KeptOut time.Duration
 	Window time.Duration           // the windows they were forced in, added up
 	Noisy  bool                    // a window of it was NOISY
 	// Busy is the largest share of the machine's cores that other
@@ -93,6 +102,7 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		}
 		s.Hist.Merge(r.STWHist)
 		s.Waited += r.STWWaited
+		s.KeptOut += latency.KeptOut(r.STWTurns, r.STWStops, interval, ProbeSlack)
 		s.Window += r.Window
 		s.Noisy = s.Noisy || r.Noise.Noisy()
 		if n := r.Noise; n != nil && n.Cores > 0 {
@@ -130,6 +140,21 @@ func (s Stops) Waiting() float64 {
 	}
 	return s.Waited.Seconds() / s.Window.Seconds()
 }
+
+// Late is the share of the window the probe could not ask for a stop at
+// all, beyond ProbeSlack: time the program's other goroutines could not
+// run either.
+func (s Stops) Late() float64 {
+	if s.Window <= 0 {
+		return 0
+	}
+	return s.KeptOut.Seconds() / s.Window.Seconds()
+}
+
+// Frozen is the share of the window the program was frozen: its stops'
+// waits and the time the probe could not run to ask for one. The table is
+// sorted by it, worst first.
+func (s Stops) Frozen() float64 { return s.Waiting() + s.Late() }
 
 // Over is the share of the stops that waited longer than d to begin.
 func (s Stops) Over(d time.Duration) float64 {

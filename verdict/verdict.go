@@ -75,7 +75,7 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 			v.Codecs = append(v.Codecs, v.judge(cv))
 		}
 		slices.SortStableFunc(v.Codecs, func(a, b Codec) int {
-			if c := compareWaiting(b, a); c != 0 {
+			if c := compareFrozen(b, a); c != 0 {
 				return c
 			}
 			return results.ImplRank(a.Result.Impl) - results.ImplRank(b.Result.Impl)
@@ -95,8 +95,8 @@ func stretchOf(cfg results.Config) time.Duration {
 	return StretchLength
 }
 
-// compareWaiting orders by waiting share; a codec without stops comes last.
-func compareWaiting(a, b Codec) int {
+// compareFrozen orders by frozen share; a codec without stops comes last.
+func compareFrozen(a, b Codec) int {
 	switch {
 	case a.HasSTW != b.HasSTW:
 		if a.HasSTW {
@@ -106,7 +106,7 @@ func compareWaiting(a, b Codec) int {
 	case !a.HasSTW:
 		return 0
 	}
-	x, y := a.Stops.Waiting(), b.Stops.Waiting()
+	x, y := a.Stops.Frozen(), b.Stops.Frozen()
 	switch {
 	case x < y:
 		return -1

@@ -95,6 +95,40 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 	}
 }
 
+// A codec whose code holds every P keeps the probe itself from running: its
+// windows hold few stops, so their waits alone leave it behind a codec
+// with many shorter ones, but the time the probe could not run counts too,
+// and it comes first.
+func TestVerdictCountsTheTimeTheProbeCouldNotRun(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	// 40 stops of 10ms, one every 50ms: 20% of the window waiting, and
+	// 30ms of each 40ms gap the probe could not run beyond the interval
+	// and the slack: 20% more
+	var starved []time.Duration
+	for range 40 {
+		starved = append(starved, 10*ms)
+	}
+	// 200 stops, half of 5ms: 25.5% waiting, the probe on time
+	busy := append(resultstest.StopsAround(2, 100, 100*us), resultstest.StopsAround(3, 100, 5*ms)...)
+	vs := Levels(results.Config{STW: 10 * ms}, []results.Result{
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+		resultstest.Stopping("busy", 2, 0, win, busy),
+		resultstest.Stopping("starved", 2, 0, win, starved),
+	}, nil)
+	cs := vs[0].Codecs
+	if len(cs) != 2 || cs[0].Result.Impl != "starved" {
+		t.Fatalf("order %v, want starved first", []string{cs[0].Result.Impl, cs[1].Result.Impl})
+	}
+	s, b := cs[0].Stops, cs[1].Stops
+	if s.Waiting() >= b.Waiting() || s.Late() < 0.15 || b.Late() > 0 {
+		t.Errorf("starved waiting %.1f%% late %.1f%%, busy waiting %.1f%% late %.1f%%: want the starved codec to wait less and be late 20%%",
+			100*s.Waiting(), 100*s.Late(), 100*b.Waiting(), 100*b.Late())
+	}
+	if w := vs[0].Sentence(cs[0]); !strings.Contains(w, "kept its other goroutines from running") {
+		t.Errorf("sentence %q does not say the probe could not run", w)
+	}
+}
+
 // A NOISY window marks the row but decides nothing: the noise fell on
 // baseline too, which ran in turns with the codec.
 func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {

@@ -13,12 +13,14 @@ import (
 // Table is the level's table, its head first: the codec that kept the
 // program frozen longest first, baseline last; the noise and culprit
 // columns only when a row has one. ">1ms" and ">10ms" are the shares of
-// the stops that waited that long to begin.
+// the stops that waited that long to begin, "waiting" the share of the
+// window the program waited for stops to begin, "late" the share in which
+// the probe could not even run to ask for one (beyond ProbeSlack).
 func (v Level) Table() [][]string {
 	all := v.all()
 	culprits := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Result.Culprit != nil })
 	noisy := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Stops.Noisy })
-	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">10ms", "waiting", "vs baseline"}
+	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">10ms", "waiting", "late", "vs baseline"}
 	if noisy {
 		head = append(head, "noise")
 	}
@@ -32,9 +34,9 @@ func (v Level) Table() [][]string {
 			s := cv.Stops
 			line = append(line, fmt.Sprint(s.N()), results.FormatDuration(s.Quantile(0.5)), results.FormatDuration(s.Quantile(0.9)),
 				results.FormatDuration(s.Quantile(0.99)), results.FormatDuration(s.Max()), results.FormatPercent(s.Over(time.Millisecond)),
-				results.FormatPercent(s.Over(10*time.Millisecond)), results.FormatPercent(s.Waiting()), cv.against())
+				results.FormatPercent(s.Over(10*time.Millisecond)), results.FormatPercent(s.Waiting()), results.FormatPercent(s.Late()), cv.against())
 		} else {
-			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-")
+			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-")
 		}
 		if noisy {
 			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.Noisy])
@@ -205,6 +207,9 @@ func (v Level) Sentence(cv Codec) string {
 	}
 	s, base := cv.Stops, v.Base.Stops
 	frozen := fmt.Sprintf("froze the program %s of the window (baseline %s)", results.FormatPercent(s.Waiting()), results.FormatPercent(base.Waiting()))
+	if s.KeptOut > 0 {
+		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (baseline %s)", results.FormatPercent(s.Late()), results.FormatPercent(base.Late()))
+	}
 	if cv.StandsOut {
 		out := fmt.Sprintf("%s %s; one stop in ten waited over %s; worst %s", cv.Result.Impl, frozen,
 			results.FormatDuration(s.Quantile(0.9)), results.FormatDuration(s.Max()))
