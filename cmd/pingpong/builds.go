@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -69,10 +69,10 @@ func (b buildsFlag) read() ([]results.Build, error) {
 // in a run across builds one no build has; it returns the builds, read.
 func checkImpls(o *options, impls []string) ([]results.Build, error) {
 	if len(o.builds) == 0 {
-		if _, err := engine.LookupImpls(impls); err != nil {
+		if _, err := codecs.LookupImpls(impls); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
-		if why := engine.NeedsIsolation(impls); why != "" && !o.isolate {
+		if why := codecs.NeedsIsolation(impls); why != "" && !o.isolate {
 			return nil, usagef("-impls: %s: drop -isolate=false", why)
 		}
 		return nil, nil
@@ -94,7 +94,7 @@ func checkBuildImpls(impls []string, builds []results.Build) error {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue
 		}
-		if _, err := engine.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
+		if _, err := codecs.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
 			return usagef("-impls: %w", err)
 		}
 		var have []string
