@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pingpong-bench/pingpong/internal/plan"
+
 	"bytes"
 	"errors"
 	"flag"
@@ -68,16 +70,18 @@ func (b buildsFlag) read() ([]results.Build, error) {
 // checkImpls refuses a codec that cannot run: one this binary lacks, or
 // in a run across builds one no build has; it returns the builds, read.
 func checkImpls(o *options, impls []string) ([]results.Build, error) {
+	// what needs worker processes, as the run itself rules it
+	needs := plan.IsolationOf(results.Config{Impls: impls, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
 		if _, err := codecs.LookupImpls(impls); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
-		if why := codecs.NeedsIsolation(impls); why != "" && !o.isolate {
-			return nil, usagef("-impls: %s: drop -isolate=false", why)
+		if needs.Codec != "" && !o.isolate {
+			return nil, usagef("-impls: %s: drop -isolate=false", needs.Codec)
 		}
 		return nil, nil
 	}
-	if !o.isolate {
+	if needs.Builds && !o.isolate {
 		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
 	}
 	builds, err := o.builds.read()
