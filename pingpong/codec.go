@@ -90,7 +90,7 @@ func (c Codec) library() codecs.Library {
 	return codecs.Library{Marshal: c.Marshal, Unmarshal: c.Unmarshal, NewTarget: c.New}
 }
 
-// impl is c as a run runs it. A built-in codec, as Codecs hands it
+// impl is c as the registry holds it. A built-in codec, as Codecs hands it
 // out, keeps what the registry knows of it besides its functions: its
 // module's version, its warm-up (sonic's Pretouch).
 func (c Codec) impl() (codecs.Impl, error) {

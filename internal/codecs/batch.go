@@ -11,7 +11,7 @@ import (
 // bulk shape of the Erlang original's CouchDB and Logstash cases: a service
 // reading NDJSON decodes each line on its own and encodes each value on its
 // own, so K small documents cost K calls into the codec, not one call on K
-// times the bytes. The correctness check stays per document (prepare);
+// times the bytes. The correctness check stays per document (Prepare);
 // only the measured messages are batches.
 
 // batchCodec runs c over newline-delimited JSON: Unmarshal decodes each

@@ -218,8 +218,8 @@ func RunLevel(ctx context.Context, c codecs.Codec, bin []byte, pairs int, warmup
 // RunLevelWatched is RunLevel watched by the instruments w turns on, with
 // each round trip split into the echo's decode, its encode and the rest
 // when split is set: a Level with one slice of w.Duration. newTarget makes
-// what each decode fills: nil decodes into any, else see newTarget in
-// target.go.
+// what each decode fills: nil decodes into any, else see
+// codecs.TargetFunc.
 func RunLevelWatched(ctx context.Context, c codecs.Codec, bin []byte, newTarget func() any, pairs int, w Watch, splitting bool) (LevelResult, error) {
 	l := OpenLevel(ctx, c, bin, newTarget, pairs, w, splitting)
 	_, _ = l.Slice(ctx, w.Duration) // Close returns the error

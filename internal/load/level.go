@@ -16,7 +16,7 @@ import (
 // A closed-loop level is held open across the slices of its window: its
 // pairs start once, warm up, then run one slice at a time. Between slices
 // every pinger is parked and nothing of the codec runs, so that the codecs
-// of a level can take turns within one window (interleave.go) and share
+// of a level can take turns within one window (plan/interleave.go) and share
 // whatever else the machine does meanwhile: a burst of steal falls on
 // baseline and codec alike.
 //

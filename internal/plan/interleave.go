@@ -16,7 +16,7 @@ import (
 // clock) then falls on every codec of the level, baseline included, in
 // shares as equal as the slices: the verdict compares a codec with
 // baseline through it rather than blaming whichever codec ran while it
-// happened. A slice ends at a round-trip boundary (level.go), so a codec
+// happened. A slice ends at a round-trip boundary (load/level.go), so a codec
 // whose round trip is longer than a slice takes fewer, longer turns.
 
 // levelOf is what the scenarios of one level share: everything but the

@@ -23,7 +23,7 @@ import (
 // Plan lists the scenarios of a run in the order they run: per input, per
 // target, per level, per batch size, the codecs of each level side by side
 // (they take turns in its window, interleave.go), then each codec's probe
-// passes. Each input's Targets are what runs on it (see InputTargets); an
+// passes. Each input's Targets are what runs on it (see codecs.InputTargets); an
 // input without them gets the fallback judged by its name.
 func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.Scenario {
 	if sweeping(cfg) {
