@@ -149,7 +149,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	for _, s := range plan {
 		left[key{s.Input, s.Impl, s.Build, s.Point()}]++
 	}
-	runners := map[key]worker.Runner{}
+	runners := map[key]load.Runner{}
 	defer func() {
 		for _, r := range runners {
 			r.Close()
@@ -182,7 +182,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			step = plan[i:j]
 		}
 		i += len(step)
-		rs := make([]worker.Runner, len(step))
+		rs := make([]load.Runner, len(step))
 		for j, s := range step {
 			k := key{s.Input, s.Impl, s.Build, s.Point()}
 			r, ok := runners[k]
@@ -194,7 +194,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 		var rows []results.Result
 		if takesTurns(cfg, s) {
-			rows = results.AlignIntervals(runTurns(ctx, cfg, step, rs))
+			rows = results.AlignIntervals(load.RunTurns(ctx, cfg.Slice, cfg.Duration, step, rs))
 		} else {
 			if s.Target == "" {
 				s.Target = results.TargetAny // probe passes decode into any
@@ -214,6 +214,20 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 	}
 	return run, ctx.Err() // the last scenario may have been the one cut short
+}
+
+// levelOf is what the scenarios of one level share: everything but the
+// codec and its build, so that the builds of a run across builds take
+// turns with each other as codecs do.
+func levelOf(s results.Scenario) results.Scenario {
+	s.Impl, s.Build = "", ""
+	return s
+}
+
+// takesTurns says whether s is a closed-loop level, whose codecs take
+// turns; an open-loop level and a probe pass run whole.
+func takesTurns(cfg results.Config, s results.Scenario) bool {
+	return s.IsEncdec() && !cfg.OpenLoop()
 }
 
 // settledStall is the stall threshold a run uses: cfg.Stall when given,

@@ -17,29 +17,11 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-// Runner runs one codec's scenarios on one input: in this process, or in
-// a worker process of its own. A scenario runs whole (Run), or, for a
-// closed-loop level, in turns: Open warms it up and parks it, each Slice
-// runs one turn of its window, Finish ends it and returns its row. One
-// level at a time is open.
-type Runner interface {
-	Info() results.ImplInfo
-	Run(ctx context.Context, s results.Scenario) results.Result
-	// Open readies s; an error means it cannot run (the row Finish
-	// returns says why) and gets no slices.
-	Open(ctx context.Context, s results.Scenario) error
-	// Slice runs a turn of at least d; it returns how long the turn was,
-	// and an error once the level has failed (no more turns then).
-	Slice(ctx context.Context, d time.Duration) (time.Duration, error)
-	Finish() results.Result
-	Close()
-}
-
 // Start readies codec im on input in as sp says: in this process when
 // argv is empty, else in a worker process started with argv, with the
 // GOMAXPROCS, GOGC and GOMEMLIMIT of pt in its environment. A runner that
 // cannot ready the codec says so in its Info and its rows.
-func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) Runner {
+func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
 	if len(argv) > 0 {
 		return startWorker(ctx, sp, argv, im, in, pt)
 	}

@@ -51,7 +51,7 @@ type lineOrErr struct {
 // (check, struct compilation) before it counts as hung.
 const readyBudget = 2 * time.Minute
 
-func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) Runner {
+func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
 	w := &workerRunner{spec: sp, argv: argv, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
 		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Err: err.Error()}

@@ -1,11 +1,7 @@
-package plan
+package load
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/worker"
-	"sync"
-
 	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/load"
 
 	"context"
 	"errors"
@@ -63,11 +59,11 @@ func (f *fakeRunner) Finish() results.Result {
 
 func runFakeTurns(cfg results.Config, fs ...*fakeRunner) []results.Result {
 	level := make([]results.Scenario, len(fs))
-	rs := make([]worker.Runner, len(fs))
+	rs := make([]Runner, len(fs))
 	for i, f := range fs {
 		level[i], rs[i] = results.Scenario{Impl: f.name, Mode: results.ModeEncdec, Pairs: 1}, f
 	}
-	return runTurns(context.Background(), cfg, level, rs)
+	return RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, rs)
 }
 
 // Every codec is warmed up before the first turn; then the codecs take
@@ -122,11 +118,11 @@ func TestRunTurnsWithOneSliceRunsCodecsOneAfterTheOther(t *testing.T) {
 type levelRunner struct {
 	fakeRunner
 	c     codecs.Codec
-	level *load.Level
+	level *Level
 }
 
 func (l *levelRunner) Open(ctx context.Context, s results.Scenario) error {
-	l.level = load.OpenLevel(ctx, l.c, []byte(`"x"`), nil, s.Pairs, load.Watch{Warmup: 10 * time.Millisecond}, false)
+	l.level = OpenLevel(ctx, l.c, []byte(`"x"`), nil, s.Pairs, Watch{Warmup: 10 * time.Millisecond}, false)
 	return nil
 }
 
@@ -137,7 +133,7 @@ func (l *levelRunner) Slice(ctx context.Context, d time.Duration) (time.Duration
 func (l *levelRunner) Finish() results.Result {
 	lr, err := l.level.Close()
 	r := results.Result{Scenario: results.Scenario{Impl: l.name}}
-	load.FillLevel(&r, lr, err, false)
+	FillLevel(&r, lr, err, false)
 	return r
 }
 
@@ -147,7 +143,7 @@ func TestTurnsNeverOverlap(t *testing.T) {
 	a, b := &sleepy{d: 3 * time.Millisecond}, &sleepy{d: 5 * time.Millisecond}
 	cfg := results.Config{Duration: 200 * time.Millisecond, Slice: 20 * time.Millisecond}
 	level := []results.Scenario{{Impl: "a", Mode: results.ModeEncdec, Pairs: 1}, {Impl: "b", Mode: results.ModeEncdec, Pairs: 1}}
-	rows := runTurns(context.Background(), cfg, level, []worker.Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}})
+	rows := RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, []Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}})
 	for _, r := range rows {
 		if r.Err != "" || r.Slices < 5 || r.Window < cfg.Duration || r.N == 0 {
 			t.Errorf("%s: %d turns, window %v, n %d, error %q", r.Impl, r.Slices, r.Window, r.N, r.Err)
@@ -160,35 +156,4 @@ func TestTurnsNeverOverlap(t *testing.T) {
 			}
 		}
 	}
-}
-
-// sleepy is a codec whose echo-side Unmarshal takes a known time and logs
-// when each call started and ended, so the test can tell which calls
-// overlap.
-type sleepy struct {
-	d     time.Duration
-	mu    sync.Mutex
-	calls [][2]time.Time // Unmarshal start, Marshal end, in call order
-}
-
-func (s *sleepy) Unmarshal(_ []byte, v any) error {
-	start := time.Now()
-	s.mu.Lock()
-	echo := len(s.calls)%2 == 0
-	s.mu.Unlock()
-	if echo { // only the echo works, so round trips follow back to back
-		time.Sleep(s.d) // and each window boundary falls inside one
-	}
-	s.mu.Lock()
-	s.calls = append(s.calls, [2]time.Time{start})
-	s.mu.Unlock()
-	*(v.(*any)) = "x"
-	return nil
-}
-
-func (s *sleepy) Marshal(any) ([]byte, error) {
-	s.mu.Lock()
-	s.calls[len(s.calls)-1][1] = time.Now()
-	s.mu.Unlock()
-	return []byte(`"x"`), nil
 }
