@@ -84,9 +84,6 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 	if cfg.Isolate || len(cfg.Builds) > 0 {
 		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
 	}
-	if err := CheckIsolation(cfg); err != nil {
-		return nil, err
-	}
 	cfg.Impls = nil
 	bis := make([]buildImpl, len(impls))
 	for i, im := range impls {
@@ -95,6 +92,9 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 		}
 		cfg.Impls = append(cfg.Impls, im.Name)
 		bis[i] = buildImpl{Impl: im}
+	}
+	if err := CheckIsolation(cfg); err != nil { // by the names: a codec of the registry's may need a process of its own
+		return nil, err
 	}
 	return execute(ctx, cfg, env, inputs, bis, obs)
 }
