@@ -11,7 +11,9 @@ import (
 // RunScenario runs scenario s whole for a codec readied on its input (p),
 // as sp says, and returns its row: a probe pass, an open-loop level, or a
 // closed-loop level in one slice. A codec that cannot run the input gets
-// the row that says why.
+// the row that says why. A closed-loop level run whole this way keeps no
+// interval log: a run's closed-loop levels run in turns (RunTurns), on
+// runners that keep it.
 func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prepared) results.Result {
 	r := results.Result{Scenario: s, Mismatch: p.Info.Mismatch, Err: p.Info.Err}
 	if p.Codec == nil {
