@@ -57,7 +57,7 @@ func TestBatchCountsDocuments(t *testing.T) {
 		lc.decodes.Store(0)
 		lc.encodes.Store(0)
 		s := results.Scenario{Input: in.Name, Impl: im.Name, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Batch: batch}
-		r := RunScenario(context.Background(), sp, s, p)
+		r, _ := RunScenario(context.Background(), sp, s, p)
 		if r.Err != "" || r.N == 0 {
 			t.Fatalf("batch %d: n=%d error %q", batch, r.N, r.Err)
 		}
@@ -95,7 +95,7 @@ func TestBaselineBatchMovesNoBytes(t *testing.T) {
 		t.Fatal(info.Err)
 	}
 	s := results.Scenario{Input: in.Name, Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Batch: 10}
-	r := RunScenario(context.Background(), Spec{Duration: 30 * time.Millisecond}, s, p)
+	r, _ := RunScenario(context.Background(), Spec{Duration: 30 * time.Millisecond}, s, p)
 	if r.Err != "" || r.N == 0 || r.Bytes != 0 {
 		t.Errorf("baseline at batch 10: n=%d bytes=%d error %q; want round trips and no bytes", r.N, r.Bytes, r.Err)
 	}

@@ -1,9 +1,6 @@
 package load
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -23,9 +20,10 @@ type Watch struct {
 	// Stall is how long a stop must take to begin before its culprit is
 	// named; 0 names the worst stop whatever its length.
 	Stall time.Duration
-	// TraceDir keeps each flight-recorder snapshot there as Name.trace,
-	// which `go tool trace` opens; "" keeps none.
-	TraceDir, Name string
+	// KeepTrace keeps the flight recorder's snapshot of the worst stop
+	// (watched.Snapshot), which its runner writes as a file `go tool
+	// trace` opens.
+	KeepTrace bool
 	// Interval is the width of a closed-loop window's intervals over time
 	// (timeline); 0: none. IntervalHists keeps each interval's histograms,
 	// which the level then returns as its interval log (LevelResult.Log).
@@ -104,7 +102,7 @@ func (ins *instruments) close() {
 // explain runs after a window or slice, when the load has parked or
 // stopped: it snapshots the flight recorder, names the culprit of the
 // worst stop in it (the one nearest the probe's worst, when the probe ran)
-// and keeps the snapshot when asked to. A culprit already named for a
+// and keeps the snapshot when asked to (the last one taken is the worst's). A culprit already named for a
 // longer stall, in an earlier slice, stays.
 func (ins *instruments) explain(out *watched, w Watch) {
 	if ins.flight == nil {
@@ -121,13 +119,8 @@ func (ins *instruments) explain(out *watched, w Watch) {
 		out.CulpritErr = err.Error()
 		return
 	}
-	if w.TraceDir != "" {
-		path := filepath.Join(w.TraceDir, w.Name+".trace")
-		if err := os.WriteFile(path, tr, 0o644); err != nil {
-			out.CulpritErr = fmt.Sprintf("keeping the trace: %v", err)
-		} else {
-			out.Trace = path
-		}
+	if w.KeepTrace {
+		out.Snapshot = tr
 	}
 	var opts flight.Options
 	if out.STW != nil && out.STW.TotalCount() > 0 {
@@ -163,5 +156,7 @@ type watched struct {
 	Noise      *latency.Noise   // nil where it cannot be measured
 	Culprit    *latency.Culprit // the worst stall's, when it reached Watch.Stall
 	CulpritErr string           // why there is no culprit, when the recorder failed
-	Trace      string           // the kept snapshot's path
+	// Snapshot is the flight recorder's last snapshot, taken for the
+	// worst stop, when Watch.KeepTrace asked for it (nil otherwise).
+	Snapshot []byte
 }

@@ -176,7 +176,7 @@ func RunLevelOpen(ctx context.Context, c codecs.Codec, bin []byte, newTarget fun
 }
 
 // runOpenScenario is RunScenario's encdec level on a schedule.
-func runOpenScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) results.Result {
+func runOpenScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) (results.Result, Kept) {
 	rate := sp.PairRate(r.Pairs)
 	lr, err := RunLevelOpen(ctx, p.Codec, p.Bin, p.NewTarget, r.Pairs, rate, sp.WatchOf(r.Scenario))
 	FillLevel(&r, lr.LevelResult, err, p.Impl.NoJSON)
@@ -189,5 +189,5 @@ func runOpenScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Pr
 		Overslept:       lr.Overslept,
 		UncorrectedHist: lr.Uncorrected,
 	}
-	return r
+	return r, lr.Kept()
 }

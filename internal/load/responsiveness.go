@@ -16,7 +16,7 @@ import (
 func responsiveness(seen watched, ops int64) results.Responsiveness {
 	rt := seen.Runtime
 	r := results.Responsiveness{Runtime: rt, ProbeHist: seen.Probe, STWHist: seen.STW, STWWaited: seen.STWWaited, Noise: seen.Noise,
-		Culprit: seen.Culprit, CulpritErr: seen.CulpritErr, Trace: seen.Trace,
+		Culprit: seen.Culprit, CulpritErr: seen.CulpritErr,
 		STWStops: seen.STWStops, STWTurns: seen.STWTurns, MMU: results.MMUOf(seen.STWStops, seen.STWTurns)}
 	r.Probe = summaryOf(seen.Probe)
 	r.STW, r.STWWall = summaryOf(seen.STW), summaryOf(seen.STWWall)
@@ -37,7 +37,7 @@ func summaryOf(h *hdrhistogram.Histogram) *latency.Summary {
 
 // runPassScenario runs a probe pass for a codec ready on its input. The
 // probe's overshoot is the row's latency.
-func runPassScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) results.Result {
+func runPassScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) (results.Result, Kept) {
 	pr, err := RunPass(ctx, p.Codec, p.Bin, r.Mode, r.Pairs, sp.WatchOf(r.Scenario))
 	fillPass(&r, pr)
 	if p.Impl.NoJSON {
@@ -46,7 +46,7 @@ func runPassScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Pr
 	if err != nil {
 		r.Err = err.Error()
 	}
-	return r
+	return r, Kept{Trace: pr.Snapshot}
 }
 
 // idleWindow bounds the idle pass: 300 wakes of the 1ms sleep probe and

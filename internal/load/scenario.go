@@ -11,13 +11,11 @@ import (
 // RunScenario runs scenario s whole for a codec readied on its input (p),
 // as sp says, and returns its row: a probe pass, an open-loop level, or a
 // closed-loop level in one slice. A codec that cannot run the input gets
-// the row that says why. A closed-loop level run whole this way keeps no
-// interval log: a run's closed-loop levels run in turns (RunTurns), on
-// runners that keep it.
-func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prepared) results.Result {
+// the row that says why, and what its runner keeps as files.
+func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prepared) (results.Result, Kept) {
 	r := results.Result{Scenario: s, Mismatch: p.Info.Mismatch, Err: p.Info.Err}
 	if p.Codec == nil {
-		return r
+		return r, Kept{}
 	}
 	if k := s.Docs(); k > 1 && s.Mode == results.ModeEncdec {
 		p = p.Batched(k)
@@ -30,8 +28,18 @@ func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prep
 	}
 	lr, err := RunLevelWatched(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, sp.WatchOf(s), !p.Impl.NoJSON)
 	FillLevel(&r, lr, err, p.Impl.NoJSON)
-	return r
+	return r, lr.Kept()
 }
+
+// Kept is what a scenario measured that its runner keeps as files, beside
+// its row: none of it is in the row.
+type Kept struct {
+	Log   *latency.IntervalLog // the interval log (-hlog); nil: none
+	Trace []byte               // the flight recorder's snapshot (-trace); nil: none
+}
+
+// Kept is what of lr its runner keeps as files.
+func (lr LevelResult) Kept() Kept { return Kept{Log: lr.Log, Trace: lr.Snapshot} }
 
 // FillLevel puts what a ping-pong level measured into its row, closed or
 // open loop alike; a codec that failed mid-window keeps what completed.

@@ -62,9 +62,18 @@ func (sp Spec) HlogPath(s results.Scenario) string {
 	return filepath.Join(sp.HlogDir, s.FileName(sp.Repeats)+".hlog")
 }
 
+// TracePath is where scenario s keeps its flight-recorder snapshot; ""
+// for none.
+func (sp Spec) TracePath(s results.Scenario) string {
+	if sp.TraceDir == "" {
+		return ""
+	}
+	return filepath.Join(sp.TraceDir, s.FileName(sp.Repeats)+".trace")
+}
+
 // WatchOf is the Watch sp asks for, for scenario s.
 func (sp Spec) WatchOf(s results.Scenario) Watch {
 	return Watch{Warmup: sp.Warmup, Duration: sp.Duration, Probe: sp.Probe, STW: sp.STW,
-		Culprits: sp.Culprits, Stall: sp.Stall, TraceDir: sp.TraceDir, Name: s.FileName(sp.Repeats), Noise: true,
+		Culprits: sp.Culprits, Stall: sp.Stall, KeepTrace: sp.TraceDir != "", Noise: true,
 		Interval: sp.Interval, IntervalHists: sp.HlogDir != "", Exclude: sp.Exclude}
 }

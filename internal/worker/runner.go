@@ -1,11 +1,15 @@
 // Package worker runs a codec's scenarios on one input: in this process
 // (the load, as a run's spec asks), or in a worker process of its own,
 // the same binary started with PINGPONG_WORKER=1, which it speaks to over
-// a protocol of its own (worker.go). Either keeps the interval log of each
-// level that asks for one.
+// a protocol of its own (worker.go). Either writes, beside each row, the
+// files of what the load measured for it (keep): the interval log and the
+// flight recorder's snapshot.
 package worker
 
 import (
+	"fmt"
+	"os"
+
 	"context"
 	"errors"
 	"time"
@@ -57,7 +61,9 @@ func newLocalRunner(sp load.Spec, im codecs.Impl, in *datasets.Input) *localRunn
 func (l *localRunner) Info() results.ImplInfo { return l.info }
 
 func (l *localRunner) Run(ctx context.Context, s results.Scenario) results.Result {
-	return load.RunScenario(ctx, l.spec, s, l.byTarget[s.Target])
+	r, k := load.RunScenario(ctx, l.spec, s, l.byTarget[s.Target])
+	keep(l.spec, &r, k)
+	return r
 }
 
 func (l *localRunner) Open(ctx context.Context, s results.Scenario) error {
@@ -87,22 +93,42 @@ func (l *localRunner) Finish() results.Result {
 	r := l.open
 	if l.level != nil {
 		lr, err := l.level.Close()
-		var hlog string
-		if lr.Log != nil {
-			// the load measured; the interval log is written here, beside
-			// the row it belongs to
-			path := l.spec.HlogPath(r.Scenario)
-			if werr := report.WriteHlog(path, lr.Log); werr != nil {
-				err = errors.Join(err, werr)
-			} else {
-				hlog = path
-			}
-		}
 		load.FillLevel(&r, lr, err, l.noJSON)
-		r.Hlog = hlog
+		keep(l.spec, &r, lr.Kept())
 		l.level = nil
 	}
 	return r
 }
 
 func (l *localRunner) Close() {}
+
+// keep writes, beside row r, the files of what the load measured for it:
+// the interval log (a failure to write it is the row's error too, after
+// the level's own) and the flight recorder's snapshot (a failure to write
+// it says why the row keeps none).
+func keep(sp load.Spec, r *results.Result, k load.Kept) {
+	if k.Log != nil {
+		path := sp.HlogPath(r.Scenario)
+		if err := report.WriteHlog(path, k.Log); err != nil {
+			r.Err = errors.Join(errorOf(r.Err), err).Error()
+		} else {
+			r.Hlog = path
+		}
+	}
+	if k.Trace != nil {
+		path := sp.TracePath(r.Scenario)
+		if err := os.WriteFile(path, k.Trace, 0o644); err != nil {
+			r.CulpritErr = fmt.Sprintf("keeping the trace: %v", err)
+		} else {
+			r.Trace = path
+		}
+	}
+}
+
+// errorOf is the error a row's Err says, nil for none.
+func errorOf(msg string) error {
+	if msg == "" {
+		return nil
+	}
+	return errors.New(msg)
+}
