@@ -17,7 +17,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -39,7 +39,7 @@ type Codec struct {
 // that need a process of their own (sonic-optdec), are not among them.
 func Codecs() []Codec {
 	var out []Codec
-	for _, im := range engine.Impls() {
+	for _, im := range codecs.Impls() {
 		if im.Library != nil && len(im.Env) == 0 {
 			out = append(out, Codec{Name: im.Name, Marshal: im.Library.Marshal, Unmarshal: im.Library.Unmarshal})
 		}
@@ -68,13 +68,13 @@ func Register(c Codec, pkg string) {
 	if err := c.valid(); err != nil {
 		panic(err)
 	}
-	engine.Register(c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"))
+	codecs.Register(c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"))
 }
 
 // RegisterType makes T a decode target of the pingpong command built with
 // it (-target, by the name reflect gives it, such as "shop.Order");
 // bench_scheduling.sh --type generates the call.
-func RegisterType[T any]() { engine.RegisterType(reflect.TypeFor[T]()) }
+func RegisterType[T any]() { codecs.RegisterType(reflect.TypeFor[T]()) }
 
 func (c Codec) valid() error {
 	switch {
@@ -86,18 +86,18 @@ func (c Codec) valid() error {
 	return nil
 }
 
-func (c Codec) library() engine.Library {
-	return engine.Library{Marshal: c.Marshal, Unmarshal: c.Unmarshal, NewTarget: c.New}
+func (c Codec) library() codecs.Library {
+	return codecs.Library{Marshal: c.Marshal, Unmarshal: c.Unmarshal, NewTarget: c.New}
 }
 
-// impl is c as the engine runs it. A built-in codec, as Codecs hands it
+// impl is c as the registry holds it. A built-in codec, as Codecs hands it
 // out, keeps what the registry knows of it besides its functions: its
 // module's version, its warm-up (sonic's Pretouch).
-func (c Codec) impl() (engine.Impl, error) {
+func (c Codec) impl() (codecs.Impl, error) {
 	if err := c.valid(); err != nil {
-		return engine.Impl{}, err
+		return codecs.Impl{}, err
 	}
-	for _, im := range engine.Impls() {
+	for _, im := range codecs.Impls() {
 		if l := im.Library; l != nil && c.New == nil && sameFunc(l.Marshal, c.Marshal) && sameFunc(l.Unmarshal, c.Unmarshal) {
 			im.Name = c.Name
 			return im, nil

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 )
 
 // A stop of the world that cannot begin freezes every goroutine but those
@@ -73,9 +73,9 @@ func (w *watchdog) err() error {
 }
 
 // guard is im whose codec checks the deadline before each call.
-func (w *watchdog) guard(im engine.Impl) engine.Impl {
+func (w *watchdog) guard(im codecs.Impl) codecs.Impl {
 	newCodec := im.New
-	im.New = func(input []byte) (engine.Codec, error) {
+	im.New = func(input []byte) (codecs.Codec, error) {
 		c, err := newCodec(input)
 		if err != nil {
 			return nil, err
@@ -86,7 +86,7 @@ func (w *watchdog) guard(im engine.Impl) engine.Impl {
 }
 
 type guarded struct {
-	engine.Codec
+	codecs.Codec
 	w *watchdog
 }
 

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	registry "github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -65,7 +67,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*result
 	if err != nil {
 		return nil, err
 	}
-	impls := make([]engine.Impl, 0, len(codecs)+1)
+	impls := make([]registry.Impl, 0, len(codecs)+1)
 	for _, c := range codecs {
 		im, err := c.impl()
 		if err != nil {
@@ -73,7 +75,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*result
 		}
 		impls = append(impls, im)
 	}
-	base, err := engine.LookupImpls([]string{results.Baseline})
+	base, err := registry.LookupImpls([]string{results.Baseline})
 	if err != nil {
 		return nil, fmt.Errorf("pingpong: %w", err)
 	}
@@ -88,7 +90,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*result
 			}
 		}
 	}
-	run, err := engine.ExecuteImpls(ctx, cfg, engine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
+	run, err := plan.ExecuteImpls(ctx, cfg, machine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
 	if err == nil && dog != nil {
 		err = dog.err()
 	}

@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 func TestSelfCheckGolden(t *testing.T) {
@@ -24,7 +24,7 @@ func TestSelfCheckGolden(t *testing.T) {
 	}
 	for i := range rs {
 		if len(rs[i].Repeats) > 0 {
-			rs[i].SelfCheckFigures = engine.AssessSelfCheck(rs[i].Repeats, rs[i].NoJSON, 450)
+			rs[i].SelfCheckFigures = verdict.SelfCheckFigures(rs[i].Repeats, rs[i].NoJSON, 450)
 		}
 	}
 	run := &results.SelfCheckRun{

@@ -26,7 +26,7 @@ type Interval struct {
 }
 
 // AlignIntervals makes the intervals of one level's rows (its codecs' of
-// one repeat) start from the level's first interval: the engine gives At
+// one repeat) start from the level's first interval: the load gives At
 // since the Unix epoch, the same clock for every codec's process. Rows
 // already aligned stay as they are.
 func AlignIntervals(level []Result) []Result {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pingpong-bench/pingpong/internal/plan"
+
 	"bytes"
 	"errors"
 	"flag"
@@ -10,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -68,16 +70,18 @@ func (b buildsFlag) read() ([]results.Build, error) {
 // checkImpls refuses a codec that cannot run: one this binary lacks, or
 // in a run across builds one no build has; it returns the builds, read.
 func checkImpls(o *options, impls []string) ([]results.Build, error) {
+	// what needs worker processes, as the run itself rules it
+	needs := plan.IsolationOf(results.Config{Impls: impls, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
-		if _, err := engine.LookupImpls(impls); err != nil {
+		if _, err := codecs.LookupImpls(impls); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
-		if why := engine.NeedsIsolation(impls); why != "" && !o.isolate {
-			return nil, usagef("-impls: %s: drop -isolate=false", why)
+		if needs.Codec != "" && !o.isolate {
+			return nil, usagef("-impls: %s: drop -isolate=false", needs.Codec)
 		}
 		return nil, nil
 	}
-	if !o.isolate {
+	if needs.Builds && !o.isolate {
 		return nil, usagef("-build: a run across builds runs each codec in its build's worker processes: drop -isolate=false")
 	}
 	builds, err := o.builds.read()
@@ -94,7 +98,7 @@ func checkBuildImpls(impls []string, builds []results.Build) error {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue
 		}
-		if _, err := engine.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
+		if _, err := codecs.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
 			return usagef("-impls: %w", err)
 		}
 		var have []string

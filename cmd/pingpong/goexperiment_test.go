@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 )
 
 // bench_scheduling.sh --goexperiment: a second pingpong built under a
@@ -77,7 +77,7 @@ func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
 }
 
 func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
-	if _, err := engine.LookupImpls([]string{"stdv2"}); err == nil {
+	if _, err := codecs.LookupImpls([]string{"stdv2"}); err == nil {
 		t.Skip("this test binary was built with GOEXPERIMENT=jsonv2: stdv2 is there")
 	}
 	var stdout, stderr bytes.Buffer

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -31,8 +31,8 @@ func list(w io.Writer, jsonPath string) error {
 
 // listing is this build's codecs, built-in inputs, shapes and types.
 func listing() results.Listing {
-	l := results.Listing{Schema: results.ListingSchema, Types: engine.Types()}
-	for _, im := range engine.Impls() {
+	l := results.Listing{Schema: results.ListingSchema, Types: codecs.Types()}
+	for _, im := range codecs.Impls() {
 		l.Codecs = append(l.Codecs, results.ListedCodec{Name: im.Name, Library: im.Desc, Module: im.Module, Version: im.Version(), Env: im.Env})
 	}
 	for _, bi := range datasets.Builtins() {

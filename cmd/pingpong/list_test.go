@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	registry "github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -37,7 +37,7 @@ func TestListJSON(t *testing.T) {
 			shapes = append(shapes, sh.Name)
 		}
 		var wantCodecs, wantInputs, wantShapes []string
-		for _, im := range engine.Impls() {
+		for _, im := range registry.Impls() {
 			wantCodecs = append(wantCodecs, im.Name)
 		}
 		for _, bi := range datasets.Builtins() {

@@ -17,14 +17,16 @@ import (
 
 	"github.com/pingpong-bench/pingpong/compare"
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
+	"github.com/pingpong-bench/pingpong/internal/worker"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
 func main() {
-	if os.Getenv(engine.WorkerEnv) == "1" {
-		os.Exit(worker())
+	if os.Getenv(worker.WorkerEnv) == "1" {
+		os.Exit(serveWorker())
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -212,7 +214,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := o.out.check(); err != nil {
 		return err
 	}
-	env := engine.ReadEnvironment(o.sweep.source(procsSource))
+	env := machine.ReadEnvironment(o.sweep.source(procsSource))
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
 
@@ -221,7 +223,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	run, runErr := engine.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
+	run, runErr := plan.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
 	if err := console.Finish(run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
@@ -355,16 +357,16 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 			largest = in
 		}
 	}
-	mem := engine.MachineMemory()
+	mem := machine.MachineMemory()
 	most := 0
 	for _, lv := range levels {
-		if err := engine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
+		if err := machine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
 			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
 		}
 		most = max(most, lv.Pairs)
 	}
-	if err := engine.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
-		fits := engine.BatchThatFits(len(largest.Data), most, mem)
+	if err := machine.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
+		fits := machine.BatchThatFits(len(largest.Data), most, mem)
 		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
 	}
 	return nil

@@ -5,12 +5,12 @@ import (
 	"io"
 	"os"
 
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
 // observers fans a run's events out to several reports.
-type observers []engine.Observer
+type observers []plan.Observer
 
 func (obs observers) Input(in results.InputInfo, impls []results.ImplInfo) {
 	for _, o := range obs {
@@ -26,7 +26,7 @@ func (obs observers) Result(r results.Result) {
 
 func (obs observers) Started(cal *results.Calibration, scenarios int) {
 	for _, o := range obs {
-		if so, ok := o.(engine.StartObserver); ok {
+		if so, ok := o.(plan.StartObserver); ok {
 			so.Started(cal, scenarios)
 		}
 	}
@@ -34,7 +34,7 @@ func (obs observers) Started(cal *results.Calibration, scenarios int) {
 
 func (obs observers) Settled(cfg results.Config) {
 	for _, o := range obs {
-		if so, ok := o.(engine.SettledObserver); ok {
+		if so, ok := o.(plan.SettledObserver); ok {
 			so.Settled(cfg)
 		}
 	}
@@ -47,7 +47,7 @@ type progress struct {
 	done, total int
 }
 
-func newProgress(stderr io.Writer) engine.Observer {
+func newProgress(stderr io.Writer) plan.Observer {
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return observers{}

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -170,7 +171,7 @@ func rerunDifferences(path string, old *results.Run) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pingpong rerun of %s\n", path)
 	then := old.Env.Testbed()
-	env := engine.ReadEnvironment(old.Env.ProcsSource)
+	env := machine.ReadEnvironment(old.Env.ProcsSource)
 	env.GOMAXPROCS = runtime.GOMAXPROCS(0)
 	if old.Env.ProcsSource == "-procs flag" {
 		env.GOMAXPROCS = old.Env.GOMAXPROCS
@@ -189,7 +190,7 @@ func rerunDifferences(path string, old *results.Run) string {
 		var changed []string
 		seen := map[string]bool{}
 		for _, im := range old.Impls {
-			cur, err := engine.LookupImpls([]string{im.Name})
+			cur, err := codecs.LookupImpls([]string{im.Name})
 			if seen[im.Name] || err != nil {
 				continue
 			}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pingpong-bench/pingpong/verdict"
+
 	"context"
 	"flag"
 	"fmt"
@@ -9,7 +11,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/load"
+	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -54,7 +58,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 // selfCheck runs the self-check and prints it, also when ctx is cancelled
 // by a signal, which it then returns.
 func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames string, stdout io.Writer) error {
-	if _, err := engine.LookupImpls(cfg.Impls); err != nil {
+	if _, err := codecs.LookupImpls(cfg.Impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
 	ins, err := loadInputs(inputNames, datasets.DefaultSeed)
@@ -65,7 +69,10 @@ func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames stri
 	if err != nil {
 		return err
 	}
-	run, err := engine.SelfCheck(ctx, cfg, engine.ReadEnvironment(procsSource), ins, nil)
+	run, err := load.SelfCheck(ctx, cfg, machine.ReadEnvironment(procsSource), ins, nil)
+	if run != nil && err == nil {
+		verdict.AssessSelfCheck(run) // a run cut short is printed as measured
+	}
 	if run != nil {
 		if werr := report.WriteSelfCheck(stdout, run); werr != nil {
 			return fmt.Errorf("writing the self-check: %w", werr)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/pingpong-bench/pingpong/internal/plan"
+
 	"flag"
 	"fmt"
 	"runtime/debug"
@@ -95,12 +97,14 @@ func (s *sweepFlags) source(auto string) string {
 // GOMEMLIMIT without isolation is set in this process, where the
 // scenarios then run.
 func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*datasets.Input, batch int) error {
-	for _, sw := range []struct {
-		flag string
-		n    int
-	}{{"-procs", len(s.procs)}, {"-gogc", len(s.gogc)}, {"-memlimit", len(s.memlimit)}} {
-		if sw.n > 1 && !cfg.Isolate {
-			return usagef("%s with %d values needs -isolate (each value runs in worker processes of its own)", sw.flag, sw.n)
+	if needs := plan.IsolationOf(results.Config{Procs: s.procs, GOGC: s.gogc, MemLimit: s.memlimit}); needs.Sweep && !cfg.Isolate {
+		for _, sw := range []struct {
+			flag string
+			n    int
+		}{{"-procs", len(s.procs)}, {"-gogc", len(s.gogc)}, {"-memlimit", len(s.memlimit)}} {
+			if sw.n > 1 { // the first flag of more than one value
+				return usagef("%s with %d values needs -isolate (each value runs in worker processes of its own)", sw.flag, sw.n)
+			}
 		}
 	}
 	if len(s.procs) > 1 {

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/datasets"
-	"github.com/pingpong-bench/pingpong/internal/engine"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -14,7 +14,7 @@ import (
 // of the build's own (bench_scheduling.sh --type) was asked for by name, for
 // the user's documents: every input must fit it.
 func parseTargets(flag string, inputs []*datasets.Input) ([]string, error) {
-	targets, err := parseTargetList(flag, engine.Types())
+	targets, err := parseTargetList(flag, codecs.Types())
 	if err != nil {
 		return nil, usagef("-target: %w", err)
 	}
@@ -23,7 +23,7 @@ func parseTargets(flag string, inputs []*datasets.Input) ([]string, error) {
 			continue
 		}
 		for _, in := range inputs {
-			if _, err := engine.UserTarget(in, tg); err != nil {
+			if _, err := codecs.UserTarget(in, tg); err != nil {
 				return nil, usagef("-target %s: %w", tg, err)
 			}
 		}
@@ -33,7 +33,7 @@ func parseTargets(flag string, inputs []*datasets.Input) ([]string, error) {
 	}
 	var why []string
 	for _, in := range inputs {
-		_, err := engine.StructTarget(in)
+		_, err := codecs.StructTarget(in)
 		if err == nil {
 			return targets, nil
 		}

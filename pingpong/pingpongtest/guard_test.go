@@ -186,17 +186,17 @@ func TestNoFreezeRefusesAParallelTest(t *testing.T) {
 // just past it; a probe's or the watchdog's goroutine is a bystander.
 func TestACulpritIsAPairsGoroutine(t *testing.T) {
 	const m = "github.com/pingpong-bench/pingpong/"
-	echo := []string{m + "internal/engine.echo e.go:4", m + "internal/engine.OpenLevel.func1 l.go:113"}
+	echo := []string{m + "internal/load.echo e.go:4", m + "internal/load.OpenLevel.func1 l.go:113"}
 	for _, c := range []struct {
 		stack []string
 		want  string
 	}{
-		{append([]string{"github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1", m + "internal/engine.funcs.Unmarshal c.go:2",
+		{append([]string{"github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1", m + "internal/codecs.funcs.Unmarshal c.go:2",
 			m + "pingpong.guarded.Unmarshal d.go:3"}, echo...), "culprit (a second run, with the flight recorder): github.com/bytedance/sonic.frozenConfig.Unmarshal x.go:1 (non-preemptible)"},
 		{append([]string{"example.com/guarded.TestClear.func1 g.go:2", m + "pingpong/pingpongtest.funcCodec.func2 p.go:3",
-			m + "internal/engine.funcs.Unmarshal c.go:2", m + "pingpong.guarded.Unmarshal d.go:3"}, echo...), "example.com/guarded.TestClear.func1 g.go:2 (non-preemptible)"},
+			m + "internal/codecs.funcs.Unmarshal c.go:2", m + "pingpong.guarded.Unmarshal d.go:3"}, echo...), "example.com/guarded.TestClear.func1 g.go:2 (non-preemptible)"},
 		{append([]string{"time.Since t.go:1", m + "pingpong.(*watchdog).check d.go:2", m + "pingpong.guarded.Marshal d.go:3"}, echo...), "a call of c, which held a stop of the world 30.0ms and let it begin only once it had returned (to time.Since t.go:1)"},
-		{[]string{m + "internal/engine.reencode e.go:116", m + "internal/engine.(*pair).run l.go:253", m + "internal/engine.OpenLevel.func2 l.go:114"}, "a call of c, which"},
+		{[]string{m + "internal/load.reencode e.go:116", m + "internal/load.(*pair).run l.go:253", m + "internal/load.OpenLevel.func2 l.go:114"}, "a call of c, which"},
 		{[]string{m + "pingpong.startWatchdog.func1 d.go:9"}, ""},
 		{[]string{m + "latency.(*RuntimeMeter).sampleHeap r.go:9", m + "latency.(*RuntimeMeter).run r.go:20"}, ""},
 	} {

@@ -208,10 +208,10 @@ func culprit(c *latency.Culprit, name string) string {
 const (
 	wrapper = "github.com/pingpong-bench/pingpong/pingpong.guarded."
 	module  = "github.com/pingpong-bench/pingpong/"
-	pairs   = module + "internal/engine.OpenLevel."
+	pairs   = module + "internal/load.OpenLevel."
 )
 
-var harness = []string{module + "pingpong.", module + "internal/engine.", module + "latency"}
+var harness = []string{module + "pingpong.", module + "internal/load.", module + "internal/codecs.", module + "latency"}
 
 func onPair(frame string) bool { return strings.HasPrefix(frame, pairs) }
 
@@ -227,8 +227,8 @@ func inCodec(stack []string) bool {
 }
 
 func isHarness(frame string) bool {
-	if strings.HasPrefix(frame, module+"internal/engine.funcs.") {
-		return false // the engine's adapter of the codec's two functions, which calls them
+	if strings.HasPrefix(frame, module+"internal/codecs.funcs.") {
+		return false // the registry's adapter of the codec's two functions, which calls them
 	}
 	return slices.ContainsFunc(harness, func(pkg string) bool { return strings.HasPrefix(frame, pkg) })
 }

@@ -1,6 +1,0 @@
-//go:build !linux
-
-package engine
-
-// Elsewhere no quota is read: the recommendation names the CPU count.
-func cgroupCPUQuota() float64 { return 0 }

@@ -1,7 +1,0 @@
-//go:build !unix
-
-package engine
-
-import "os/exec"
-
-func ownProcessGroup(*exec.Cmd) {}

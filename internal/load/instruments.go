@@ -1,0 +1,162 @@
+package load
+
+import (
+	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/latency/flight"
+)
+
+// Watch is a window's timing and what watches it besides its load.
+type Watch struct {
+	Warmup, Duration time.Duration
+	Probe            time.Duration // the sleep probe's interval; 0: off
+	STW              time.Duration // the stop-the-world probe's interval; 0: off
+	// Culprits runs the flight recorder through the window and names, for
+	// the worst stop of the world it holds, what the stop waited on.
+	Culprits bool
+	// Stall is how long a stop must take to begin before its culprit is
+	// named; 0 names the worst stop whatever its length.
+	Stall time.Duration
+	// KeepTrace keeps the flight recorder's snapshot of the worst stop
+	// (watched.Snapshot), which its runner writes as a file `go tool
+	// trace` opens.
+	KeepTrace bool
+	// Interval is the width of a closed-loop window's intervals over time
+	// (timeline); 0: none. IntervalHists keeps each interval's histograms,
+	// which the level then returns as its interval log (LevelResult.Log).
+	Interval      time.Duration
+	IntervalHists bool
+	// Noise measures the CPU other processes took during the window
+	// (latency.NoiseMeter), not counting the processes in Exclude.
+	Noise   bool
+	Exclude []int
+}
+
+// instruments watch a measured window from outside the load. All are
+// built before the window opens, so that their allocations are not charged
+// to the codec.
+type instruments struct {
+	meter  *latency.RuntimeMeter
+	probe  *latency.Probe      // nil when the sleep probe is off
+	stw    *latency.STWProbe   // nil when the stop-the-world probe is off
+	noise  *latency.NoiseMeter // nil when noise is not measured
+	flight *flight.Recorder    // nil when culprits are off, or it could not start
+	err    error               // the flight recorder's, when it could not start
+}
+
+func newInstruments(w Watch) *instruments {
+	ins := &instruments{meter: latency.NewRuntimeMeter()}
+	if w.Probe > 0 {
+		ins.probe = latency.NewProbe(w.Probe)
+	}
+	if w.STW > 0 {
+		ins.stw = latency.NewSTWProbe(w.STW)
+	}
+	if w.Noise {
+		ins.noise = latency.NewNoiseMeter(w.Exclude...)
+	}
+	if w.Culprits {
+		ins.flight, ins.err = flight.Start(flight.Config{})
+	}
+	return ins
+}
+
+func (ins *instruments) start() {
+	if ins.noise != nil {
+		ins.noise.Start()
+	}
+	ins.meter.Start()
+	if ins.probe != nil {
+		ins.probe.Start()
+	}
+	if ins.stw != nil {
+		ins.stw.Start()
+	}
+}
+
+func (ins *instruments) stop(out *watched) {
+	if ins.stw != nil {
+		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
+		out.STWStops, out.STWTurns = ins.stw.Stops(), ins.stw.Turns()
+	}
+	if ins.probe != nil {
+		out.Probe = ins.probe.Stop()
+	}
+	rt := ins.meter.Stop()
+	out.Runtime = &rt
+	if ins.noise != nil {
+		out.Noise = out.Noise.Add(ins.noise.Stop())
+	}
+}
+
+// close stops the flight recorder, once no window needs it any more.
+func (ins *instruments) close() {
+	if ins.flight != nil {
+		ins.flight.Stop()
+	}
+}
+
+// explain runs after a window or slice, when the load has parked or
+// stopped: it snapshots the flight recorder, names the culprit of the
+// worst stop in it (the one nearest the probe's worst, when the probe ran)
+// and keeps the snapshot when asked to (the last one taken is the worst's). A culprit already named for a
+// longer stall, in an earlier slice, stays.
+func (ins *instruments) explain(out *watched, w Watch) {
+	if ins.flight == nil {
+		if ins.err != nil {
+			out.CulpritErr = ins.err.Error()
+		}
+		return
+	}
+	if out.Runtime == nil {
+		return // the window never opened
+	}
+	tr, err := ins.flight.Snapshot()
+	if err != nil {
+		out.CulpritErr = err.Error()
+		return
+	}
+	if w.KeepTrace {
+		out.Snapshot = tr
+	}
+	var opts flight.Options
+	if out.STW != nil && out.STW.TotalCount() > 0 {
+		opts.Stall = time.Duration(out.STW.Max())
+	}
+	c, err := flight.Analyze(tr, opts)
+	if err != nil {
+		if out.CulpritErr == "" {
+			out.CulpritErr = err.Error()
+		}
+		return
+	}
+	if c.Stall >= w.Stall && (out.Culprit == nil || c.Stall > out.Culprit.Stall) {
+		out.Culprit = &c
+	}
+}
+
+// watched is what the instruments saw over one window.
+type watched struct {
+	Window  time.Duration // the measured window: duration, or less if cut short
+	Partial bool          // cut short by cancellation
+	Runtime *latency.Runtime
+	Probe   *hdrhistogram.Histogram // nil when the probe was off or the window never opened
+	// STW is how long each forced stop took to begin; STWWall its call's
+	// wall time. nil when the probe was off.
+	STW, STWWall *hdrhistogram.Histogram
+	STWWaited    time.Duration // the stops' time to begin, added up
+	// STWStops is every forced stop, on the clock of the turns (STWTurns)
+	// laid end to end, so that the verdict can pair a codec's turns with
+	// baseline's and the MMU can be read from them.
+	STWStops   []latency.Stop
+	STWTurns   []latency.Turn
+	Noise      *latency.Noise   // nil where it cannot be measured
+	Culprit    *latency.Culprit // the worst stall's, when it reached Watch.Stall
+	CulpritErr string           // why there is no culprit, when the recorder failed
+	// Snapshot is the flight recorder's last snapshot, taken for the
+	// worst stop, when Watch.KeepTrace asked for it (nil otherwise).
+	Snapshot []byte
+}

@@ -1,0 +1,63 @@
+package load
+
+import (
+	"fmt"
+
+	"context"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+func TestRunPassCountsOpsAndProbes(t *testing.T) {
+	c, bin := baselineFor(t, `{"a":[1,2,3]}`)
+	for _, mode := range []string{results.ModeDecode, results.ModeEncode} {
+		// 200ms: a probe that a loaded machine leaves unscheduled for a
+		// while still wakes in the window.
+		// A machine loaded enough to keep the probe from waking at all in
+		// the window may do it once, not three times in a row.
+		retry(t, func() error {
+			pr, err := RunPass(context.Background(), c, bin, mode, 2, Watch{Warmup: 10 * time.Millisecond, Duration: 200 * time.Millisecond, Probe: time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pr.Ops == 0 || pr.Bytes != pr.Ops*int64(len(bin)) {
+				t.Errorf("%s: %d ops, %d bytes: want ops, each of %d bytes", mode, pr.Ops, pr.Bytes, len(bin))
+			}
+			if pr.Probe == nil || pr.Probe.TotalCount() == 0 || pr.Runtime == nil {
+				return fmt.Errorf("%s: the probe and the meter must watch the window", mode)
+			}
+			return nil
+		})
+	}
+	_, err := RunPass(context.Background(), &failing{after: 3}, []byte(`1`), results.ModeDecode, 1, Watch{Warmup: 0, Duration: time.Second, Probe: time.Millisecond})
+	if err == nil {
+		t.Error("a codec that panics must fail its pass")
+	}
+}
+
+func TestRunPassCancelledIsPartial(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	pr, err := RunPass(ctx, nil, nil, results.ModeIdle, 0, Watch{Warmup: 20 * time.Millisecond, Duration: time.Hour, Probe: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pr.Partial || time.Since(start) > 10*time.Second || pr.Probe.TotalCount() == 0 {
+		t.Errorf("partial %v after %v with %d probe samples: want a cut, prompt, partial window", pr.Partial, time.Since(start), pr.Probe.TotalCount())
+	}
+}
+
+// The probe's cost is a fraction, measured: not 0 (it was run) and far
+// from everything (a probe every 10ms cannot halve a ping-pong).
+func TestSTWCostIsMeasured(t *testing.T) {
+	cost, err := STWCost(context.Background(), 300*time.Millisecond, 10*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cost == 0 || cost < -0.5 || cost > 0.5 {
+		t.Errorf("stop-the-world probe cost %.3f: want a small measured fraction", cost)
+	}
+}

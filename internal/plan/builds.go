@@ -1,0 +1,98 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// A run across builds (results.Config.Builds) plans each codec once per
+// build that has it, and runs it in worker processes of that build's
+// binary: the parent needs of a build's codec only what starting its
+// worker takes (its name and process settings), which the build's listing
+// gives, so it may be a codec the parent itself lacks (stdv2 of a
+// GOEXPERIMENT=jsonv2 build).
+
+// buildImpl is a codec as one build has it; build "" is this binary's own.
+type buildImpl struct {
+	codecs.Impl
+	build   string
+	version string // as the build's listing gives it; "" for this binary's own
+}
+
+// info is the codec's info as its runner readied it, named by its build.
+// A worker that could not start says what the parent knew, whose version
+// is the build's, not the parent's.
+func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
+	ri.Build = im.build
+	if im.version != "" {
+		ri.Version = im.version
+	}
+	return ri
+}
+
+// buildImpls is every codec of cfg once per build that has it, in the
+// order Plan runs them (per codec, its builds in order).
+func buildImpls(cfg results.Config) ([]buildImpl, error) {
+	if len(cfg.Builds) == 0 {
+		impls, err := codecs.LookupImpls(cfg.Impls)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]buildImpl, len(impls))
+		for i, im := range impls {
+			out[i] = buildImpl{Impl: im}
+		}
+		return out, nil
+	}
+	var out []buildImpl
+	for _, name := range cfg.Impls {
+		n := len(out)
+		for _, b := range cfg.Builds {
+			if c, ok := b.Codec(name); ok {
+				out = append(out, buildImpl{Impl: codecs.Impl{Name: c.Name, Module: c.Module, Desc: c.Library, Env: c.Env}, build: b.Name, version: c.Version})
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("no build has codec %q (builds: %s)", name, strings.Join(cfg.BuildNames(), ", "))
+		}
+	}
+	return out, nil
+}
+
+// implOf is the codec s runs, as its build has it.
+func implOf(impls []buildImpl, s results.Scenario) codecs.Impl {
+	for _, im := range impls {
+		if im.Name == s.Impl && im.build == s.Build {
+			return im.Impl
+		}
+	}
+	panic("pingpong: planned a codec no build has: " + s.ImplLabel())
+}
+
+// withBuilds is a plan with each codec's scenarios of an input (those in a
+// row) once per build that has the codec, in the builds' order: build by
+// build, as the codecs themselves follow one another. Outside a run across
+// builds the plan stays as it is.
+func withBuilds(cfg results.Config, plan []results.Scenario) []results.Scenario {
+	if len(cfg.Builds) == 0 {
+		return plan
+	}
+	var out []results.Scenario
+	for i := 0; i < len(plan); {
+		j := i
+		for j < len(plan) && plan[j].Input == plan[i].Input && plan[j].Impl == plan[i].Impl {
+			j++
+		}
+		for _, b := range cfg.BuildsOf(plan[i].Impl) {
+			for _, s := range plan[i:j] {
+				s.Build = b
+				out = append(out, s)
+			}
+		}
+		i = j
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package plan
+
+import (
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/spin"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// freezer is std whose decode first spins 30ms in code the runtime cannot
+// preempt, as sonic's native scanner does on a huge string: every stop of
+// the world begun meanwhile waits for it.
+type freezer struct{ codecs.Codec }
+
+func (f freezer) Unmarshal(data []byte, v any) error {
+	freezeDecode()
+	return f.Codec.Unmarshal(data, v)
+}
+
+//go:noinline
+func freezeDecode() { spin.Spin(30 * time.Millisecond) }
+
+func init() {
+	// registered in the test binary and in its workers alike
+	codecs.Register(codecs.Impl{Name: "test-freezer", Desc: "spins 30ms non-preemptibly per decode (test only)", New: func([]byte) (codecs.Codec, error) {
+		std := stdCodec()
+		return freezer{std}, nil
+	}})
+}
+
+// A codec that cannot be preempted for 30ms must show it: its stops of the
+// world take at least 20ms to begin, and the flight recorder names its
+// function as what they waited on; baseline's stops, in the same run (the
+// two take turns), stay well short of them; and the verdict names it. The machine is
+// shared, so a try may lose to a neighbour.
+func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
+	cfg := results.Config{
+		Impls:    []string{"test-freezer", "baseline"},
+		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
+		Duration: 700 * time.Millisecond, Warmup: 100 * time.Millisecond, Slice: 100 * time.Millisecond,
+		STW: 10 * time.Millisecond, Culprits: true,
+		Isolate: true, Worker: []string{os.Args[0]},
+	}
+	retry(t, func() error {
+		run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byImpl := map[string]results.Result{}
+		for _, r := range run.Results {
+			if r.Err != "" || r.STW == nil {
+				t.Fatalf("%s: err %q, stw measured %v", r.Impl, r.Err, r.STW != nil)
+			}
+			byImpl[r.Impl] = r
+		}
+		fr, base := byImpl["test-freezer"], byImpl["baseline"]
+		if fr.STW.Max < 20*time.Millisecond {
+			return fmt.Errorf("freezer stw.max %v, want at least 20ms", fr.STW.Max)
+		}
+		if fr.Culprit == nil || !strings.HasSuffix(fr.Culprit.Frame, "freezeDecode") && !strings.Contains(fr.Culprit.Frame, "spin.Spin") {
+			return fmt.Errorf("freezer culprit %v (err %q), want it to name freezeDecode or spin.Spin", fr.Culprit, fr.CulpritErr)
+		}
+		if base.STW.Max*3 > fr.STW.Max {
+			return fmt.Errorf("baseline stw.max %v, want under a third of the freezer's %v", base.STW.Max, fr.STW.Max)
+		}
+		if fr.Slices < 2 || base.Slices < 2 {
+			return fmt.Errorf("%d and %d turns: the two codecs did not take turns", fr.Slices, base.Slices)
+		}
+		var out strings.Builder
+		if err := report.WriteConsole(&out, run, report.ConsoleOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "\n  stands out from baseline: test-freezer (froze the program ") {
+			return fmt.Errorf("the verdict does not name the freezer:\n%s", out.String())
+		}
+		return nil
+	})
+}
+
+// retry runs attempt up to three times: timing checks on a shared 2-core
+// machine may lose a race to a neighbour, never three in a row.
+func retry(t *testing.T, attempt func() error) {
+	t.Helper()
+	var err error
+	for try := 0; try < 3; try++ {
+		if err = attempt(); err == nil {
+			return
+		}
+		t.Logf("try %d: %v", try+1, err)
+	}
+	t.Fatal(err)
+}
