@@ -47,8 +47,28 @@ func TestStretchWaits(t *testing.T) {
 		{At: 120 * ms, Begin: 30 * ms},                                // turn 2, first stretch: a stuck stop, three with the two it kept away
 		{At: 250 * ms, Begin: 1 * us}, {At: 390 * ms, Begin: 10 * us}, // second and third: both at the floor
 	}
-	got := StretchWaits(turns, stops, 100*ms, 10*ms)
-	want := []float64{5.5, math.Log10(float64(30 * ms)), 4, 4} // the empty turn says nothing
+	// a slack longer than any gap: the probe was never late, and the empty
+	// turn says nothing
+	sameFloats(t, StretchWaits(turns, stops, 100*ms, 10*ms, time.Second), []float64{5.5, math.Log10(float64(30 * ms)), 4, 4})
+	// with 20ms of slack (30ms with the interval) the probe was late: in
+	// turn 1 by 9ms before its second stop (50 - 11 - 30) and 19.9ms before
+	// the turn's end; in turn 2 by 70ms before 250ms (a stop of 70ms, due
+	// at 160ms, in the first stretch, seven with the six it kept away) and
+	// by 110ms less 1us before 390ms (due at 260ms, the second stretch);
+	// and in the empty turn by 70ms
+	lg := func(d time.Duration) float64 { return math.Log10(float64(d)) }
+	want := []float64{
+		(lg(ms) + lg(9*ms) + lg(100*us) + lg(19900*us)) / 4,
+		(3*lg(30*ms) + 7*lg(70*ms)) / 10,
+		(4 + 10*lg(110*ms-us)) / 11,
+		4,
+		lg(70 * ms),
+	}
+	sameFloats(t, StretchWaits(turns, stops, 100*ms, 10*ms, 20*ms), want)
+}
+
+func sameFloats(t *testing.T, got, want []float64) {
+	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}

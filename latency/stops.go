@@ -51,8 +51,12 @@ type Turn struct {
 // waits' logarithms (log10 of nanoseconds, waits under StretchFloor read
 // as StretchFloor). Each stop counts in the stretch it was asked for in
 // and, like Recorder.RecordCorrected, with the stops a stuck one kept a
-// probe asking every interval from asking. A stretch without a stop says
-// nothing (the probe could not run) and is left out.
+// probe asking every interval from asking. The time the probe could not
+// run to ask at all (KeptOut, beyond slack) counts as a stop that waited
+// that long, due one interval after the stop before it ended: a codec
+// that holds every P starves the probe of the very stops that would show
+// it, and a stretch it starved of all of them would otherwise say nothing.
+// A stretch without either is left out.
 //
 // These are the verdict's samples. A stretch of a slice's length is long
 // against one freeze (a document's non-preemptible decode), so neighbouring
@@ -61,7 +65,7 @@ type Turn struct {
 // for part of each round trip as much as the short ones around them, and a
 // 200ms stop that the machine's other processes held up is 0.3 decades
 // above a 100ms one, not twice it.
-func StretchWaits(turns []Turn, stops []Stop, length, interval time.Duration) []float64 {
+func StretchWaits(turns []Turn, stops []Stop, length, interval, slack time.Duration) []float64 {
 	var out []float64
 	var from time.Duration // the turn's start on the stops' clock
 	i := 0
@@ -71,18 +75,30 @@ func StretchWaits(turns []Turn, stops []Stop, length, interval time.Duration) []
 			k = max(1, int((t.Window+length/2)/length))
 		}
 		n, logs := make([]int64, k), make([]float64, k)
-		for end := i + t.Stops; i < end && i < len(stops); i++ {
+		add := func(at, wait time.Duration) {
 			j := 0
 			if t.Window > 0 {
-				j = min(k-1, max(0, int(int64(stops[i].At-from)*int64(k)/int64(t.Window))))
+				j = min(k-1, max(0, int(int64(at-from)*int64(k)/int64(t.Window))))
 			}
 			c := int64(1)
 			if interval > 0 {
-				c = max(1, int64(stops[i].Begin/interval)) // as hdrhistogram's RecordCorrectedValue fills in
+				c = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
 			}
 			n[j] += c
-			logs[j] += float64(c) * math.Log10(float64(max(stops[i].Begin, StretchFloor)))
+			logs[j] += float64(c) * math.Log10(float64(max(wait, StretchFloor)))
 		}
+		last := from
+		late := func(to time.Duration) {
+			if d := to - last - interval - slack; d > 0 {
+				add(last+interval, d)
+			}
+		}
+		for end := i + t.Stops; i < end && i < len(stops); i++ {
+			late(stops[i].At)
+			add(stops[i].At, stops[i].Begin)
+			last = max(last, stops[i].End())
+		}
+		late(from + t.Window)
 		for j := range k {
 			if n[j] > 0 {
 				out = append(out, logs[j]/float64(n[j]))

@@ -108,7 +108,7 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		if n := r.Noise; n != nil && n.Cores > 0 {
 			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
 		}
-		s.Stretches = append(s.Stretches, latency.StretchWaits(r.STWTurns, r.STWStops, stretch, interval)...)
+		s.Stretches = append(s.Stretches, latency.StretchWaits(r.STWTurns, r.STWStops, stretch, interval, ProbeSlack)...)
 		s.MMU = leastMMU(s.MMU, r.MMU)
 	}
 	return s, s.Hist != nil
