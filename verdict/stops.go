@@ -75,8 +75,8 @@ type Stops struct {
 	// KeptOut is how long the probe could not even ask for a stop, beyond
 	// ProbeSlack (latency.KeptOut); 0 for files without stop records.
 	KeptOut time.Duration
-	Window time.Duration           // the windows they were forced in, added up
-	Noisy  bool                    // a window of it was NOISY
+	Window  time.Duration // the windows they were forced in, added up
+	Noisy   bool          // a window of it was NOISY
 	// Busy is the largest share of the machine's cores that other
 	// processes and the hypervisor took in a window of it; 0 when not
 	// measured.
