@@ -190,7 +190,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf -- "$tmp"' EXIT
 (cd -- "$root" && go build -o "$tmp/bin/benchbuild" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
 # The build step says what went wrong in one line, with its exit status (a
-# --fail EXPR pingpong refuses included, told before the second build); it
+# --fail EXPR pingpong refuses included, told before anything is built); it
 # prints the run's -impls, -input and -target, one word a line.
 "$tmp/bin/benchbuild" -root "$root" -dir "$tmp" "${build[@]}" "${gate[@]}" >"$tmp/run.args" || exit $?
 mapfile -t run_args <"$tmp/run.args"

@@ -29,8 +29,8 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		code, stdout, stderr := runScript(t, nil, append(c.args, "--compare", "baseline", "-o", out)...)
 		last := lastLineOf(stderr)
-		if code != 2 || !strings.HasPrefix(last, c.last) || strings.Contains(stdout, "scheduler responsiveness check") {
-			t.Errorf("%q: exit %d, last line %q; want 2, %q and nothing measured\n%s", c.args, code, last, c.last, stderr)
+		if code != 2 || !strings.HasPrefix(last, c.last) || strings.Contains(stdout, "scheduler responsiveness check") || strings.Contains(stderr, "== building") {
+			t.Errorf("%q: exit %d, last line %q; want 2, %q and nothing built or measured\n%s", c.args, code, last, c.last, stderr)
 		}
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%q: the output directory was made", c.args)
