@@ -12,8 +12,12 @@ import (
 )
 
 // These run bench_scheduling.sh as users do, from another directory, with
-// a tiny input and window. Each builds pingpong (from the build cache after
-// the first), and the replace test a second one, so they skip under -short.
+// a tiny input and window. Each builds pingpong, and the replace test a
+// second one, so they skip under -short. They share a PINGPONG_BUILD_CACHE:
+// a build that another test made already is not linked again (the go
+// command checks that it is the same build), nor is internal/benchbuild.
+// TestBenchSchedulingWritesTheFourFiles runs without, as users do by
+// default.
 
 func script(t *testing.T) string {
 	t.Helper()
@@ -40,13 +44,14 @@ func runScript(t *testing.T, env []string, args ...string) (int, string, string)
 	return runScriptIn(t, cwd, env, append(append(tiny, args...), pp...)...)
 }
 
-// runScriptIn runs the script in dir with args as they are and returns
-// its exit status, stdout and stderr.
+// runScriptIn runs the script in dir with args as they are, with the
+// tests' build cache unless env says otherwise, and returns its exit
+// status, stdout and stderr.
 func runScriptIn(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
 	t.Helper()
 	cmd := testCommand(t, script(t), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), "PINGPONG_BUILD_CACHE="+buildCache), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -71,7 +76,7 @@ func readRun(t *testing.T, path string) *results.Run {
 func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, stderr := runScript(t, nil, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
+	code, stdout, stderr := runScript(t, []string{"PINGPONG_BUILD_CACHE="}, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
