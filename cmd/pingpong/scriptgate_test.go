@@ -17,7 +17,7 @@ func lastLineOf(s string) string {
 
 func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	checkout, _ := sharedCheckout(t, "github.com/json-iterator/go@v1.1.12", false)
 	for _, c := range []struct {
 		args []string
 		last string
@@ -43,7 +43,7 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 // TestBenchSchedulingBuildsAgainstALocalCheckout.)
 func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	checkout, _ := sharedCheckout(t, "github.com/json-iterator/go@v1.1.12", false)
 	out := filepath.Join(t.TempDir(), "out")
 	code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", "late>+10%", "-o", out)
 	if want := "bench_scheduling.sh: the --fail gate failed; see compare.txt"; code != 1 || lastLineOf(stderr) != want {
