@@ -69,6 +69,10 @@ options:
 
 Anything after -- goes to the pingpong run as it is (e.g. -- -warmup 1s).
 
+PINGPONG_BUILD_CACHE=DIR keeps every build in DIR between runs: a build
+nothing changed since (the go command checks) is not linked again. Delete
+DIR at will.
+
 Flags that would set one module of one build two ways (--version and
 --replace of one module, a flag given twice, VERSION and --base) are refused
 in one line, never one of them dropped. A version that does not build with
@@ -188,11 +192,16 @@ command -v go >/dev/null 2>&1 || fail "Go is not installed or not on PATH: insta
 # once every build has worked: a failed start leaves nothing behind.
 tmp=$(mktemp -d)
 trap 'rm -rf -- "$tmp"' EXIT
-(cd -- "$root" && go build -o "$tmp/bin/benchbuild" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
+benchbuild=$tmp/bin/benchbuild
+if [ -n "${PINGPONG_BUILD_CACHE:-}" ]; then
+	mkdir -p -- "$PINGPONG_BUILD_CACHE" || fail "PINGPONG_BUILD_CACHE=$PINGPONG_BUILD_CACHE: cannot create the directory"
+	benchbuild=$(cd -- "$PINGPONG_BUILD_CACHE" && pwd)/benchbuild
+fi
+(cd -- "$root" && go build -o "$benchbuild" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
 # The build step says what went wrong in one line, with its exit status (a
-# --fail EXPR pingpong refuses included, told before the second build); it
+# --fail EXPR pingpong refuses included, told before anything is built); it
 # prints the run's -impls, -input and -target, one word a line.
-"$tmp/bin/benchbuild" -root "$root" -dir "$tmp" "${build[@]}" "${gate[@]}" >"$tmp/run.args" || exit $?
+"$benchbuild" -root "$root" -dir "$tmp" "${build[@]}" "${gate[@]}" >"$tmp/run.args" || exit $?
 mapfile -t run_args <"$tmp/run.args"
 
 # Every build worked: now the output directory, with the binaries in it.

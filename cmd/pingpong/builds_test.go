@@ -5,20 +5,27 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// A run across two builds: here two copies of one binary, which are two
-// builds to pingpong like any.
+// secondBuild is a copy of the binary, made once for every test that runs
+// across builds: two files are two builds to pingpong like any.
+var secondBuild = sync.OnceValues(func() (string, error) {
+	second := filepath.Join(filepath.Dir(binary), "pingpong.new")
+	b, err := os.ReadFile(binary)
+	if err != nil {
+		return "", err
+	}
+	return second, os.WriteFile(second, b, 0o755)
+})
+
+// A run across two builds: here two copies of one binary.
 func twoBuildRun(t *testing.T, args ...string) (stdout, stderr string, code int, out string) {
 	t.Helper()
 	dir := t.TempDir()
-	second := filepath.Join(dir, "pingpong.new")
-	b, err := os.ReadFile(binary)
+	second, err := secondBuild()
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(second, b, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	tiny := filepath.Join(dir, "tiny.json")

@@ -50,9 +50,9 @@ var compareCommand = command{
 	},
 }
 
-// runCompare parses -fail before it reads any file, so that a script can
-// check an expression with no files at hand (bench_scheduling.sh does,
-// before it measures anything).
+// runCompare parses -fail before it reads any file, so that a bad
+// expression is told as such, whatever the files. (bench_scheduling.sh's
+// build step checks it with the same compare.ParseGate before it builds.)
 func runCompare(failExpr *string, args []string, stdout io.Writer) error {
 	var gate compare.Gate
 	if failExpr != nil {

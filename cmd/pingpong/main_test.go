@@ -17,7 +17,10 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-var binary string // built once by TestMain
+var (
+	binary     string // built once by TestMain
+	buildCache string // the script tests' PINGPONG_BUILD_CACHE, shared by them
+)
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "pingpong-cli")
@@ -25,6 +28,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "pingpong")
+	buildCache = filepath.Join(dir, "builds")
 	// A real build, not the test binary: module versions come from its
 	// build info, which test binaries lack. -trimpath, as
 	// bench_scheduling.sh builds, so that the script tests' builds find

@@ -31,7 +31,7 @@ func TestReadmeScriptLinesRun(t *testing.T) {
 	if len(lines) < 3 {
 		t.Fatalf("found %d bench_scheduling.sh lines in the README, want the examples", len(lines))
 	}
-	checkout := copyModule(t, "github.com/goccy/go-json@v0.12.0")
+	checkout, _ := sharedCheckout(t, "github.com/goccy/go-json@v0.12.0", true)
 	for i, line := range lines {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			t.Parallel()

@@ -2,18 +2,27 @@ package main
 
 import (
 	"bytes"
-	"github.com/pingpong-bench/pingpong/results"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // These run bench_scheduling.sh as users do, from another directory, with
-// a tiny input and window. Each builds pingpong (from the build cache after
-// the first), and the replace test a second one, so they skip under -short.
+// a tiny input and window. Each builds pingpong, and the replace test a
+// second one, so they skip under -short. They share a PINGPONG_BUILD_CACHE:
+// a build that another test made already is not linked again (the go
+// command checks that it is the same build), nor is internal/benchbuild.
+// TestBenchSchedulingWritesTheFourFiles runs without, as users do by
+// default.
 
 func script(t *testing.T) string {
 	t.Helper()
@@ -40,13 +49,14 @@ func runScript(t *testing.T, env []string, args ...string) (int, string, string)
 	return runScriptIn(t, cwd, env, append(append(tiny, args...), pp...)...)
 }
 
-// runScriptIn runs the script in dir with args as they are and returns
-// its exit status, stdout and stderr.
+// runScriptIn runs the script in dir with args as they are, with the
+// tests' build cache unless env says otherwise, and returns its exit
+// status, stdout and stderr.
 func runScriptIn(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
 	t.Helper()
 	cmd := testCommand(t, script(t), args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), "PINGPONG_BUILD_CACHE="+buildCache), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -71,7 +81,7 @@ func readRun(t *testing.T, path string) *results.Run {
 func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, stderr := runScript(t, nil, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
+	code, stdout, stderr := runScript(t, []string{"PINGPONG_BUILD_CACHE="}, "--compare", "std,baseline", "--procs", "1,2", "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
@@ -95,25 +105,76 @@ func TestBenchSchedulingWritesTheFourFiles(t *testing.T) {
 }
 
 // copyModule copies a module from the module cache, writable, as a local
-// checkout would be.
+// checkout would be, for a test that changes it.
 func copyModule(t *testing.T, modVersion string) string {
 	t.Helper()
+	dst := filepath.Join(t.TempDir(), "checkout")
+	if err := makeCheckout(modVersion, dst); errors.Is(err, errNotCached) {
+		t.Skip(err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+var errNotCached = errors.New("not in the module cache")
+
+// makeCheckout copies modVersion from the module cache to dst, writable.
+func makeCheckout(modVersion, dst string) error {
 	cache, err := exec.Command("go", "env", "GOMODCACHE").Output()
 	if err != nil {
-		t.Fatal(err)
+		return fmt.Errorf("go env GOMODCACHE: %w", err)
 	}
 	src := filepath.Join(strings.TrimSpace(string(cache)), modVersion)
 	if _, err := os.Stat(src); err != nil {
-		t.Skipf("%s is not in the module cache", modVersion)
+		return fmt.Errorf("%s: %w", modVersion, errNotCached)
 	}
-	dst := filepath.Join(t.TempDir(), "checkout")
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
 	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v: %s", err, out)
+		return fmt.Errorf("cp: %w: %s", err, out)
 	}
 	if out, err := exec.Command("chmod", "-R", "u+w", dst).CombinedOutput(); err != nil {
-		t.Fatalf("chmod: %v: %s", err, out)
+		return fmt.Errorf("chmod: %w: %s", err, out)
 	}
-	return dst
+	return nil
+}
+
+// checkout is a copy of a module shared by the tests that only read it.
+type checkout struct {
+	dir, commit string
+	err         error
+}
+
+var (
+	checkoutsMu sync.Mutex
+	checkouts   = map[string]*checkout{}
+)
+
+// sharedCheckout is a copy of modVersion from the module cache made once
+// for every test that only reads it, so that their builds of it are one
+// build to PINGPONG_BUILD_CACHE; with git, a git checkout of one commit,
+// whose hash it returns.
+func sharedCheckout(t *testing.T, modVersion string, git bool) (dir, commit string) {
+	t.Helper()
+	key := fmt.Sprintf("%s git=%v", modVersion, git)
+	checkoutsMu.Lock()
+	c, ok := checkouts[key]
+	if !ok {
+		c = &checkout{dir: filepath.Join(filepath.Dir(binary), "checkouts", strconv.Itoa(len(checkouts)), "checkout")}
+		if c.err = makeCheckout(modVersion, c.dir); c.err == nil && git {
+			c.commit, c.err = gitInit(c.dir)
+		}
+		checkouts[key] = c
+	}
+	checkoutsMu.Unlock()
+	if errors.Is(c.err, errNotCached) || errors.Is(c.err, exec.ErrNotFound) {
+		t.Skip(c.err)
+	} else if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.dir, c.commit
 }
 
 // Two builds, one run: a release of jsoniter against a checkout of it,
@@ -122,7 +183,7 @@ func copyModule(t *testing.T, modVersion string) string {
 // that passes (the one that fails is TestBenchSchedulingFailExitsWithTheGate).
 func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	checkout, _ := sharedCheckout(t, "github.com/json-iterator/go@v1.1.12", false)
 	gomod, err := os.ReadFile("../../go.mod")
 	if err != nil {
 		t.Fatal(err)
@@ -195,8 +256,8 @@ func TestBenchSchedulingSaysWhenAVersionNeedsANewerGo(t *testing.T) {
 	code, _, stderr := runScript(t, nil, "--compare", "jsoniter", "--replace", "github.com/json-iterator/go="+checkout, "-o", filepath.Join(t.TempDir(), "out"))
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
 	last := lines[len(lines)-1]
-	if code != 1 || !strings.Contains(last, "needs Go 1.99, this machine has go1.") {
-		t.Errorf("exit %d, last line %q; want 1 and one line saying Go 1.99 is needed\n%s", code, last, stderr)
+	if code != 1 || !strings.Contains(last, "needs Go 1.99, this machine has go1.") || strings.Contains(stderr, "== building") {
+		t.Errorf("exit %d, last line %q; want 1 and one line saying Go 1.99 is needed, before anything is built\n%s", code, last, stderr)
 	}
 }
 

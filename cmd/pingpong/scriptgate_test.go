@@ -17,7 +17,7 @@ func lastLineOf(s string) string {
 
 func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	checkout, _ := sharedCheckout(t, "github.com/json-iterator/go@v1.1.12", false)
 	for _, c := range []struct {
 		args []string
 		last string
@@ -29,8 +29,8 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		code, stdout, stderr := runScript(t, nil, append(c.args, "--compare", "baseline", "-o", out)...)
 		last := lastLineOf(stderr)
-		if code != 2 || !strings.HasPrefix(last, c.last) || strings.Contains(stdout, "scheduler responsiveness check") {
-			t.Errorf("%q: exit %d, last line %q; want 2, %q and nothing measured\n%s", c.args, code, last, c.last, stderr)
+		if code != 2 || !strings.HasPrefix(last, c.last) || strings.Contains(stdout, "scheduler responsiveness check") || strings.Contains(stderr, "== building") {
+			t.Errorf("%q: exit %d, last line %q; want 2, %q and nothing built or measured\n%s", c.args, code, last, c.last, stderr)
 		}
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%q: the output directory was made", c.args)
@@ -43,7 +43,7 @@ func TestBenchSchedulingFailRefusesBadUsageBeforeMeasuring(t *testing.T) {
 // TestBenchSchedulingBuildsAgainstALocalCheckout.)
 func TestBenchSchedulingFailExitsWithTheGate(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/json-iterator/go@v1.1.12")
+	checkout, _ := sharedCheckout(t, "github.com/json-iterator/go@v1.1.12", false)
 	out := filepath.Join(t.TempDir(), "out")
 	code, _, stderr := runScript(t, nil, "--compare", "baseline", "--replace", "github.com/json-iterator/go="+checkout, "--fail", "late>+10%", "-o", out)
 	if want := "bench_scheduling.sh: the --fail gate failed; see compare.txt"; code != 1 || lastLineOf(stderr) != want {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,32 +12,30 @@ import (
 // bench_scheduling.sh --base MOD@VERSION --replace MOD=DIR: the release
 // against the checkout, in one run.
 
-// gitCheckout makes dir a git repository of one commit, as a user's
-// checkout is, and returns the commit's short hash.
-func gitCheckout(t *testing.T, dir string) string {
-	t.Helper()
+// gitInit makes dir a git repository of one commit, as a user's checkout
+// is, and returns the commit's short hash.
+func gitInit(dir string) (string, error) {
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
+		return "", err
 	}
 	for _, args := range [][]string{
 		{"init", "-q"}, {"add", "-A"},
 		{"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "checkout"},
 	} {
 		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
+			return "", fmt.Errorf("git %v: %w: %s", args, err, out)
 		}
 	}
 	head, err := exec.Command("git", "-C", dir, "rev-parse", "--short=12", "HEAD").Output()
 	if err != nil {
-		t.Fatal(err)
+		return "", fmt.Errorf("git rev-parse: %w", err)
 	}
-	return strings.TrimSpace(string(head))
+	return strings.TrimSpace(string(head)), nil
 }
 
 func TestBenchSchedulingReleaseAgainstCheckout(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/goccy/go-json@v0.12.0")
-	commit := gitCheckout(t, checkout)
+	checkout, commit := sharedCheckout(t, "github.com/goccy/go-json@v0.12.0", true)
 	gomod := readFile(t, "../../go.mod")
 	work := t.TempDir()
 	out := filepath.Join(work, "out")
@@ -67,7 +66,7 @@ func TestBenchSchedulingReleaseAgainstCheckout(t *testing.T) {
 // --replace of the same module would silently override.
 func TestBenchSchedulingRefusesAVersionAndAReplaceOfOneModule(t *testing.T) {
 	t.Parallel()
-	checkout := copyModule(t, "github.com/goccy/go-json@v0.12.0")
+	checkout, _ := sharedCheckout(t, "github.com/goccy/go-json@v0.12.0", true)
 	code, _, stderr := runScript(t, nil, "--version", "github.com/goccy/go-json@v0.10.5", "--replace", "github.com/goccy/go-json="+checkout,
 		"-o", filepath.Join(t.TempDir(), "out"))
 	if line := oneLine(t, stderr); code != 2 || !strings.Contains(line, "and the replace would win: for the release against the checkout, give --base github.com/goccy/go-json@v0.10.5 --replace") {

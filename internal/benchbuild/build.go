@@ -30,14 +30,21 @@ func (b *builder) bin(name string) string { return filepath.Join(b.dir, "bin", n
 // module's directory out of what the build cache keys on, so that a copy
 // of the module builds from the cache but for what the copy changed. A
 // copy's go.mod may take what the generated file imports (-mod=mod); the
-// user's own is never changed.
+// user's own is never changed. With $PINGPONG_BUILD_CACHE, the binary is
+// linked only when that directory does not hold it already.
 func (b *builder) goBuild(dir string, env []string, bin string) error {
 	args := []string{"build", "-trimpath"}
 	if dir != b.root {
 		args = append(args, "-mod=mod")
 	}
-	_, err := goRun(dir, env, append(args, "-o", bin, "./cmd/pingpong")...)
-	return err
+	build := func(target string) error {
+		_, err := goRun(dir, env, append(args, "-o", target, "./cmd/pingpong")...)
+		return err
+	}
+	if cache := os.Getenv(buildCacheEnv); cache != "" {
+		return b.cachedBuild(cache, dir, env, bin, build)
+	}
+	return build(bin)
 }
 
 // buildBase builds pingpong with the parts: from the module itself when

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/version"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,12 +98,37 @@ var notServed = regexp.MustCompile(`(?i)unknown revision|invalid version|no matc
 func explain(what string, err error) error {
 	stderr := stderrOf(err)
 	if need := needsGo(stderr); need != "" {
-		return fmt.Errorf("%s needs Go %s, this machine has %s: install a newer Go, or pick an older version", what, need, goVersion())
+		return newerGo(what, need)
 	}
 	if notServed.MatchString(stderr) {
 		return fmt.Errorf("%s is not served by the module proxy (%s): check the module path and version (go list -m -versions MODULE)", what, goEnv("GOPROXY"))
 	}
 	return fmt.Errorf("%s failed: %s", what, verdict(stderr))
+}
+
+// newerGo says that what needs Go need, newer than this machine's.
+func newerGo(what, need string) error {
+	return fmt.Errorf("%s needs Go %s, this machine has %s: install a newer Go, or pick an older version", what, need, goVersion())
+}
+
+var goLine = regexp.MustCompile(`(?m)^go[ \t]+([0-9][0-9.a-z]*)[ \t\r]*(?://.*)?$`)
+
+// checkoutNeedsGo is the Go version a checkout's go.mod asks for when it
+// is newer than this machine's, which no build of it can have, else "".
+func checkoutNeedsGo(dir string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return "" // the build tells what is wrong with it
+	}
+	m := goLine.FindSubmatch(b)
+	if m == nil {
+		return ""
+	}
+	need, have := "go"+string(m[1]), goVersion()
+	if !version.IsValid(need) || !version.IsValid(have) || version.Compare(need, have) <= 0 {
+		return ""
+	}
+	return string(m[1])
 }
 
 // partFailure is a failed go command about one part (what it did), in one

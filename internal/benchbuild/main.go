@@ -13,18 +13,17 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/compare"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -63,7 +62,7 @@ type request struct {
 	compare      string
 	inputs       []string
 	allInputs    bool
-	fail         *string // --fail EXPR, to be checked by the base build's compare
+	fail         *string // --fail EXPR, checked before any build (pingpong compare -fail reads it at the end)
 }
 
 // second says whether a second build is asked for.
@@ -125,11 +124,6 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if r.fail != nil {
-		if err := checkGate(b.bin("pingpong"), *r.fail); err != nil {
-			return err
-		}
-	}
 	var new *results.Listing
 	if r.second() {
 		if new, err = b.buildSecond(); err != nil {
@@ -178,16 +172,13 @@ func parseParts(adds, types []string) ([]*part, error) {
 	return parts, nil
 }
 
-// checkGate refuses, before the second build and anything measured, a
-// --fail EXPR that pingpong compare refuses: it checks -fail before it
-// looks for files.
-func checkGate(pingpong, expr string) error {
-	var stderr bytes.Buffer
-	cmd := exec.Command(pingpong, "compare", "-fail", expr)
-	cmd.Stderr = &stderr
-	_ = cmd.Run() // it fails either way: there are no files
-	if said, ok := strings.CutPrefix(strings.TrimSpace(stderr.String()), "pingpong compare: -fail "); ok {
-		return usagef("--fail %s", said)
+// checkGate refuses, before anything is built or measured, a --fail EXPR
+// that pingpong compare would refuse at the end of the run: the same
+// parser, compare.ParseGate, reads it here, in the words pingpong's would
+// say ("-fail EXPR: ..." becomes "--fail EXPR: ...").
+func checkGate(expr string) error {
+	if _, err := compare.ParseGate(expr); err != nil {
+		return usagef("-%w", err)
 	}
 	return nil
 }
@@ -196,6 +187,11 @@ var experimentChars = regexp.MustCompile(`^[A-Za-z0-9,]+$`)
 
 // check refuses, before any build, what needs no build to refuse.
 func (r *request) check() error {
+	if r.fail != nil {
+		if err := checkGate(*r.fail); err != nil {
+			return err
+		}
+	}
 	if r.version != "" {
 		if err := checkVersion(r.version); err != nil {
 			return err
@@ -207,6 +203,10 @@ func (r *request) check() error {
 			return err
 		}
 		r.replaces[i] = mod + "=" + dir // the build happens elsewhere: absolute
+		// Said now, not after the base build: the second would fail.
+		if need := checkoutNeedsGo(dir); need != "" {
+			return newerGo("building with "+mod+" => "+dir, need)
+		}
 	}
 	if e := r.goexperiment; e != "" {
 		if !experimentChars.MatchString(e) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -63,5 +64,33 @@ func TestHeaderNamesEachBuild(t *testing.T) {
 	b.goexperiment = ""
 	if got := b.header(base, base); !strings.Contains(got, "both builds have the same codec versions") {
 		t.Errorf("header of two same builds:\n%s", got)
+	}
+}
+
+// A --fail EXPR is refused before any build, in pingpong compare's words
+// with the script's flag.
+func TestCheckGate(t *testing.T) {
+	if err := checkGate("p99>+10%,rt/s<-5%"); err != nil {
+		t.Errorf("a good gate: %v", err)
+	}
+	err := checkGate("p99>10%")
+	if want := `--fail "p99>10%": missing sign; use METRIC>+N% or METRIC<-N%`; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v, want a usage error starting %q", err, want)
+	}
+	if exitCode(err, io.Discard) != 2 {
+		t.Errorf("%v: not a usage error", err)
+	}
+}
+
+// A checkout whose go.mod needs a newer Go is told before any build.
+func TestCheckoutNeedsGo(t *testing.T) {
+	dir := t.TempDir()
+	for goLine, want := range map[string]string{"go 1.99\n": "1.99", "go 1.12\n": "", "go 1.99.1 // the future\n": "1.99.1", "": ""} {
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\n"+goLine), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := checkoutNeedsGo(dir); got != want {
+			t.Errorf("go.mod with %q: needs %q, want %q", goLine, got, want)
+		}
 	}
 }
