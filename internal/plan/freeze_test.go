@@ -74,9 +74,9 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if fr.Culprit == nil || !strings.HasSuffix(fr.Culprit.Frame, "freezeDecode") && !strings.Contains(fr.Culprit.Frame, "spin.Spin") {
 			return fmt.Errorf("freezer culprit %v (err %q), want it to name freezeDecode or spin.Spin", fr.Culprit, fr.CulpritErr)
 		}
-		if base.STW.Max*3 > fr.STW.Max {
-			return fmt.Errorf("baseline stw.max %v, want under a third of the freezer's %v", base.STW.Max, fr.STW.Max)
-		}
+		// Against baseline it is the verdict that tells (below): one
+		// stop of baseline's that a loaded machine held up, which its
+		// longest would be, says nothing of the codec.
 		if fr.Slices < 2 || base.Slices < 2 {
 			return fmt.Errorf("%d and %d turns: the two codecs did not take turns", fr.Slices, base.Slices)
 		}
