@@ -1,13 +1,12 @@
 package load
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-
 	"context"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -72,20 +71,6 @@ func (s *sleepy) Marshal(any) ([]byte, error) {
 	s.calls[len(s.calls)-1][1] = time.Now()
 	s.mu.Unlock()
 	return []byte(`"x"`), nil
-}
-
-// retry runs attempt up to three times: timing checks on a shared 2-core
-// machine may lose a race to a neighbour, never three in a row.
-func retry(t *testing.T, attempt func() error) {
-	t.Helper()
-	var err error
-	for try := 0; try < 3; try++ {
-		if err = attempt(); err == nil {
-			return
-		}
-		t.Logf("try %d: %v", try+1, err)
-	}
-	t.Fatal(err)
 }
 
 // A level cancelled in its window is partial and keeps what ran. The

@@ -1,10 +1,6 @@
 package load
 
 import (
-	"github.com/pingpong-bench/pingpong/report"
-
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +12,9 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/retry"
+	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -145,7 +144,7 @@ func (s *stallOnce) Unmarshal(data []byte, v any) error {
 func TestAStallShowsAsItsIntervalsLongestRoundTrip(t *testing.T) {
 	base, bin := baselineFor(t, `{"a":[1,2,3],"b":"x"}`)
 	const stall = 250 * time.Millisecond
-	retry(t, func() error {
+	retry.Three(t, func() error {
 		c := &stallOnce{Codec: base, at: 2001, d: stall}
 		w := Watch{Duration: time.Second, Interval: 100 * time.Millisecond}
 		lr, err := RunLevelWatched(context.Background(), c, bin, nil, 1, w, false)

@@ -1,8 +1,6 @@
 package load
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-
 	"context"
 	"fmt"
 	"math"
@@ -11,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -120,7 +120,7 @@ func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	cfg := results.Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
 	// A pinger a busy machine leaves unscheduled misses its sends: a try
 	// may lose to a neighbour.
-	retry(t, func() error {
+	retry.Three(t, func() error {
 		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
 		if r.Err != "" {
 			t.Fatal(r.Err)
@@ -155,7 +155,7 @@ func TestOpenLoopWarmupBacklogStaysOutOfTheWindow(t *testing.T) {
 		}
 		return r.Latency.P50
 	}
-	retry(t, func() error {
+	retry.Three(t, func() error {
 		short, long := p50(50*time.Millisecond), p50(400*time.Millisecond)
 		// With the backlog carried over, 400ms of warmup at 400/s against
 		// at most 250/s would add about 150ms to every round trip.

@@ -1,12 +1,12 @@
 package load
 
 import (
-	"fmt"
-
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -17,7 +17,7 @@ func TestRunPassCountsOpsAndProbes(t *testing.T) {
 		// while still wakes in the window.
 		// A machine loaded enough to keep the probe from waking at all in
 		// the window may do it once, not three times in a row.
-		retry(t, func() error {
+		retry.Three(t, func() error {
 			pr, err := RunPass(context.Background(), c, bin, mode, 2, Watch{Warmup: 10 * time.Millisecond, Duration: 200 * time.Millisecond, Probe: time.Millisecond})
 			if err != nil {
 				t.Fatal(err)

@@ -1,9 +1,6 @@
 package plan
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/machine"
-
 	"context"
 	"fmt"
 	"os"
@@ -12,6 +9,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/internal/spin"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
@@ -55,7 +55,7 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		STW: 10 * time.Millisecond, Culprits: true,
 		Isolate: true, Worker: []string{os.Args[0]},
 	}
-	retry(t, func() error {
+	retry.Three(t, func() error {
 		run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 		if err != nil {
 			t.Fatal(err)
@@ -89,18 +89,4 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		}
 		return nil
 	})
-}
-
-// retry runs attempt up to three times: timing checks on a shared 2-core
-// machine may lose a race to a neighbour, never three in a row.
-func retry(t *testing.T, attempt func() error) {
-	t.Helper()
-	var err error
-	for try := 0; try < 3; try++ {
-		if err = attempt(); err == nil {
-			return
-		}
-		t.Logf("try %d: %v", try+1, err)
-	}
-	t.Fatal(err)
 }

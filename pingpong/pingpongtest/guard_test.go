@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/internal/spin"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/pingpong"
@@ -67,19 +68,11 @@ func freezeDecode() { spin.Spin(30 * time.Millisecond) }
 
 var small = []byte(`{"id":7,"tags":["a","b"],"price":12.5,"name":"x"}`)
 
-// The machine is shared: a try may lose to a neighbour, never three.
+// tries is retry.Three of a measuring test.
 func tries(t *testing.T, try func() error) {
 	t.Helper()
 	measuring(t)
-	var errs []string
-	for range 3 {
-		err := try()
-		if err == nil {
-			return
-		}
-		errs = append(errs, err.Error())
-	}
-	t.Fatal(strings.Join(errs, "\n"))
+	retry.Three(t, try)
 }
 
 func TestNoFreezeFailsOnANonPreemptibleCodec(t *testing.T) {
