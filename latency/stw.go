@@ -119,6 +119,10 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 				stopping = t1 - t0
 			}
 		}
+		// A bucket's upper bound can pass the call's own length, which
+		// the stop took place within: the tighter bound keeps the stop's
+		// record inside the window it was watched in.
+		stopping = min(stopping, t1-t0)
 		p.stops = append(p.stops, p.stopRecord(t0, t1, stopping))
 		p.stopping.RecordCorrected(stopping, p.interval)
 		if p.timeline != nil {
