@@ -66,47 +66,70 @@ type Turn struct {
 // 200ms stop that the machine's other processes held up is 0.3 decades
 // above a 100ms one, not twice it.
 func StretchWaits(turns []Turn, stops []Stop, length, interval, slack time.Duration) []float64 {
-	var out []float64
-	var from time.Duration // the turn's start on the stops' clock
-	i := 0
-	for _, t := range turns {
+	// each turn's stretches: where it starts on the stops' clock, how many
+	// it is cut into, and per stretch the stops' weights and weighted logs
+	type cut struct {
+		from, window time.Duration
+		n            []int64
+		logs         []float64
+	}
+	cuts := make([]cut, len(turns))
+	var from time.Duration
+	for i, t := range turns {
 		k := 1
 		if length > 0 {
 			k = max(1, int((t.Window+length/2)/length))
 		}
-		n, logs := make([]int64, k), make([]float64, k)
-		add := func(at, wait time.Duration) {
-			j := 0
-			if t.Window > 0 {
-				j = min(k-1, max(0, int(int64(at-from)*int64(k)/int64(t.Window))))
-			}
-			c := int64(1)
-			if interval > 0 {
-				c = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
-			}
-			n[j] += c
-			logs[j] += float64(c) * math.Log10(float64(max(wait, StretchFloor)))
-		}
-		last := from
-		late := func(to time.Duration) {
-			if d := to - last - interval - slack; d > 0 {
-				add(last+interval, d)
-			}
-		}
-		for end := i + t.Stops; i < end && i < len(stops); i++ {
-			late(stops[i].At)
-			add(stops[i].At, stops[i].Begin)
-			last = max(last, stops[i].End())
-		}
-		late(from + t.Window)
-		for j := range k {
-			if n[j] > 0 {
-				out = append(out, logs[j]/float64(n[j]))
-			}
-		}
+		cuts[i] = cut{from: from, window: t.Window, n: make([]int64, k), logs: make([]float64, k)}
 		from += t.Window
 	}
+	add := func(turn int, at, wait time.Duration) {
+		c := cuts[turn]
+		j := 0
+		if c.window > 0 {
+			j = min(len(c.n)-1, max(0, int(int64(at-c.from)*int64(len(c.n))/int64(c.window))))
+		}
+		w := int64(1)
+		if interval > 0 {
+			w = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
+		}
+		c.n[j] += w
+		c.logs[j] += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
+	}
+	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
+		if d := next - last - interval - slack; d > 0 {
+			add(turn, last+interval, d)
+		}
+		if s != nil {
+			add(turn, s.At, s.Begin)
+		}
+	})
+	var out []float64
+	for _, c := range cuts {
+		for j := range c.n {
+			if c.n[j] > 0 {
+				out = append(out, c.logs[j]/float64(c.n[j]))
+			}
+		}
+	}
 	return out
+}
+
+// eachGap calls fn for each gap in which the probe asked for nothing: in
+// turn, from last (a stop's end, or the turn's start) to next (the next
+// stop's request, s, or the turn's end, with s nil).
+func eachGap(turns []Turn, stops []Stop, fn func(turn int, last, next time.Duration, s *Stop)) {
+	var from time.Duration // the turn's start on the stops' clock
+	i := 0
+	for ti, t := range turns {
+		last := from
+		for end := i + t.Stops; i < end && i < len(stops); i++ {
+			fn(ti, last, stops[i].At, &stops[i])
+			last = max(last, stops[i].End())
+		}
+		fn(ti, last, from+t.Window, nil)
+		from += t.Window
+	}
 }
 
 // StretchFloor is the shortest wait StretchWaits tells apart: the
@@ -124,17 +147,9 @@ const StretchFloor = 10 * time.Microsecond
 // runnable goroutine may wait on a busy but preemptible program: the
 // scheduler's 10ms slices of the goroutines ahead of it.
 func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
-	var out, from time.Duration // from: the turn's start on the stops' clock
-	i := 0
-	late := func(gap time.Duration) time.Duration { return max(0, gap-interval-slack) }
-	for _, t := range turns {
-		last := from
-		for end := i + t.Stops; i < end && i < len(stops); i++ {
-			out += late(stops[i].At - last)
-			last = max(last, stops[i].End())
-		}
-		out += late(from + t.Window - last)
-		from += t.Window
-	}
+	var out time.Duration
+	eachGap(turns, stops, func(_ int, last, next time.Duration, _ *Stop) {
+		out += max(0, next-last-interval-slack)
+	})
 	return out
 }
