@@ -115,3 +115,51 @@ func TestStopJSON(t *testing.T) {
 		t.Error("a stop as an object was read")
 	}
 }
+
+// Each stretch adds up its window, its stops' waits, the time the probe
+// could not ask, and its stops over the long-stop bar as the corrected
+// histogram counts them; every stretch is kept, with the round (turn) it
+// was cut from.
+func TestStretches(t *testing.T) {
+	us, ms := time.Microsecond, time.Millisecond
+	turns := []Turn{{Window: 100 * ms, Stops: 2}, {Window: 200 * ms, Stops: 2}, {Window: 100 * ms, Stops: 0}}
+	stops := []Stop{
+		{At: 10 * ms, Begin: 1 * ms}, {At: 50 * ms, Begin: 35 * ms}, // turn 0: 35ms with a 10ms interval records 35, 25, 15 (all over 10ms)
+		{At: 110 * ms, Begin: 12 * ms}, {At: 230 * ms, Begin: 500 * us}, // turn 1, cut in two: 12ms records 12 (over) only
+	}
+	got := Stretches(turns, stops, 100*ms, 10*ms, 20*ms, 10*ms)
+	// gaps beyond interval+slack (30ms): turn 0: 10, 39 (9ms late), 15 to
+	// the end (on time); turn 1: 10, 108 (78ms late, due at 132ms: first
+	// half), 69.5 to the end (39.5ms, due at 240.5ms: second half); the
+	// empty turn: 100 (70ms late)
+	want := []Stretch{
+		{Window: 100 * ms, Waited: 36 * ms, KeptOut: 9 * ms, Weight: 1 + 3 + 1, Long: 3, Round: 0},
+		{Window: 100 * ms, Waited: 12 * ms, KeptOut: 78 * ms, Weight: 1 + 7, Long: 1, Round: 1},
+		{Window: 100 * ms, Waited: 500 * us, KeptOut: 39500 * us, Weight: 1 + 3, Long: 0, Round: 1},
+		{Window: 100 * ms, KeptOut: 70 * ms, Weight: 7, Round: 2},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d stretches, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		got[i].logs = 0
+		if got[i] != want[i] {
+			t.Errorf("stretch %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	for _, tc := range []struct {
+		wait, interval, long time.Duration
+		want                 int64
+	}{
+		{35 * ms, 10 * ms, 10 * ms, 3}, // 35, 25, 15
+		{30 * ms, 10 * ms, 10 * ms, 2}, // 30, 20 (10 is not over)
+		{9 * ms, 10 * ms, 5 * ms, 1},
+		{9 * ms, 10 * ms, 10 * ms, 0},
+		{50 * ms, 0, 10 * ms, 1},
+		{100 * ms, 10 * ms, ms, 10}, // every filled-in value, down to 10ms
+	} {
+		if got := correctedOver(tc.wait, tc.interval, tc.long); got != tc.want {
+			t.Errorf("correctedOver(%v, %v, %v) = %d, want %d", tc.wait, tc.interval, tc.long, got, tc.want)
+		}
+	}
+}

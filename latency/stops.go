@@ -66,53 +66,110 @@ type Turn struct {
 // 200ms stop that the machine's other processes held up is 0.3 decades
 // above a 100ms one, not twice it.
 func StretchWaits(turns []Turn, stops []Stop, length, interval, slack time.Duration) []float64 {
-	// each turn's stretches: where it starts on the stops' clock, how many
-	// it is cut into, and per stretch the stops' weights and weighted logs
+	var out []float64
+	for _, s := range Stretches(turns, stops, length, interval, slack, 0) {
+		if s.Weight > 0 {
+			out = append(out, s.logs/float64(s.Weight))
+		}
+	}
+	return out
+}
+
+// Stretch is what one stretch of a probe's turns held: how long it lasted,
+// how long the program waited in it for its stops to begin, how long the
+// probe could not even ask for one (beyond the slack), and its stops
+// counted as Recorder.RecordCorrected counts them (a stuck stop with the
+// ones it kept the probe from asking for; a gap the probe could not ask in
+// as a stop that waited that long). Long is how many of those waited over
+// the long-stop bar StretchFigures was given.
+type Stretch struct {
+	Window  time.Duration
+	Waited  time.Duration
+	KeptOut time.Duration
+	Weight  int64
+	Long    int64
+	// Round is the index of the turn the stretch was cut from: the codecs
+	// of a level take their turns in rounds, so the stretches of one
+	// round of two codecs were measured close in time.
+	Round int
+	logs  float64 // the weighted logs of its waits, for StretchWaits
+}
+
+// Stretches cuts turns into stretches of about length (a turn shorter than
+// 1.5 lengths stays whole; length 0: a stretch per turn) and adds up what
+// each held (Stretch), every stretch kept, in order, even one without a
+// stop. Only the recorded stops count towards Long, a gap the probe could
+// not ask in does not: Long is the stops' tail as the histogram has it.
+func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Duration) []Stretch {
 	type cut struct {
 		from, window time.Duration
-		n            []int64
-		logs         []float64
+		first, k     int
 	}
 	cuts := make([]cut, len(turns))
+	var out []Stretch
 	var from time.Duration
 	for i, t := range turns {
 		k := 1
 		if length > 0 {
 			k = max(1, int((t.Window+length/2)/length))
 		}
-		cuts[i] = cut{from: from, window: t.Window, n: make([]int64, k), logs: make([]float64, k)}
+		cuts[i] = cut{from: from, window: t.Window, first: len(out), k: k}
+		for j := range k {
+			w := t.Window / time.Duration(k)
+			if j == k-1 {
+				w = t.Window - w*time.Duration(k-1)
+			}
+			out = append(out, Stretch{Window: w, Round: i})
+		}
 		from += t.Window
 	}
-	add := func(turn int, at, wait time.Duration) {
+	add := func(turn int, at, wait time.Duration, recorded bool) {
 		c := cuts[turn]
 		j := 0
 		if c.window > 0 {
-			j = min(len(c.n)-1, max(0, int(int64(at-c.from)*int64(len(c.n))/int64(c.window))))
+			j = min(c.k-1, max(0, int(int64(at-c.from)*int64(c.k)/int64(c.window))))
 		}
+		s := &out[c.first+j]
 		w := int64(1)
 		if interval > 0 {
 			w = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
 		}
-		c.n[j] += w
-		c.logs[j] += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
+		s.Weight += w
+		s.logs += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
+		if recorded {
+			s.Waited += wait
+			if long > 0 {
+				s.Long += correctedOver(wait, interval, long)
+			}
+		} else {
+			s.KeptOut += wait
+		}
 	}
 	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
 		if d := next - last - interval - slack; d > 0 {
-			add(turn, last+interval, d)
+			add(turn, last+interval, d, false)
 		}
 		if s != nil {
-			add(turn, s.At, s.Begin)
+			add(turn, s.At, s.Begin, true)
 		}
 	})
-	var out []float64
-	for _, c := range cuts {
-		for j := range c.n {
-			if c.n[j] > 0 {
-				out = append(out, c.logs[j]/float64(c.n[j]))
-			}
-		}
-	}
 	return out
+}
+
+// correctedOver is how many of the values hdrhistogram's
+// RecordCorrectedValue records for wait (wait, wait-interval, ... down to
+// interval) are over long.
+func correctedOver(wait, interval, long time.Duration) int64 {
+	if wait <= long {
+		return 0
+	}
+	if interval <= 0 || wait <= interval {
+		return 1
+	}
+	// wait - k*interval > long for k = 0 .. (wait-long-1)/interval, and
+	// the filled-in values stop at interval
+	n := int64((wait-long-1)/interval) + 1
+	return min(n, int64(wait/interval))
 }
 
 // eachGap calls fn for each gap in which the probe asked for nothing: in

@@ -78,8 +78,8 @@ func RegisterType[T any]() { codecs.RegisterType(reflect.TypeFor[T]()) }
 
 func (c Codec) valid() error {
 	switch {
-	case c.Name == "" || c.Name == results.Baseline:
-		return fmt.Errorf("pingpong: a codec needs a name other than %q and %q", "", results.Baseline)
+	case c.Name == "" || results.IsReference(c.Name):
+		return fmt.Errorf("pingpong: a codec needs a name other than %q, %q and %q", "", results.Baseline, results.Control)
 	case c.Marshal == nil || c.Unmarshal == nil:
 		return fmt.Errorf("pingpong: codec %s needs both Marshal and Unmarshal", c.Name)
 	}

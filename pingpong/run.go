@@ -16,6 +16,7 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // Options say how Run measures; the zero value measures one level of
@@ -45,6 +46,18 @@ type Options struct {
 	// wraps ErrDeadline (a single call that never returns still cannot be
 	// cut short).
 	Deadline time.Duration
+	// Until is the most window a codec may get while the verdict cannot
+	// yet tell whether it freezes the program: its turns go on past
+	// Duration, with the references', until it can or Until is reached.
+	// 0 is three times Duration; a negative Until never goes past
+	// Duration.
+	Until time.Duration
+	// FrozenBar and LongStop are the verdict's bars: how many points of
+	// the window (0.03: 3 points) a codec must freeze the program beyond
+	// the reference, and what counts as a long stop. 0: the defaults
+	// (verdict.FrozenPoints, verdict.LongStop).
+	FrozenBar float64
+	LongStop  time.Duration
 }
 
 // DefaultDuration is each codec's window when Options say none.
@@ -60,8 +73,11 @@ var ErrDeadline = errors.New("pingpong: the run passed its deadline")
 // is first checked against encoding/json on doc; one that fails gets a row
 // that says why (Result.Err) and the others go on.
 //
-// The results are those the command writes with -json, baseline's rows
-// included; verdict.Of(run) judges them as the command's report does.
+// The results are those the command writes with -json, the references'
+// rows included (baseline, and control: preemptible work as busy as a
+// codec, which the verdict judges against); verdict.Of(run) judges them
+// as the command's report does. While the verdict cannot yet tell a codec
+// of a level, its turns go on (Options.Until).
 func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*results.Run, error) {
 	cfg, in, err := opts.config(doc)
 	if err != nil {
@@ -80,12 +96,15 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*result
 		return nil, fmt.Errorf("pingpong: %w", err)
 	}
 	impls = append(impls, base...)
+	if control, ok := registry.Lookup(results.Control); ok {
+		impls = append(impls, control)
+	}
 	var dog *watchdog
 	if opts.Deadline > 0 {
 		dog = startWatchdog(opts.Deadline)
 		defer dog.stop()
 		for i := range impls {
-			if !impls[i].NoJSON { // baseline cannot freeze, and its sub-microsecond round trip would time the check
+			if !results.IsReference(impls[i].Name) { // a reference cannot freeze, and baseline's sub-microsecond round trip would time the check
 				impls[i] = dog.guard(impls[i])
 			}
 		}
@@ -129,8 +148,18 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	if warmup <= 0 {
 		warmup = d / 10
 	}
-	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond,
-		STW: 10 * time.Millisecond, Culprits: o.Culprits}, in, nil
+	until := o.Until
+	switch {
+	case until == 0:
+		until = 3 * d
+	case until < d:
+		until = 0
+	}
+	if o.FrozenBar < 0 || o.LongStop < 0 {
+		return results.Config{}, nil, fmt.Errorf("pingpong: a bar is above 0: frozen bar %g, long stop %v", o.FrozenBar, o.LongStop)
+	}
+	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond, Until: until,
+		STW: 10 * time.Millisecond, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop}, in, nil
 }
 
 // quiet is the observer of a run nobody watches as it goes.
@@ -138,3 +167,7 @@ type quiet struct{}
 
 func (quiet) Input(results.InputInfo, []results.ImplInfo) {}
 func (quiet) Result(results.Result)                       {}
+
+// More keeps a level's turns going while the verdict cannot tell a codec
+// (plan.Judge).
+func (quiet) More(cfg results.Config, sofar []results.Result) []bool { return verdict.More(cfg, sofar) }

@@ -27,6 +27,9 @@ type Config struct {
 	// take turns within its window; 0: each codec's window runs whole,
 	// one after the other.
 	Slice time.Duration `json:"slice_ns,omitempty"`
+	// Until is the most window a level's codecs may get while the verdict
+	// cannot yet tell one (-until); 0: never past Duration.
+	Until time.Duration `json:"until_ns,omitempty"`
 	Seed  int64         `json:"seed"`
 	Count int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
 	Mode  string        `json:"mode,omitempty"`  // RunEncdec (also ""), RunProbe or RunAll
@@ -38,6 +41,12 @@ type Config struct {
 	Stall    time.Duration `json:"stall_ns,omitempty"`
 	Culprits bool          `json:"culprits,omitempty"`
 	TraceDir string        `json:"trace_dir,omitempty"`
+	// FrozenBar and LongStop are the verdict's practical bars (-frozen-bar,
+	// -long-stop): the points of the window a codec must freeze the
+	// program beyond the reference, and what counts as a long stop; 0: the
+	// defaults (verdict.Bars).
+	FrozenBar float64       `json:"frozen_bar,omitempty"`
+	LongStop  time.Duration `json:"long_stop_ns,omitempty"`
 	// Interval is the width of a closed-loop window's intervals over time
 	// (Result.Intervals); 0: none. HlogDir keeps an HdrHistogram interval
 	// log of each scenario there.
@@ -302,6 +311,14 @@ func (r Result) OpsPerSec() float64 {
 // Baseline is the impl that does no JSON work; reports keep it out of
 // codec comparisons and use it as the harness's floor.
 const Baseline = "baseline"
+
+// Control is the impl that keeps the Ps as busy as a codec in code the
+// runtime can always preempt: the verdict's reference when it ran.
+const Control = "control"
+
+// IsReference says whether impl is one the verdict judges codecs against
+// (baseline, control): the harness, never a codec compared or gated.
+func IsReference(impl string) bool { return impl == Baseline || impl == Control }
 
 // DefaultImpls is the order codecs run and print in when -impls is not
 // given: the codec registry's default set (internal/codecorder).

@@ -22,25 +22,34 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-// Level is one level's verdict: every codec but baseline, the one that
-// kept the program frozen longest first, and baseline apart.
+// Level is one level's verdict: every codec but the references, the one
+// that kept the program frozen longest first, and baseline and control
+// apart.
 type Level struct {
-	Input  string
-	Label  string
-	Base   *Codec // nil: no baseline ran at this level
+	Input   string
+	Label   string
+	Base    *Codec // nil: no baseline ran at this level
+	Control *Codec // nil: no control ran at this level
+	// Ref is what the codecs are judged against: Control when it ran with
+	// stops, else Base (nil: neither).
+	Ref    *Codec
 	Codecs []Codec
 	// STW says whether any row of the level ran the stop-the-world probe.
 	STW bool
-	// Stall is the run's -stall, for the sentences.
-	Stall time.Duration
+	// Stall is the run's -stall, for the sentences; Bars what it judged
+	// by; Duration its -duration, Until its -until, to say how a level
+	// that cannot tell would be settled.
+	Stall           time.Duration
+	Bars            Bars
+	Duration, Until time.Duration
 }
 
-// Codec is one codec at one level against baseline.
+// Codec is one codec at one level against the reference.
 type Codec struct {
 	Result results.Result // the level's row (a repeated run's medians)
 	Stops  Stops
 	HasSTW bool
-	// Tested: there was a baseline to test against, and Against says how
+	// Tested: there was a reference to test against, and Against says how
 	// its stops compared.
 	Tested bool
 	Against
@@ -52,7 +61,7 @@ type Codec struct {
 func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][]results.Result) []Level {
 	var out []Level
 	for _, l := range results.EncdecLevels(rows) {
-		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall}
+		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall, Bars: BarsOf(cfg), Duration: cfg.Duration, Until: cfg.Until}
 		var codecs []Codec
 		for _, r := range l.Rows {
 			rs := repeats[r.Key()]
@@ -62,11 +71,18 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 			cv := Codec{Result: r}
 			cv.Stops, cv.HasSTW = StopsOf(rs, stretchOf(cfg), cfg.STW)
 			v.STW = v.STW || cv.HasSTW
-			if r.Impl == results.Baseline {
+			switch r.Impl {
+			case results.Baseline:
 				v.Base = &cv
-			} else {
+			case results.Control:
+				v.Control = &cv
+			default:
 				codecs = append(codecs, cv)
 			}
+		}
+		v.Ref = v.Base
+		if v.Control != nil && v.Control.HasSTW {
+			v.Ref = v.Control
 		}
 		if len(codecs) == 0 || !v.STW {
 			continue // nothing to judge: -stw 0 turned the verdict off
@@ -116,13 +132,33 @@ func compareFrozen(a, b Codec) int {
 	return 0
 }
 
-// judge tests cv's stops against baseline's.
+// judge tests cv's stops against the reference's.
 func (v *Level) judge(cv Codec) Codec {
-	if !cv.HasSTW || v.Base == nil || !v.Base.HasSTW || cv.Stops.N() == 0 || v.Base.Stops.N() == 0 {
+	if !cv.HasSTW || v.Ref == nil || !v.Ref.HasSTW || cv.Stops.N() == 0 || v.Ref.Stops.N() == 0 {
 		return cv
 	}
-	cv.Tested, cv.Against = true, Judge(cv.Stops, v.Base.Stops)
+	cv.Tested, cv.Against = true, Judge(cv.Stops, v.Ref.Stops, v.Bars, v.Ref.Result.Impl == results.Control)
 	return cv
+}
+
+// RefName is the reference's name ("control" or "baseline"), "baseline"
+// when none ran.
+func (v Level) RefName() string {
+	if v.Ref == nil {
+		return results.Baseline
+	}
+	return v.Ref.Result.Impl
+}
+
+// Answers are the level's codecs with answer a, in the table's order.
+func (v Level) Answers(a Answer) []Codec {
+	var out []Codec
+	for _, cv := range v.Codecs {
+		if cv.Tested && cv.Answer == a {
+			out = append(out, cv)
+		}
+	}
+	return out
 }
 
 // Of judges run level by level, as the console does: a repeated run's

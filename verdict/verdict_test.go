@@ -140,24 +140,34 @@ func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
 	}
 }
 
-// A level whose windows others took half the machine in carries a caveat
-// after its conclusion, which it leaves as it is; a quiet one has none.
-func TestVerdictCaveatOnABusyMachine(t *testing.T) {
+// On a machine others took most of, a codec whose stops wait as the
+// reference's is not "does not" but "cannot tell", saying why; one that
+// freezes the program still stands out, with a caveat; a quiet machine
+// has neither.
+func TestVerdictOnABusyMachine(t *testing.T) {
 	us, win := time.Microsecond, 2*time.Second
-	level := func(others float64) Level {
-		codec := resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(2, 200, 100*us))
+	level := func(others float64, stops []time.Duration) Level {
+		codec := resultstest.Stopping("std", 2, 0, win, stops)
 		codec.Noise = &latency.Noise{Window: win, OthersCores: others, Cores: 2}
 		vs := Levels(results.Config{}, []results.Result{codec, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))}, nil)
 		return vs[0]
 	}
-	busy, quiet := level(1.6), level(0.3)
-	if c := busy.Caveat(); !strings.Contains(c, "the machine was busy: other processes took up to 80% of its cores") {
-		t.Errorf("busy: caveat %q", c)
+	same := resultstest.StopsAround(2, 200, 100*us)
+	busy, quiet := level(1.6, same), level(0.3, same)
+	if cv := busy.Codecs[0]; cv.Answer != CannotTell || !cv.Busy {
+		t.Errorf("busy: answer %v (busy %v), want cannot tell", cv.Answer, cv.Busy)
 	}
-	if c := quiet.Caveat(); c != "" {
-		t.Errorf("quiet: caveat %q", c)
+	if c := busy.Conclusion(); !strings.HasPrefix(c, "cannot tell at 2x encdec: std (") || !strings.Contains(c, "the machine was too busy to judge") {
+		t.Errorf("busy: conclusion %q", c)
 	}
-	if busy.Conclusion() != quiet.Conclusion() {
-		t.Errorf("the caveat changed the conclusion: %q against %q", busy.Conclusion(), quiet.Conclusion())
+	if c := quiet.Conclusion(); quiet.Codecs[0].Answer != DoesNot || !strings.HasPrefix(c, "no codec stands out from baseline at 2x encdec (std ") {
+		t.Errorf("quiet: answer %v, conclusion %q", quiet.Codecs[0].Answer, c)
+	}
+	if c := quiet.Caveat() + busy.Caveat(); c != "" {
+		t.Errorf("a caveat with nothing standing out: %q", c)
+	}
+	frozen := level(1.6, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*time.Millisecond)...))
+	if !frozen.Codecs[0].StandsOut || !strings.Contains(frozen.Caveat(), "the machine was busy: other processes took up to 80% of its cores") {
+		t.Errorf("busy, frozen: stands out %v, caveat %q", frozen.Codecs[0].StandsOut, frozen.Caveat())
 	}
 }

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -11,16 +12,20 @@ import (
 )
 
 // Table is the level's table, its head first: the codec that kept the
-// program frozen longest first, baseline last; the noise and culprit
-// columns only when a row has one. ">1ms" and ">10ms" are the shares of
-// the stops that waited that long to begin, "waiting" the share of the
-// window the program waited for stops to begin, "late" the share in which
-// the probe could not even run to ask for one (beyond ProbeSlack).
+// program frozen longest first, the references last; the noise and
+// culprit columns only when a row has one. ">1ms" and ">10ms" (the long
+// stop) are the shares of the stops that waited that long to begin,
+// "waiting" the share of the window the program waited for stops to
+// begin, "late" the share in which the probe could not even run to ask
+// for one (beyond ProbeSlack); "vs REF" the points of the window the
+// codec froze the program beyond the reference, with its 95% interval,
+// then the test's p and the answer.
 func (v Level) Table() [][]string {
 	all := v.all()
 	culprits := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Result.Culprit != nil })
 	noisy := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Stops.Noisy })
-	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">10ms", "waiting", "late", "vs baseline"}
+	long := v.longStop()
+	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">" + long.String(), "waiting", "late", "vs " + v.RefName(), "p", "answer"}
 	if noisy {
 		head = append(head, "noise")
 	}
@@ -34,9 +39,10 @@ func (v Level) Table() [][]string {
 			s := cv.Stops
 			line = append(line, fmt.Sprint(s.N()), results.FormatDuration(s.Quantile(0.5)), results.FormatDuration(s.Quantile(0.9)),
 				results.FormatDuration(s.Quantile(0.99)), results.FormatDuration(s.Max()), results.FormatPercent(s.Over(time.Millisecond)),
-				results.FormatPercent(s.Over(10*time.Millisecond)), results.FormatPercent(s.Waiting()), results.FormatPercent(s.Late()), cv.against())
+				results.FormatPercent(s.Over(long)), results.FormatPercent(s.Waiting()), results.FormatPercent(s.Late()))
+			line = append(line, cv.against()...)
 		} else {
-			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-")
+			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-")
 		}
 		if noisy {
 			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.Noisy])
@@ -49,12 +55,38 @@ func (v Level) Table() [][]string {
 	return table
 }
 
-// all is every codec of the level, baseline last.
-func (v Level) all() []Codec {
-	if v.Base == nil {
-		return v.Codecs
+// longStop is the level's long-stop bar (LongStop for a Level made by
+// hand).
+func (v Level) longStop() time.Duration {
+	if v.Bars.LongStop > 0 {
+		return v.Bars.LongStop
 	}
-	return append(slices.Clone(v.Codecs), *v.Base)
+	return LongStop
+}
+
+// bars are the level's bars (the defaults for a Level made by hand).
+func (v Level) bars() Bars {
+	b := v.Bars
+	if b.Frozen <= 0 {
+		b.Frozen = FrozenPoints
+	}
+	if b.Tail <= 0 {
+		b.Tail = TailShare
+	}
+	b.LongStop = v.longStop()
+	return b
+}
+
+// all is every codec of the level, the references last: control, then
+// baseline.
+func (v Level) all() []Codec {
+	out := slices.Clone(v.Codecs)
+	for _, r := range []*Codec{v.Control, v.Base} {
+		if r != nil {
+			out = append(out, *r)
+		}
+	}
+	return out
 }
 
 // MMUTable is the least share of any window of 1ms, 10ms and 100ms
@@ -98,7 +130,8 @@ func (v Level) Sentences() []string {
 }
 
 // Reasons are the sentences of the codecs that do not stand out, saying
-// what they missed: the console prints them under -v.
+// where their effect lay: the console prints them under -v, and those of
+// the codecs it cannot tell always.
 func (v Level) Reasons() []string {
 	var out []string
 	for _, cv := range v.Codecs {
@@ -109,67 +142,211 @@ func (v Level) Reasons() []string {
 	return out
 }
 
-// against is a row's "vs baseline" cell: the test's p, marked when the
-// codec's stops were significantly longer.
-func (cv Codec) against() string {
+// against is a row's last three cells: its effect over the reference
+// (points of the window frozen, with the interval), the test's p, and the
+// answer; blank for a reference, "-" for a codec not tested.
+func (cv Codec) against() []string {
 	switch {
-	case cv.Result.Impl == results.Baseline:
-		return ""
+	case cv.Result.Impl == results.Baseline || cv.Result.Impl == results.Control:
+		return []string{"", "", ""}
 	case !cv.Tested:
-		return "-"
-	case cv.More:
-		return "longer, " + fmtP(cv.P)
+		return []string{"-", "-", "-"}
 	}
-	return fmtP(cv.P)
+	return []string{points(cv.Effect.Frozen, cv.HasEffect), fmtP(cv.P), cv.Answer.String()}
 }
 
-// Conclusion is the line scripts read: "stands out from baseline: NAME
-// (...), NAME (...)", or "no codec stands out ..." and why.
-func (v Level) Conclusion() string {
-	if v.Base == nil || !v.Base.HasSTW {
-		return fmt.Sprintf("no verdict at %s: baseline did not run at this level, and a codec is judged against it (add baseline to -impls)", v.Label)
+// points prints an effect on the frozen share in points, "+3.5 (2.1 to
+// 4.9)", or its estimate alone when it has no interval.
+func points(iv Interval, withInterval bool) string {
+	if !withInterval {
+		return signed(100 * iv.Est)
+	}
+	return fmt.Sprintf("%s (%s to %s)", signed(100*iv.Est), oneDecimal(100*iv.Lo), oneDecimal(100*iv.Hi))
+}
+
+// barOf prints a bar in points (or percent), "3" or "2.5".
+func barOf(share float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*share), ".0")
+}
+
+// Reference says what the level's codecs were judged against, for the
+// head of its section: "control's", or "baseline's (its waits alone: ...)".
+func (v Level) Reference() string {
+	if v.RefName() == results.Control {
+		return "control's, as busy as a codec but always preemptible"
+	}
+	return v.RefName() + "'s (the waits alone; add control to -impls to count the time the probe could not run)"
+}
+
+func signed(x float64) string {
+	if s := fmt.Sprintf("%+.1f", x); s != "-0.0" {
+		return s
+	}
+	return "+0.0"
+}
+
+func oneDecimal(x float64) string {
+	if s := fmt.Sprintf("%.1f", x); s != "-0.0" {
+		return s
+	}
+	return "0.0"
+}
+
+// frozenOf is the share of the window s froze the program in the
+// judgement's terms: the stops' waits, and the time the probe could not
+// run when late counts.
+func frozenOf(s Stops, late bool) float64 {
+	if late {
+		return s.Frozen()
+	}
+	return s.Waiting()
+}
+
+// Conclusions are the lines scripts read, one or two: "stands out from
+// REF: NAME (...), NAME (...)", or "no codec stands out from REF at LEVEL
+// (...)" and why; then, when a codec's answer is neither, "cannot tell
+// at LEVEL: NAME (...), ..." and what would settle it.
+func (v Level) Conclusions() []string {
+	if v.Ref == nil || !v.Ref.HasSTW {
+		return []string{fmt.Sprintf("no verdict at %s: neither baseline nor control ran at this level, and a codec is judged against one", v.Label)}
 	}
 	var out []string
-	var notMore, small []string
-	for _, cv := range v.Codecs {
-		switch {
-		case cv.StandsOut:
-			s, base := cv.Stops, v.Base.Stops
-			out = append(out, fmt.Sprintf("%s (froze the program %s of the window against %s; %s of its stops over %s against %s; %s)",
-				cv.Result.Impl, results.FormatPercent(s.Waiting()), results.FormatPercent(base.Waiting()),
-				results.FormatPercent(s.Over(LongStop)), LongStop, results.FormatPercent(base.Over(LongStop)), cv.evidence()))
-		case !cv.Tested:
-		case !cv.More:
-			notMore = append(notMore, cv.Result.Impl)
-		default:
-			small = append(small, cv.Result.Impl)
+	ref, b := v.RefName(), v.bars()
+	if stand := v.Answers(StandsOut); len(stand) > 0 {
+		var items []string
+		for _, cv := range stand {
+			s, rs := cv.Stops, v.Ref.Stops
+			items = append(items, fmt.Sprintf("%s (froze the program %s of the window against %s: %s points; %s of its stops over %s against %s; %s)",
+				cv.Result.Impl, results.FormatPercent(frozenOf(s, cv.Late)), results.FormatPercent(frozenOf(rs, cv.Late)), points(cv.Effect.Frozen, cv.HasEffect),
+				results.FormatPercent(s.Over(b.LongStop)), b.LongStop, results.FormatPercent(rs.Over(b.LongStop)), cv.evidence()))
+		}
+		out = append(out, "stands out from "+ref+": "+strings.Join(items, ", "))
+	} else if not := v.Answers(DoesNot); len(not) > 0 || len(v.Answers(CannotTell)) == 0 {
+		var items []string
+		for _, cv := range not {
+			items = append(items, cv.Result.Impl+" "+points(cv.Effect.Frozen, cv.HasEffect))
+		}
+		if len(items) == 0 {
+			out = append(out, fmt.Sprintf("no codec stands out from %s at %s (no codec had stops to judge)", ref, v.Label))
+		} else {
+			out = append(out, fmt.Sprintf("no codec stands out from %s at %s (%s points of the window frozen; all under the bar of %s points, and of %s more of the stops over %s)",
+				ref, v.Label, strings.Join(items, ", "), barOf(b.Frozen), barOf(b.Tail)+"%", b.LongStop))
 		}
 	}
-	if len(out) > 0 {
-		return "stands out from baseline: " + strings.Join(out, ", ")
+	if c := v.cannotTell(); c != "" {
+		out = append(out, c)
 	}
-	var why []string
-	if len(notMore) > 0 {
-		why = append(why, strings.Join(notMore, ", ")+": stops not significantly longer")
-	}
-	if len(small) > 0 {
-		why = append(why, strings.Join(small, ", ")+": "+smallBy)
-	}
-	if len(why) == 0 {
-		return fmt.Sprintf("no codec stands out from baseline at %s (no codec had stops to judge)", v.Label)
-	}
-	return fmt.Sprintf("no codec stands out from baseline at %s (%s)", v.Label, strings.Join(why, "; "))
+	return out
 }
 
-// BusyShare is the share of the machine that others must take in a window
-// before the verdict warns that it may be the machine's: on the project's
-// 2-core VM, with other processes taking 1.5-1.9 of its 2 cores, every
-// CPU-bound codec on citm-catalog "stood out" at 11-16% of the window
-// frozen against baseline's 3% (docs/notes-verdict.md). A thread the
-// system has descheduled cannot reach a safe point either, and a codec
-// that keeps its P busy has a thread there far more often than baseline,
-// whose goroutines mostly wait on channels.
-const BusyShare = 0.5
+// Conclusion is the Conclusions on one line each, joined by newlines.
+func (v Level) Conclusion() string { return strings.Join(v.Conclusions(), "\n") }
+
+// cannotTell is the line of the codecs the run could not tell, and what
+// would settle it; "" when there are none.
+func (v Level) cannotTell() string {
+	undecided := v.Answers(CannotTell)
+	if len(undecided) == 0 {
+		return ""
+	}
+	b := v.bars()
+	var items []string
+	busy := false
+	for _, cv := range undecided {
+		f := cv.Effect.Frozen
+		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Impl, signed(100*f.Est), oneDecimal(100*f.Lo), oneDecimal(100*f.Hi), barOf(b.Frozen))
+		if t := cv.Effect.Tail; !t.Below(b.Tail) {
+			item += fmt.Sprintf("; %s of its stops over %s, %s to %s, against a bar of %s", signed(100*t.Est)+"%", b.LongStop, oneDecimal(100*t.Lo), oneDecimal(100*t.Hi), barOf(b.Tail)+"%")
+		}
+		items = append(items, item+")")
+		busy = busy || cv.Busy
+	}
+	return fmt.Sprintf("cannot tell at %s: %s; %s", v.Label, strings.Join(items, ", "), v.settle(undecided, busy))
+}
+
+// settle says what would settle the codecs the run could not tell: a
+// quieter machine when it was too busy, else a window long enough for the
+// widest interval to clear its bar, were the effect what it was.
+func (v Level) settle(undecided []Codec, busy bool) string {
+	ref := v.Ref.Stops
+	if busy {
+		return fmt.Sprintf("the machine was too busy to judge (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): run again on a quieter machine",
+			v.RefName(), results.FormatPercent(ref.Waiting()), 100*v.busiest())
+	}
+	ran := v.ran()
+	need := ran
+	b := v.bars()
+	for _, cv := range undecided {
+		for _, x := range []struct {
+			iv  Interval
+			bar float64
+		}{{cv.Effect.Frozen, b.Frozen}, {cv.Effect.Tail, b.Tail}} {
+			if x.iv.Above(x.bar) || x.iv.Below(x.bar) {
+				continue
+			}
+			half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
+			f := 10.0 // an effect on the bar: no window settles it soon
+			if gap > 0 {
+				f = min(f, 1.2*(half/gap)*(half/gap)) // an interval narrows as the root of the window
+			}
+			need = max(need, time.Duration(f*float64(ran)))
+		}
+	}
+	need = need.Round(time.Second) + time.Second
+	return fmt.Sprintf("the level ran %s a codec; a longer window would settle it (-duration %s), or a higher -until", fmtSeconds(ran), fmtSeconds(need))
+}
+
+// ran is the shortest window a codec of the level ran for, the
+// references included.
+func (v Level) ran() time.Duration {
+	var out time.Duration
+	for _, cv := range v.all() {
+		if w := cv.Stops.Window; cv.HasSTW && (out == 0 || w < out) {
+			out = w
+		}
+	}
+	return out
+}
+
+// busiest is the largest share of the cores others took in a window of
+// the level.
+func (v Level) busiest() float64 {
+	busy := 0.0
+	for _, cv := range v.all() {
+		busy = max(busy, cv.Stops.Busy)
+	}
+	return busy
+}
+
+func fmtSeconds(d time.Duration) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", d.Seconds()), "0"), ".") + "s"
+}
+
+// Ran says how long the level ran: "2s a codec", or, when the verdict kept
+// some codecs' turns going until it could tell, which and how long.
+func (v Level) Ran() string {
+	all := v.all()
+	base := time.Duration(0)
+	var longer []string
+	var longest time.Duration
+	for _, cv := range all {
+		if !cv.HasSTW {
+			continue
+		}
+		w := cv.Stops.Window
+		if v.Duration > 0 && w > v.Duration*11/10 {
+			longer = append(longer, cv.Result.Impl)
+			longest = max(longest, w)
+		} else {
+			base = max(base, w)
+		}
+	}
+	out := fmtSeconds(base.Round(100*time.Millisecond)) + " a codec"
+	if len(longer) > 0 {
+		out += fmt.Sprintf("; %s until sure, up to %s", strings.Join(longer, ", "), fmtSeconds(longest.Round(100*time.Millisecond)))
+	}
+	return out
+}
 
 // Caveat is a line that follows the conclusion when the machine was too
 // busy for it to be the codecs' alone; "" otherwise.
@@ -178,16 +355,16 @@ func (v Level) Caveat() string {
 	for _, cv := range v.all() {
 		busy = max(busy, cv.Stops.Busy)
 	}
-	if busy < BusyShare || v.Base == nil {
+	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the machine was busy: other processes took up to %.0f%% of its cores in this level's windows, and a busy machine delays the stops of a codec that keeps its Ps busy more than baseline's; run again on a quieter machine before acting on this",
+	if v.RefName() == results.Control {
+		return fmt.Sprintf("the machine was busy: other processes took up to %.0f%% of its cores in this level's windows; control kept its Ps as busy as a codec, so the noise fell on it too, but run again on a quieter machine before acting on this",
+			100*busy)
+	}
+	return fmt.Sprintf("the machine was busy: other processes took up to %.0f%% of its cores in this level's windows, and a busy machine delays the stops of a codec that keeps its Ps busy more than baseline's; run again on a quieter machine before acting on this (or add control to -impls: a reference as busy as a codec)",
 		100*busy)
 }
-
-// smallBy is what a codec whose stops were significantly longer missed.
-var smallBy = fmt.Sprintf("stops longer, but by under %.0f points of the window frozen and under %.0f%% more of them over %s",
-	100*FrozenPoints, 100*TailShare, LongStop)
 
 // evidence is the test's p and what it was over.
 func (cv Codec) evidence() string {
@@ -197,36 +374,54 @@ func (cv Codec) evidence() string {
 	return fmt.Sprintf("%s over %d stretches", fmtP(cv.P), cv.Samples)
 }
 
-// Sentence is one codec in the user's terms: for one that stands out, how
-// much of the window it froze the program, how long one stop in ten and
-// the worst waited, and the culprit when one is named; for one that does
-// not, why not, when the conclusion's few words leave something out.
+// Sentence is one codec in the user's terms: how much of the window it
+// froze the program against the reference, its effect with the interval,
+// how long one stop in ten and the worst waited, and, for one that stands
+// out, the culprit when one is named; for one that does not or cannot be
+// told, why, when the conclusion's few words leave something out.
 func (v Level) Sentence(cv Codec) string {
 	if !cv.Tested {
 		return ""
 	}
-	s, base := cv.Stops, v.Base.Stops
-	frozen := fmt.Sprintf("froze the program %s of the window (baseline %s)", results.FormatPercent(s.Waiting()), results.FormatPercent(base.Waiting()))
+	s, rs, ref, b := cv.Stops, v.Ref.Stops, v.RefName(), v.bars()
+	frozen := fmt.Sprintf("froze the program %s of the window (%s %s)", results.FormatPercent(s.Waiting()), ref, results.FormatPercent(rs.Waiting()))
 	if s.KeptOut > 0 {
-		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (baseline %s)", results.FormatPercent(s.Late()), results.FormatPercent(base.Late()))
+		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (%s %s)", results.FormatPercent(s.Late()), ref, results.FormatPercent(rs.Late()))
 	}
-	if cv.StandsOut {
-		out := fmt.Sprintf("%s %s; one stop in ten waited over %s; worst %s", cv.Result.Impl, frozen,
-			results.FormatDuration(s.Quantile(0.9)), results.FormatDuration(s.Max()))
+	effect := fmt.Sprintf("%s points of the window frozen", points(cv.Effect.Frozen, cv.HasEffect))
+	if t := cv.Effect.Tail; t.Hi > 0 || t.Lo < 0 {
+		effect += fmt.Sprintf(" and %s of its stops over %s", pointsPercent(t, cv.HasEffect), b.LongStop)
+	}
+	tail := fmt.Sprintf("one stop in ten waited over %s", results.FormatDuration(s.Quantile(0.9)))
+	switch cv.Answer {
+	case StandsOut:
+		out := fmt.Sprintf("%s %s: %s; %s; worst %s", cv.Result.Impl, frozen, effect, tail, results.FormatDuration(s.Max()))
 		if c := cv.Result.Culprit; c != nil {
 			out += fmt.Sprintf("; culprit %s held a %s stop", shortCulprit(cv.Result), results.FormatDuration(c.Stall))
 		}
 		return out
+	case CannotTell:
+		return fmt.Sprintf("%s cannot be told: it %s: %s, against bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
+			barOf(b.Frozen), barOf(b.Tail), cv.evidence(), tail, v.longest(cv))
 	}
-	why := "its stops not significantly longer (" + cv.evidence() + ")"
-	switch {
-	case !cv.More && v.longest(cv) == "":
-		return "" // the conclusion says it all: not more, and no stall
-	case cv.More:
-		why = smallBy + " (" + cv.evidence() + ")"
+	return fmt.Sprintf("%s does not: it %s: %s, under the bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
+		barOf(b.Frozen), barOf(b.Tail), cv.evidence(), tail, v.longest(cv))
+}
+
+// pointsPercent prints an effect on a share of the stops, "+7% (3 to 11)".
+func pointsPercent(iv Interval, withInterval bool) string {
+	if !withInterval {
+		return noNegZero(fmt.Sprintf("%+.0f", 100*iv.Est)) + "%"
 	}
-	return fmt.Sprintf("%s does not: it %s, %s; one stop in ten waited over %s%s", cv.Result.Impl, frozen, why,
-		results.FormatDuration(s.Quantile(0.9)), v.longest(cv))
+	return fmt.Sprintf("%s%% (%s to %s)", noNegZero(fmt.Sprintf("%+.0f", 100*iv.Est)), noNegZero(fmt.Sprintf("%.0f", 100*iv.Lo)), noNegZero(fmt.Sprintf("%.0f", 100*iv.Hi)))
+}
+
+// noNegZero reads a rounded "-0" as "0" ("+0" stays).
+func noNegZero(s string) string {
+	if s == "-0" {
+		return "0"
+	}
+	return s
 }
 
 // longest adds the longest stop to the sentence of a codec that does not

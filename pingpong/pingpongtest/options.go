@@ -1,6 +1,7 @@
 package pingpongtest
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -26,9 +27,9 @@ const (
 type Option func(*options)
 
 type options struct {
-	run pingpong.Options
-	// waitingBar, when > 0, decides in place of the verdict: see WaitingBar.
-	waitingBar float64
+	run    pingpong.Options
+	strict bool
+	err    error // an option out of its range
 }
 
 // Duration sets the measured window of the codec, and of baseline
@@ -45,12 +46,57 @@ func Level(pairs int) Option { return func(o *options) { o.run.Levels = []int{pa
 // what held it.
 func Deadline(d time.Duration) Option { return func(o *options) { o.run.Deadline = d } }
 
-// WaitingBar replaces the verdict's bars by one of the test's own: the
-// codec fails when the share of the window the program spent waiting for
-// stops of the world to begin exceeds baseline's by more than points (0.05
-// is five points: 7% against baseline's 2%). The verdict's decision, the
-// pingpong command's, is the default.
-func WaitingBar(points float64) Option { return func(o *options) { o.waitingBar = points } }
+// WaitingBar sets the verdict's bar on the frozen share: the codec fails
+// when the program spent more of the window frozen than under the
+// reference by more than points, beyond doubt (0.05 is five points: 7%
+// against the reference's 2%). The pingpong command's bar,
+// verdict.FrozenPoints, is the default.
+func WaitingBar(points float64) Option {
+	return func(o *options) {
+		if points <= 0 || points >= 1 {
+			o.err = fmt.Errorf("WaitingBar(%g): a bar is a share of the window between 0 and 1 (0.05 is five points)", points)
+			return
+		}
+		o.run.FrozenBar = points
+	}
+}
+
+// LongStop sets what counts as a long stop in the verdict's other bar:
+// the codec fails when, beyond doubt, verdict.TailShare more of its stops
+// than of the reference's waited longer than d to begin (verdict.LongStop
+// by default).
+func LongStop(d time.Duration) Option {
+	return func(o *options) {
+		if d <= 0 {
+			o.err = fmt.Errorf("LongStop(%v): a long stop is longer than 0", d)
+			return
+		}
+		o.run.LongStop = d
+	}
+}
+
+// Until sets the most window the guard may measure for while it cannot
+// tell whether the codec freezes the program (three times the window by
+// default, within the deadline; d at or under the window: never longer).
+func Until(d time.Duration) Option { return func(o *options) { o.run.Until = d } }
+
+// Strict fails a test whose guard could not tell, where the default skips
+// it saying why: for a suite whose machine is known to be quiet enough.
+func Strict() Option { return func(o *options) { o.strict = true } }
+
+// settled are the options opts make, or t fails naming the one out of its
+// range.
+func settled(t testing.TB, opts []Option) options {
+	t.Helper()
+	o := settle(opts)
+	if o.err != nil {
+		t.Fatalf("pingpongtest: %v", o.err)
+	}
+	if o.run.Until == 0 { // the default: three windows, within the deadline's means
+		o.run.Until = 3 * o.run.Duration
+	}
+	return o
+}
 
 func settle(opts []Option) options {
 	o := options{run: pingpong.Options{Duration: DefaultDuration, Warmup: Warmup, Deadline: DefaultDeadline}}

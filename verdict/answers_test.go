@@ -1,0 +1,153 @@
+package verdict
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
+)
+
+// The three answers on synthetic stop records (200 stops in a 2s window
+// of 100ms turns): clearly above the bar, clearly below, straddling it,
+// and a reference too busy to judge against.
+func TestThreeAnswers(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	quietBase := resultstest.StopsAround(1, 200, 100*us)
+	// a reference whose stops wait 5ms in one of ten: itself frozen
+	// about 5% of the window
+	busyBase := append(resultstest.StopsAround(1, 180, 100*us), resultstest.StopsAround(8, 20, 5*ms)...)
+	for _, tc := range []struct {
+		name        string
+		base, codec []time.Duration
+		want        Answer
+		busy        bool
+	}{
+		{"clearly above", quietBase, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...), StandsOut, false},
+		{"clearly below", quietBase, resultstest.StopsAround(4, 200, 100*us), DoesNot, false},
+		// eight stops of 8ms: 3.2 points of the window, in a few stretches
+		{"straddling", quietBase, append(resultstest.StopsAround(5, 192, 100*us), resultstest.StopsAround(6, 8, 8*ms)...), CannotTell, false},
+		{"a busy reference", busyBase, append(resultstest.StopsAround(4, 180, 100*us), resultstest.StopsAround(9, 20, 5*ms)...), CannotTell, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, tc.base), resultstest.Stopping("codec", 2, 0, win, tc.codec))["codec"]
+			f := cv.Effect.Frozen
+			t.Logf("effect %+.2f points (%.2f to %.2f), tail %+.3f, p %.3g", 100*f.Est, 100*f.Lo, 100*f.Hi, cv.Effect.Tail.Est, cv.P)
+			if cv.Answer != tc.want || cv.Busy != tc.busy || cv.StandsOut != (tc.want == StandsOut) || !cv.HasEffect {
+				t.Errorf("answer %v (busy %v, stands out %v, has effect %v), want %v (busy %v)", cv.Answer, cv.Busy, cv.StandsOut, cv.HasEffect, tc.want, tc.busy)
+			}
+			if !(f.Lo <= f.Est && f.Est <= f.Hi) {
+				t.Errorf("the interval %+v does not hold its estimate", f)
+			}
+		})
+	}
+}
+
+// The conclusion keeps its two forms and gains a third, which names each
+// codec it cannot tell with its effect against the bar, and what would
+// settle it; a level may print a "stands out" line and a "cannot tell"
+// line.
+func TestConclusionsOfThreeAnswers(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	cfg := results.Config{Duration: win}
+	vs := Levels(cfg, []results.Result{
+		resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...)),
+		resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 192, 100*us), resultstest.StopsAround(6, 8, 8*ms)...)),
+		resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}, nil)
+	cs := vs[0].Conclusions()
+	if len(cs) != 2 || !strings.HasPrefix(cs[0], "stands out from baseline: sonic (froze the program ") ||
+		!strings.HasPrefix(cs[1], "cannot tell at 2x encdec: goccy (+") || !strings.Contains(cs[1], "against a bar of 3)") ||
+		!strings.Contains(cs[1], "a longer window would settle it (-duration ") {
+		t.Errorf("conclusions:\n%s", strings.Join(cs, "\n"))
+	}
+	// without sonic: the "no codec" line names std, and goccy still
+	// cannot be told
+	vs = Levels(cfg, slices.DeleteFunc(slices.Clone([]results.Result{
+		resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 192, 100*us), resultstest.StopsAround(6, 8, 8*ms)...)),
+		resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}), func(results.Result) bool { return false }), nil)
+	cs = vs[0].Conclusions()
+	if len(cs) != 2 || !strings.HasPrefix(cs[0], "no codec stands out from baseline at 2x encdec (std ") || !strings.HasPrefix(cs[1], "cannot tell at 2x encdec: goccy") {
+		t.Errorf("conclusions:\n%s", strings.Join(cs, "\n"))
+	}
+}
+
+// At 2N the probe queues behind busy goroutines: the time it could not
+// run falls alike on a codec and on control, which keeps the Ps as busy,
+// and none on baseline. Judged against control, that time is not "longer";
+// judged against baseline alone, it is not counted.
+func TestQueueingIsNotAFreeze(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	cfg := results.Config{STW: 10 * ms, Duration: win}
+	// 50 stops, one every 40ms: 10ms late in each gap, a quarter of the
+	// window, for the codec and control alike
+	queued := func(seed uint64) []time.Duration { return resultstest.StopsAround(seed, 50, 100*us) }
+	rows := []results.Result{
+		resultstest.Stopping("std", 4, 0, win, queued(2)),
+		resultstest.Stopping("control", 4, 0, win, queued(3)),
+		resultstest.Stopping("baseline", 4, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}
+	for _, tc := range []struct {
+		name string
+		rows []results.Result
+		ref  string
+		late bool
+	}{
+		{"against control", rows, "control", true},
+		{"against baseline", []results.Result{rows[0], rows[2]}, "baseline", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := Levels(cfg, tc.rows, nil)[0]
+			cv := v.Codecs[0]
+			if v.RefName() != tc.ref || cv.Late != tc.late {
+				t.Fatalf("judged against %s (late %v), want %s (late %v)", v.RefName(), cv.Late, tc.ref, tc.late)
+			}
+			if cv.Stops.Late() < 0.15 {
+				t.Fatalf("std late %.1f%%: the records do not queue the probe", 100*cv.Stops.Late())
+			}
+			if cv.More || cv.Answer != DoesNot {
+				t.Errorf("more %v (p %.3g), answer %v, effect %+v: want not longer, does not", cv.More, cv.P, cv.Answer, cv.Effect.Frozen)
+			}
+			if cell := v.Table()[1][len(v.Table()[0])-1]; cell != "does not" {
+				t.Errorf("answer cell %q", cell)
+			}
+		})
+	}
+}
+
+// Measuring until sure asks for more turns of the codecs the verdict
+// cannot tell for want of samples, and of the references, and of no
+// other; nor of any when the machine was too busy.
+func TestMoreTurnsUntilSure(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	bare := func(r results.Result) results.Result { // what a level's turns hand over
+		out := results.Result{Scenario: r.Scenario, Window: r.Window}
+		out.STWStops, out.STWTurns = r.STWStops, r.STWTurns
+		return out
+	}
+	cfg := results.Config{STW: 10 * ms, Duration: win}
+	rows := []results.Result{
+		bare(resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))),
+		bare(resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 192, 100*us), resultstest.StopsAround(6, 8, 8*ms)...))),
+		bare(resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us))),
+		bare(resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))),
+	}
+	if got, want := More(cfg, rows), []bool{false, true, false, true}; !slices.Equal(got, want) {
+		t.Errorf("more %v, want %v (goccy and baseline)", got, want)
+	}
+	if got := More(cfg, []results.Result{rows[0], rows[2], rows[3]}); slices.Contains(got, true) {
+		t.Errorf("more %v with every codec told", got)
+	}
+	busy := []results.Result{
+		bare(resultstest.Stopping("std", 2, 0, win, append(resultstest.StopsAround(4, 180, 100*us), resultstest.StopsAround(9, 20, 5*ms)...))),
+		bare(resultstest.Stopping("baseline", 2, 0, win, append(resultstest.StopsAround(1, 180, 100*us), resultstest.StopsAround(8, 20, 5*ms)...))),
+	}
+	if got := More(cfg, busy); slices.Contains(got, true) {
+		t.Errorf("more %v on a machine too busy to judge", got)
+	}
+}

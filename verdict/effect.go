@@ -1,0 +1,145 @@
+package verdict
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/aclements/go-moremath/stats"
+
+	"github.com/pingpong-bench/pingpong/latency"
+)
+
+// Interval is an estimate with its 95% interval, in shares (0.035 is 3.5
+// points).
+type Interval struct {
+	Est float64 `json:"est"`
+	Lo  float64 `json:"lo"`
+	Hi  float64 `json:"hi"`
+}
+
+// Above says whether the whole interval lies at or above bar; Below,
+// whether it lies under it.
+func (iv Interval) Above(bar float64) bool { return iv.Lo >= bar }
+func (iv Interval) Below(bar float64) bool { return iv.Hi < bar }
+
+// Effect is how much more a codec froze the program than the reference
+// did, in the user's terms, each with its 95% interval: Frozen, how many
+// points more of the window the program was frozen (waiting for stops to
+// begin, and, against a reference as busy as a codec, the time the probe
+// could not even run to ask for one); Tail, how many more of its stops
+// (as a share) waited over the long-stop bar.
+type Effect struct {
+	Frozen Interval `json:"frozen"`
+	Tail   Interval `json:"tail"`
+	// Units is how many stretches a side the interval was resampled from
+	// (the fewer of the two when not paired); Paired, whether the codec's
+	// stretches were resampled together with the reference's of the same
+	// round.
+	Units  int  `json:"units"`
+	Paired bool `json:"paired,omitempty"`
+}
+
+// Resamples is how many bootstrap resamples an interval takes: enough
+// for the 2.5% tails to move by well under a tenth of a point between two
+// seeds on the stretches of a 2s window.
+const Resamples = 2000
+
+// EffectOf is the codec's stretches' effect over the reference's, with
+// late counting the time the probe could not ask (KeptOut) as frozen. Its
+// intervals are a bootstrap over the stretches: resampled by round when
+// both sides have as many (their turns alternated through one window, so
+// that a burst of the machine's other processes falls on both members of
+// a pair), each side on its own otherwise. The percentiles are the
+// expanded ones (Hesterberg's): the bootstrap's percentile interval is
+// too narrow on few samples, by about the factor between Student's t and
+// the normal, and the expansion widens it by that factor. The seed is
+// fixed, so that one results file always reads the same. ok is false
+// when either side has no stretch.
+func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
+	if len(codec) == 0 || len(ref) == 0 {
+		return Effect{}, false
+	}
+	e.Paired = len(codec) == len(ref)
+	e.Units = min(len(codec), len(ref))
+	fc, tc := shares(codec, late, nil)
+	fr, tr := shares(ref, late, nil)
+	e.Frozen.Est, e.Tail.Est = fc-fr, tc-tr
+	rng := rand.New(rand.NewPCG(1, 2))
+	frozen, tail := make([]float64, Resamples), make([]float64, Resamples)
+	ic, ir := make([]int, len(codec)), make([]int, len(ref))
+	for b := range Resamples {
+		for i := range ic {
+			ic[i] = rng.IntN(len(codec))
+		}
+		if e.Paired {
+			copy(ir, ic)
+		} else {
+			for i := range ir {
+				ir[i] = rng.IntN(len(ref))
+			}
+		}
+		fc, tc := shares(codec, late, ic)
+		fr, tr := shares(ref, late, ir)
+		frozen[b], tail[b] = fc-fr, tc-tr
+	}
+	lo, hi := expandedPercentiles(e.Units)
+	e.Frozen.Lo, e.Frozen.Hi = percentiles(frozen, lo, hi)
+	e.Tail.Lo, e.Tail.Hi = percentiles(tail, lo, hi)
+	return e, true
+}
+
+// shares is the share of the window the stretches at idx (every stretch
+// when idx is nil) were frozen, and the share of their stops that waited
+// over the long-stop bar.
+func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
+	var window, waited float64
+	var weight, long int64
+	add := func(s latency.Stretch) {
+		window += s.Window.Seconds()
+		waited += s.Waited.Seconds()
+		if late {
+			waited += s.KeptOut.Seconds()
+		}
+		weight += s.Weight
+		long += s.Long
+	}
+	if idx == nil {
+		for _, s := range ss {
+			add(s)
+		}
+	} else {
+		for _, i := range idx {
+			add(ss[i])
+		}
+	}
+	if window > 0 {
+		frozen = waited / window
+	}
+	if weight > 0 {
+		tail = float64(long) / float64(weight)
+	}
+	return frozen, tail
+}
+
+// expandedPercentiles are the quantiles of the bootstrap distribution
+// that bound a 95% interval over n samples: Hesterberg's expanded
+// percentile interval, 2.5% and 97.5% at n of 30 and more, wider below.
+func expandedPercentiles(n int) (lo, hi float64) {
+	const alpha = 0.05
+	if n < 2 {
+		return 0, 1
+	}
+	t := stats.InvCDF(stats.TDist{V: float64(n - 1)})(1 - alpha/2)
+	a := stats.NormalDist{Mu: 0, Sigma: 1}.CDF(-math.Sqrt(float64(n)/float64(n-1)) * t)
+	return a, 1 - a
+}
+
+// percentiles are xs's quantiles lo and hi (xs is sorted in place).
+func percentiles(xs []float64, lo, hi float64) (float64, float64) {
+	slices.Sort(xs)
+	at := func(q float64) float64 {
+		return xs[min(len(xs)-1, max(0, int(math.Round(q*float64(len(xs)-1)))))]
+	}
+	return at(lo), at(hi)
+}

@@ -1,0 +1,65 @@
+package verdict
+
+import (
+	"time"
+
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// More says, from one level's rows so far (its codecs' turns and stops,
+// in the level's order), which codecs need more turns before the verdict
+// can tell: those it cannot tell because an interval is too wide (not
+// because the machine was too busy, which more turns do not mend), and
+// with them the references they are judged against. It is what a run
+// asks between its level's turns (-until).
+func More(cfg results.Config, sofar []results.Result) []bool {
+	rows := make([]results.Result, len(sofar))
+	for i, r := range sofar {
+		rows[i] = withStops(r, cfg.STW)
+	}
+	out := make([]bool, len(rows))
+	for _, v := range Levels(cfg, rows, nil) {
+		more := false
+		for _, cv := range v.Codecs {
+			if cv.Tested && cv.Answer == CannotTell && !cv.Busy {
+				more = true
+				mark(out, rows, cv.Result.Impl)
+			}
+		}
+		if more {
+			for _, r := range []*Codec{v.Base, v.Control} {
+				if r != nil {
+					mark(out, rows, r.Result.Impl)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func mark(out []bool, rows []results.Result, impl string) {
+	for i, r := range rows {
+		if r.Impl == impl {
+			out[i] = true
+		}
+	}
+}
+
+// withStops gives a row that holds only its stop records what the verdict
+// reads of the probe: the corrected histogram and the waits added up, and
+// a round trip, so that it counts as measured.
+func withStops(r results.Result, interval time.Duration) results.Result {
+	if r.STWHist != nil || len(r.STWTurns) == 0 {
+		return r
+	}
+	h := latency.NewHistogram()
+	var waited time.Duration
+	for _, s := range r.STWStops {
+		_ = h.RecordCorrectedValue(int64(max(s.Begin, 1)), int64(interval))
+		waited += s.Begin
+	}
+	r.STWHist, r.STWWaited = h, waited
+	r.N = max(r.N, 1) // measured: a level's rows are judged only then
+	return r
+}
