@@ -247,6 +247,9 @@ type Run struct {
 	// (testbed.go); each row and codec names its own. Empty in a run of
 	// one testbed, whose Env says which.
 	Testbeds []TestbedRun `json:"testbeds,omitempty"`
+	// Verdict is what the verdict said of each level when the file was
+	// written, for scripts; reading the file judges its rows again.
+	Verdict []VerdictLevel `json:"verdict,omitempty"`
 }
 
 // Responsiveness is how a scenario treated the rest of the program: how

@@ -8,20 +8,12 @@ import (
 	"github.com/aclements/go-moremath/stats"
 
 	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Interval is an estimate with its 95% interval, in shares (0.035 is 3.5
 // points).
-type Interval struct {
-	Est float64 `json:"est"`
-	Lo  float64 `json:"lo"`
-	Hi  float64 `json:"hi"`
-}
-
-// Above says whether the whole interval lies at or above bar; Below,
-// whether it lies under it.
-func (iv Interval) Above(bar float64) bool { return iv.Lo >= bar }
-func (iv Interval) Below(bar float64) bool { return iv.Hi < bar }
+type Interval = results.Effect95
 
 // Effect is how much more a codec froze the program than the reference
 // did, in the user's terms, each with its 95% interval: Frozen, how many

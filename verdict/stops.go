@@ -320,9 +320,9 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 		if late {
 			fc, fr = codec.Frozen(), ref.Frozen()
 		}
-		a.Effect.Frozen = Interval{fc - fr, fc - fr, fc - fr}
+		a.Effect.Frozen = Interval{Est: fc - fr, Lo: fc - fr, Hi: fc - fr}
 		t := codec.Over(bars.LongStop) - ref.Over(bars.LongStop)
-		a.Effect.Tail = Interval{t, t, t}
+		a.Effect.Tail = Interval{Est: t, Lo: t, Hi: t}
 	}
 	// the reference's own waits, not the time its probe queued (at 2N it
 	// queues behind the pairs, as on any busy program)

@@ -186,3 +186,21 @@ func asPrinted(run *results.Run) (rows []results.Result, repeats map[results.Key
 func (v Level) StandsOut() bool {
 	return slices.ContainsFunc(v.Codecs, func(cv Codec) bool { return cv.StandsOut })
 }
+
+// Record is what the verdict says of run, level by level, as -json keeps
+// it.
+func Record(run *results.Run) []results.VerdictLevel {
+	var out []results.VerdictLevel
+	for _, v := range Of(run) {
+		vl := results.VerdictLevel{Input: v.Input, Label: v.Label, Reference: v.RefName(), Conclusions: v.Conclusions()}
+		for _, cv := range v.Codecs {
+			if !cv.Tested {
+				continue
+			}
+			vl.Codecs = append(vl.Codecs, results.VerdictCodec{Impl: cv.Result.Impl, Answer: cv.Answer.String(), Frozen: cv.Effect.Frozen,
+				Tail: cv.Effect.Tail, P: cv.P, Busy: cv.Busy, WindowNs: int64(cv.Stops.Window)})
+		}
+		out = append(out, vl)
+	}
+	return out
+}

@@ -334,7 +334,7 @@ func (v Level) Ran() string {
 			continue
 		}
 		w := cv.Stops.Window
-		if v.Duration > 0 && w > v.Duration*11/10 {
+		if v.Duration > 0 && w >= v.Duration*14/10 { // an extension adds half a window at least
 			longer = append(longer, cv.Result.Impl)
 			longest = max(longest, w)
 		} else {

@@ -22,6 +22,7 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/worker"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 func main() {
@@ -65,6 +66,9 @@ type options struct {
 	batch    batchFlag
 	verbose  bool
 	builds   buildsFlag
+	// the verdict's bars: points of the window, and a long stop
+	frozenBar float64
+	longStop  time.Duration
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -86,6 +90,8 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.Var(&o.rate, "rate", rateUsage)
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip at least this long is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
+	fs.Float64Var(&o.frozenBar, "frozen-bar", 100*verdict.FrozenPoints, "the verdict's bar, in `points` of the window: a codec stands out when, beyond doubt, it froze the program this much more of the window than the reference did (or 10% more of its stops waited over -long-stop)")
+	fs.DurationVar(&o.longStop, "long-stop", verdict.LongStop, "the verdict's other bar: a stop that waited longer than this to begin is a long one")
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
 	fs.Var(&o.batch, "batch", batchUsage)
 	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
@@ -119,6 +125,12 @@ func (o *options) check() error {
 	}
 	if err := checkProbe(o.probe, o.mode); err != nil {
 		return err
+	}
+	if o.frozenBar <= 0 || o.frozenBar >= 100 {
+		return usagef("-frozen-bar %g: points of the window, above 0 and under 100", o.frozenBar)
+	}
+	if o.longStop <= 0 || o.longStop >= time.Hour {
+		return usagef("-long-stop %v: must be > 0 and < 1h", o.longStop)
 	}
 	if o.stw < 0 || o.stw >= time.Hour {
 		return usagef("-stw %v: must be >= 0 (0: off) and < 1h", o.stw)
@@ -189,6 +201,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	cfg.Mode, cfg.Probe = o.mode, o.probe
 	cfg.STW, cfg.Stall, cfg.Culprits = o.stw, o.stall.d, o.culprits || o.traceDir != ""
+	cfg.FrozenBar, cfg.LongStop = o.frozenBar/100, o.longStop
 	if o.traceDir != "" {
 		if cfg.TraceDir, err = outputDir("-trace", o.traceDir); err != nil {
 			return err

@@ -154,7 +154,7 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 			errs = append(errs, fmt.Errorf("%s: %w", flag, err))
 		}
 	}
-	file("-json", o.json, results.WriteJSON)
+	file("-json", o.json, report.WriteJSON)
 	file("-bench", o.bench, report.WriteGoBench)
 	file("-csv", o.csv, report.WriteCSV)
 	file("-bmf", o.bmf, report.WriteBMF)

@@ -101,6 +101,12 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 	if c.Stall > 0 {
 		args = append(args, d("stall", c.Stall))
 	}
+	if c.FrozenBar > 0 {
+		args = append(args, "-frozen-bar="+strconv.FormatFloat(100*c.FrozenBar, 'g', -1, 64))
+	}
+	if c.LongStop > 0 {
+		args = append(args, d("long-stop", c.LongStop))
+	}
 	if len(c.Targets) > 0 {
 		args = append(args, "-target="+strings.Join(c.Targets, ","))
 	}
