@@ -18,9 +18,24 @@ import (
 // failing the test, so that a test can check that a guard fails.
 type recorder struct {
 	testing.TB
-	mu     sync.Mutex
-	failed []string
+	mu                    sync.Mutex
+	failed, skipped, logs []string
 }
+
+func (r *recorder) Logf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Skip(args ...any) {
+	r.mu.Lock()
+	r.skipped = append(r.skipped, fmt.Sprint(args...))
+	r.mu.Unlock()
+	runtime.Goexit()
+}
+
+func (r *recorder) Skipf(format string, args ...any) { r.Skip(fmt.Sprintf(format, args...)) }
 
 func (r *recorder) Helper() {}
 
@@ -36,8 +51,17 @@ func (r *recorder) Fatalf(format string, args ...any) {
 }
 
 // record runs guard against a recorder of t, and returns what it failed
-// with ("" when it passed).
+// with ("" when it passed or skipped; a skip is logged).
 func record(t *testing.T, guard func(tb testing.TB)) string {
+	r := recordAll(t, guard)
+	for _, s := range r.skipped {
+		t.Logf("skipped: %s", s)
+	}
+	return strings.Join(r.failed, "\n")
+}
+
+// recordAll runs guard against a recorder of t and returns it.
+func recordAll(t *testing.T, guard func(tb testing.TB)) *recorder {
 	r := &recorder{TB: t}
 	done := make(chan struct{})
 	go func() {
@@ -45,7 +69,7 @@ func record(t *testing.T, guard func(tb testing.TB)) string {
 		guard(r)
 	}()
 	<-done
-	return strings.Join(r.failed, "\n")
+	return r
 }
 
 // freezing is std whose decode first spins 30ms in code the runtime
@@ -80,8 +104,11 @@ func TestNoFreezeFailsOnANonPreemptibleCodec(t *testing.T) {
 		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
 	}
 	tries(t, func() error {
-		failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(500*time.Millisecond)) })
+		r := recordAll(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(500*time.Millisecond)) })
+		failed := strings.Join(r.failed, "\n")
 		switch {
+		case len(r.skipped) > 0:
+			return fmt.Errorf("the guard could not tell a codec that spins 30ms per decode without preemption: %s", r.skipped)
 		case failed == "":
 			return fmt.Errorf("the guard passed a codec that spins 30ms per decode without preemption")
 		case !strings.Contains(failed, "test-freezer") || strings.Contains(failed, "not measured") || strings.Contains(failed, "no verdict") || strings.Contains(failed, "deadline"):
@@ -138,12 +165,25 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	}
 }
 
-// WaitingBar replaces the verdict: a bar of the whole window lets even
-// the freezer pass.
-func TestWaitingBarDecidesInPlaceOfTheVerdict(t *testing.T) {
+// WaitingBar sets the verdict's bar: a bar of nearly the whole window
+// lets even the freezer pass (or, on a machine too busy to judge, skip).
+func TestWaitingBarSetsTheVerdictsBar(t *testing.T) {
 	measuring(t)
-	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(1)) }); failed != "" {
-		t.Fatalf("a bar of 100 points failed the freezer: %s", failed)
+	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99)) }); failed != "" {
+		t.Fatalf("a bar of 99 points failed the freezer: %s", failed)
+	}
+}
+
+// A bar out of its range fails the test at once, naming the option.
+func TestABarOutOfRangeFails(t *testing.T) {
+	for _, opt := range []struct {
+		name string
+		o    Option
+	}{{"WaitingBar(-0.5)", WaitingBar(-0.5)}, {"WaitingBar(1)", WaitingBar(1)}, {"LongStop(0s)", LongStop(0)}} {
+		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}, opt.o) })
+		if !strings.Contains(failed, "pingpongtest: "+opt.name+": ") {
+			t.Errorf("%s: failed with %q, want a line naming it", opt.name, failed)
+		}
 	}
 }
 
@@ -159,8 +199,9 @@ func TestNoFreezeJudgesNothingUnderRace(t *testing.T) {
 	if !raceEnabled {
 		t.Skip("only under -race")
 	}
-	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small) }); failed != "" {
-		t.Fatalf("a guard under -race failed: %s", failed)
+	r := recordAll(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small) })
+	if len(r.failed) > 0 || len(r.skipped) != 1 || !strings.Contains(r.skipped[0], "race detector") {
+		t.Fatalf("a guard under -race failed %q, skipped %q: want a skip that says why", r.failed, r.skipped)
 	}
 }
 

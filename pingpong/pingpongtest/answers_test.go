@@ -1,0 +1,51 @@
+package pingpongtest
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
+)
+
+// A guard's three answers on made-up stop records: one that cannot be
+// told skips the test with its figures and what would settle it (Strict
+// fails it instead); one that does not freeze passes, saying by how much
+// in the verdict's terms; one that stands out fails.
+func TestTheGuardsThreeAnswers(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	run := func(codec []time.Duration) *results.Run {
+		return &results.Run{Config: results.Config{Duration: win, STW: 10 * ms}, Results: []results.Result{
+			resultstest.Stopping("mine", 2, 0, win, codec),
+			resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+		}}
+	}
+	straddling := run(append(resultstest.StopsAround(5, 192, 100*us), resultstest.StopsAround(6, 8, 8*ms)...))
+	quiet := run(resultstest.StopsAround(4, 200, 100*us))
+	frozen := run(append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))
+	judged := func(r *results.Run, o options) (*recorder, string) {
+		var failure string
+		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", r, nil, o) })
+		return rec, failure
+	}
+
+	rec, failure := judged(straddling, options{})
+	if failure != "" || len(rec.failed) > 0 || len(rec.skipped) != 1 ||
+		!strings.HasPrefix(rec.skipped[0], "pingpongtest: cannot tell whether mine freezes the program over 2s at 2x encdec: mine (+") ||
+		!strings.Contains(rec.skipped[0], "against a bar of 3") || !strings.Contains(rec.skipped[0], "a longer window would settle it") {
+		t.Errorf("cannot tell: failure %q, failed %q, skipped %q: want one skip with the figures and what would settle it", failure, rec.failed, rec.skipped)
+	}
+	rec, _ = judged(straddling, options{strict: true})
+	if len(rec.skipped) > 0 || len(rec.failed) != 1 || !strings.Contains(rec.failed[0], "Strict") {
+		t.Errorf("cannot tell, strict: failed %q, skipped %q: want a failure", rec.failed, rec.skipped)
+	}
+	rec, failure = judged(quiet, options{})
+	if failure != "" || len(rec.failed)+len(rec.skipped) > 0 || len(rec.logs) != 1 ||
+		!strings.HasPrefix(rec.logs[0], "pingpongtest: mine does not freeze the program: ") || !strings.Contains(rec.logs[0], "of the window frozen against baseline's, under the bar of 3, over 2s at 2x encdec") {
+		t.Errorf("does not: failure %q, failed %q, skipped %q, logs %q", failure, rec.failed, rec.skipped, rec.logs)
+	}
+	if _, failure = judged(frozen, options{}); !strings.HasPrefix(failure, "mine froze the program ") {
+		t.Errorf("stands out: failure %q", failure)
+	}
+}
