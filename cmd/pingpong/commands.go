@@ -53,7 +53,10 @@ func (c command) run(args []string, stdout, stderr io.Writer) error {
 	runCmd := c.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			c.printUsage(fs, stderr)
+			// -h asked for: the usage is the output, on stdout, so that
+			// pingpong -h | less shows it.
+			c.printUsage(fs, stdout)
+			return nil
 		}
 		return usageError{err}
 	}
@@ -124,9 +127,21 @@ type signalError struct {
 
 func (e signalError) Error() string {
 	if e.early {
-		return fmt.Sprintf("interrupted by %v before any scenario was measured: no report, no file written", e.sig)
+		return fmt.Sprintf("interrupted by %s before any scenario was measured: no report, no file written", signalName(e.sig))
 	}
-	return fmt.Sprintf("interrupted by %v: results so far are printed above", e.sig)
+	return fmt.Sprintf("interrupted by %s: results so far are printed above", signalName(e.sig))
+}
+
+// signalName is a signal as a user sends it (SIGINT), where its String is
+// a description ("interrupt").
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return fmt.Sprintf("signal %d (%v)", int(sig), sig)
 }
 
 // interrupted is the signal that cancelled ctx, if one did.
