@@ -155,7 +155,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.list {
-		return list(stdout, o.out.json)
+		return list(stdout, o.out.json, o.seed)
 	}
 	procsSource, err := setProcs(o.sweep.single())
 	if err != nil {
