@@ -60,7 +60,27 @@ func (c command) run(args []string, stdout, stderr io.Writer) error {
 		}
 		return usageError{err}
 	}
+	if err := flagAfterArguments(fs, c); err != nil {
+		return err
+	}
 	return runCmd(fs.Args(), stdout, stderr)
+}
+
+// flagAfterArguments refuses a flag of c given after its arguments, which
+// the flag package leaves among them (it stops at the first argument):
+// `compare old.json new.json -fail EXPR` would otherwise read as four
+// files.
+func flagAfterArguments(fs *flag.FlagSet, c command) error {
+	for _, a := range fs.Args() {
+		if a == "--" {
+			return nil
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name != "" && fs.Lookup(name) != nil {
+			return usagef("flag %s after the arguments: flags go first (%s %s)", a, c.prog(), c.synopsis)
+		}
+	}
+	return nil
 }
 
 // printUsage is a command's -h: its synopsis (the measuring run's lists

@@ -133,6 +133,21 @@ func cause(err error) error {
 	return err
 }
 
+// checkTracked refuses, before anything is printed or written, a
+// continuous-benchmarking file (-bmf, -gab, -gab-bigger) that run cannot
+// give: one per testbed.
+func (o *outputs) checkTracked(run *results.Run) error {
+	for _, f := range []struct{ flag, path string }{{"-bmf", o.bmf}, {"-gab", o.gab}, {"-gab-bigger", o.gabBigger}} {
+		if f.path == "" {
+			continue
+		}
+		if err := report.CheckTracked(run); err != nil {
+			return usagef("%s %s: %w", f.flag, f.path, err)
+		}
+	}
+	return nil
+}
+
 // write writes every requested file from run: what was measured, also
 // after an interrupt. It returns the first error, having tried them all.
 func (o *outputs) write(run *results.Run, stdout io.Writer) error {
