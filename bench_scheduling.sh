@@ -88,10 +88,11 @@ there alone. Each row names its build (base or new) in every file;
 compare.txt is `pingpong compare` of the two builds of results.json.
 
 Exit status: 0; 1 when some scenario ended in error (every file and the
-comparison are still written; console.txt says which), a build failed, or the
---fail gate failed (compare.txt says why); 2 for bad usage, including an
---add or --type that cannot be fetched or built and a --fail EXPR pingpong
-refuses.
+comparison are still written; console.txt says which), a build of pingpong
+or of a --replace checkout failed, or the --fail gate failed (compare.txt
+says why); 2 for bad usage, found before anything is measured, including a
+--version, --base, --add or --type that cannot be fetched or does not build
+with this Go, and a --fail EXPR pingpong refuses.
 EOF
 }
 
