@@ -82,7 +82,7 @@ func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"-impls", "std,stdv2"}, &stdout, &stderr)
-	want := "pingpong: -impls: stdv2 needs a build with GOEXPERIMENT=jsonv2 (rebuild: GOEXPERIMENT=jsonv2 go build ./cmd/pingpong, or bench_scheduling.sh --goexperiment jsonv2)\n"
+	want := "pingpong: -impls: stdv2 needs a build with GOEXPERIMENT=jsonv2 (rebuild: GOEXPERIMENT=jsonv2 go build -o bin/ ./cmd/pingpong, or bench_scheduling.sh --goexperiment jsonv2)\n"
 	if code != 2 || stderr.String() != want || stdout.Len() != 0 {
 		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and %q", code, stderr.String(), stdout.String(), want)
 	}
