@@ -21,7 +21,8 @@ into runs/<timestamp>/ at the repository root, printing the console
 report as it goes.
 
 options:
-  --compare CODECS     codecs to run, comma separated (default: all; see pingpong -list)
+  --compare CODECS     codecs to run, comma separated (default: all; see pingpong -list);
+                       baseline, the freeze verdict's reference, is always run too
   -i, --input NAME     input to run: a built-in corpus, a NAME in --data, or a file;
                        repeatable (default: citm-catalog)
   --all-inputs         every built-in corpus, or with --data every *.json in it

@@ -204,7 +204,7 @@ func TestBenchSchedulingAddsAModuleFromTheCache(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, "versions:    std go1.") || !strings.Contains(stdout, ", jit v1.1.12\n") {
+	if !strings.Contains(stdout, "versions:    std go1.") || !strings.Contains(stdout, ", jit v1.1.12") {
 		t.Errorf("the versions line lacks jit v1.1.12:\n%s", stdout)
 	}
 	if row := rowOf(stdout, "jit"); !strings.Contains(row, "n=") || strings.Contains(row, "MISMATCH") || strings.Contains(row, "error") {
