@@ -229,7 +229,7 @@ func (c *Console) flush() {
 		if c.opts.Verbose {
 			lines = detailLines(r)
 		}
-		for _, l := range append(lines, culpritLines(r, c.opts.Verbose)...) {
+		for _, l := range append(lines, culpritLines(r, c.cfg, c.opts.Verbose)...) {
 			c.printf("%s\n", l)
 		}
 	}
