@@ -21,7 +21,8 @@ into runs/<timestamp>/ at the repository root, printing the console
 report as it goes.
 
 options:
-  --compare CODECS     codecs to run, comma separated (default: all; see pingpong -list)
+  --compare CODECS     codecs to run, comma separated (default: all; see pingpong -list);
+                       baseline, the freeze verdict's reference, is always run too
   -i, --input NAME     input to run: a built-in corpus, a NAME in --data, or a file;
                        repeatable (default: citm-catalog)
   --all-inputs         every built-in corpus, or with --data every *.json in it
@@ -88,10 +89,11 @@ there alone. Each row names its build (base or new) in every file;
 compare.txt is `pingpong compare` of the two builds of results.json.
 
 Exit status: 0; 1 when some scenario ended in error (every file and the
-comparison are still written; console.txt says which), a build failed, or the
---fail gate failed (compare.txt says why); 2 for bad usage, including an
---add or --type that cannot be fetched or built and a --fail EXPR pingpong
-refuses.
+comparison are still written; console.txt says which), a build of pingpong
+or of a --replace checkout failed, or the --fail gate failed (compare.txt
+says why); 2 for bad usage, found before anything is measured, including a
+--version, --base, --add or --type that cannot be fetched or does not build
+with this Go, and a --fail EXPR pingpong refuses.
 EOF
 }
 

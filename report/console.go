@@ -135,8 +135,8 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 		c.printf("  load avg:    %.2f %.2f %.2f (1, 5, 15 min, before the run)\n", la[0], la[1], la[2])
 	}
 	scenarios := in.Scenarios
-	c.printf("  run:         %d scenarios x (%v warmup + %v), about %v%s\n",
-		scenarios, c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second), turnsNote(c.cfg))
+	c.printf("  run:         %s x (%v warmup + %v), about %v%s\n",
+		plural(scenarios, "scenario"), c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second), turnsNote(c.cfg))
 	if c.cfg.Repeats() > 1 {
 		c.printf("%s\n", repeatsLine(c.cfg))
 	}
@@ -229,7 +229,7 @@ func (c *Console) flush() {
 		if c.opts.Verbose {
 			lines = detailLines(r)
 		}
-		for _, l := range append(lines, culpritLines(r, c.opts.Verbose)...) {
+		for _, l := range append(lines, culpritLines(r, c.cfg, c.opts.Verbose)...) {
 			c.printf("%s\n", l)
 		}
 	}
@@ -367,4 +367,12 @@ func withScenarios(run *results.Run, in results.InputInfo) results.InputInfo {
 		}
 	}
 	return in
+}
+
+// plural is n and noun, with an s unless n is 1: "1 scenario", "9 scenarios".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -146,8 +146,10 @@ func wrapColumns(indent string, cols []string, width int) []string {
 
 // culpritLines go under a row: what its worst stall waited on, when the
 // flight recorder named it; with -v also the trace snapshot it was read
-// from, and why the recorder named nothing when it failed.
-func culpritLines(r results.Result, verbose bool) []string {
+// from, and why the recorder named nothing: it failed, or the row's worst
+// stop of the world was under the stall (a culprit is named for a stop; a
+// long round trip or a late probe wake alone names none).
+func culpritLines(r results.Result, cfg results.Config, verbose bool) []string {
 	const indent = "      "
 	var lines []string
 	switch {
@@ -155,6 +157,9 @@ func culpritLines(r results.Result, verbose bool) []string {
 		lines = append(lines, indent+"culprit: "+culpritText(*r.Culprit))
 	case r.CulpritErr != "" && verbose:
 		lines = append(lines, indent+"culprit: none ("+r.CulpritErr+")")
+	case verbose && cfg.Culprits && r.STW != nil && r.STW.Max < cfg.Stall:
+		lines = append(lines, fmt.Sprintf("%sculprit: none (worst stop %s, under the %s stall; only stops are traced to a culprit)",
+			indent, results.FormatDuration(r.STW.Max), results.FormatDuration(cfg.Stall)))
 	}
 	if r.Trace != "" && verbose {
 		lines = append(lines, indent+"trace:   "+r.Trace)

@@ -103,6 +103,7 @@ func TestConsoleProbeVerboseGolden(t *testing.T) {
 		"dec=3.8ms enc=1.9ms rest=3.8ms",
 		"cpu.others=37% cpu.steal=1%",
 		"      culprit: none (flight recorder: snapshot: no stop of the world in the window)\n",
+		"      culprit: none (worst stop 3.1ms, under the 10.0ms stall; only stops are traced to a culprit)\n",
 		"      trace:   /tmp/traces/citm-catalog-sonic-2x.trace\n")
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, rowIndent) && len(l) > rowWidth {

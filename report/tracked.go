@@ -52,6 +52,17 @@ type trackedFigure struct {
 	Repeats             int
 }
 
+// CheckTracked says whether the continuous-benchmarking formats (-bmf,
+// -gab, -gab-bigger) can be written from run: not from a file merged from
+// several testbeds, since each service takes one testbed's figures at a
+// time. A command asks before it prints or writes anything.
+func CheckTracked(run *results.Run) error {
+	if names := run.TestbedNames(); len(names) > 0 {
+		return fmt.Errorf("the results hold %d testbeds (%s): write this format from each testbed's own file, one testbed per upload", len(names), strings.Join(names, ", "))
+	}
+	return nil
+}
+
 // trackedBenchmark is one scenario with the measures it has.
 type trackedBenchmark struct {
 	Name     string
@@ -63,8 +74,8 @@ type trackedBenchmark struct {
 // with every tracked measure it has. A file merged from several testbeds
 // is refused: each service takes one testbed's figures at a time.
 func trackedBenchmarks(run *results.Run) ([]trackedBenchmark, error) {
-	if names := run.TestbedNames(); len(names) > 0 {
-		return nil, fmt.Errorf("the results hold %d testbeds (%s): write this format from each testbed's own file, one testbed per upload", len(names), strings.Join(names, ", "))
+	if err := CheckTracked(run); err != nil {
+		return nil, err
 	}
 	by, keys := results.GroupByKey(run.Results)
 	var out []trackedBenchmark

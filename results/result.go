@@ -327,6 +327,10 @@ func IsReference(impl string) bool { return impl == Baseline || impl == Control 
 // given: the codec registry's default set (internal/codecorder).
 var DefaultImpls = codecorder.Default
 
+// BuiltinCodecs is every codec name some build of pingpong registers
+// itself (internal/codecorder): a name --add cannot take.
+var BuiltinCodecs = codecorder.Builtin
+
 // ImplRank orders codecs as a run prints them: DefaultImpls' order first,
 // any other after.
 func ImplRank(impl string) int {

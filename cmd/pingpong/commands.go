@@ -53,11 +53,34 @@ func (c command) run(args []string, stdout, stderr io.Writer) error {
 	runCmd := c.flags(fs)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			c.printUsage(fs, stderr)
+			// -h asked for: the usage is the output, on stdout, so that
+			// pingpong -h | less shows it.
+			c.printUsage(fs, stdout)
+			return nil
 		}
 		return usageError{err}
 	}
+	if err := flagAfterArguments(fs, c); err != nil {
+		return err
+	}
 	return runCmd(fs.Args(), stdout, stderr)
+}
+
+// flagAfterArguments refuses a flag of c given after its arguments, which
+// the flag package leaves among them (it stops at the first argument):
+// `compare old.json new.json -fail EXPR` would otherwise read as four
+// files.
+func flagAfterArguments(fs *flag.FlagSet, c command) error {
+	for _, a := range fs.Args() {
+		if a == "--" {
+			return nil
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && name != "" && fs.Lookup(name) != nil {
+			return usagef("flag %s after the arguments: flags go first (%s %s)", a, c.prog(), c.synopsis)
+		}
+	}
+	return nil
 }
 
 // printUsage is a command's -h: its synopsis (the measuring run's lists
@@ -124,9 +147,21 @@ type signalError struct {
 
 func (e signalError) Error() string {
 	if e.early {
-		return fmt.Sprintf("interrupted by %v before any scenario was measured: no report, no file written", e.sig)
+		return fmt.Sprintf("interrupted by %s before any scenario was measured: no report, no file written", signalName(e.sig))
 	}
-	return fmt.Sprintf("interrupted by %v: results so far are printed above", e.sig)
+	return fmt.Sprintf("interrupted by %s: results so far are printed above", signalName(e.sig))
+}
+
+// signalName is a signal as a user sends it (SIGINT), where its String is
+// a description ("interrupt").
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return fmt.Sprintf("signal %d (%v)", int(sig), sig)
 }
 
 // interrupted is the signal that cancelled ctx, if one did.

@@ -80,3 +80,20 @@ func TestCompareFailExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// A flag after the files is refused with the hint that flags go first,
+// not counted as more files; by every command.
+func TestFlagAfterArguments(t *testing.T) {
+	old := writeRepeats(t, "old.json", time.Millisecond, time.Millisecond, time.Millisecond, time.Millisecond, time.Millisecond)
+	for _, args := range [][]string{
+		{"compare", old, old, "-fail", "p99>+10%"},
+		{"merge", old, "-json", "x.json"},
+		{"report", old, "-html=x.html"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, &stdout, &stderr)
+		if code != 2 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), "flags go first") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and one line saying flags go first", args, code, stderr.String())
+		}
+	}
+}

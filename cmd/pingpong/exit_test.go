@@ -80,3 +80,15 @@ func TestSelfCheckInterruptedExits130(t *testing.T) {
 		t.Errorf("nothing printed:\n%s", stdout.String())
 	}
 }
+
+// A signal is named as users send it, not by its description
+// ("interrupted by interrupt").
+func TestSignalErrorNamesTheSignal(t *testing.T) {
+	for sig, name := range map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"} {
+		for _, early := range []bool{false, true} {
+			if got := (signalError{sig: sig, early: early}).Error(); !strings.HasPrefix(got, "interrupted by "+name+" ") && !strings.HasPrefix(got, "interrupted by "+name+":") {
+				t.Errorf("%v: %q, want it to say interrupted by %s", sig, got, name)
+			}
+		}
+	}
+}

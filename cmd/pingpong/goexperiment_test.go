@@ -44,8 +44,8 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	for _, r := range run.Results {
 		ran = append(ran, r.ImplLabel())
 	}
-	if want := []string{"std (base)", "std (new)", "stdv2 (new)"}; !slices.Equal(ran, want) {
-		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone", ran, want)
+	if want := []string{"std (base)", "std (new)", "stdv2 (new)", "baseline (base)", "baseline (new)"}; !slices.Equal(ran, want) {
+		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone, baseline (which the script adds) in both", ran, want)
 	}
 	if !strings.Contains(stdout, "versions:    std (base) go1.") || !strings.Contains(stdout, ", std (new) go1.") ||
 		!strings.Contains(stdout, ", stdv2 (new) go1.") {
@@ -82,7 +82,7 @@ func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
 	}
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"-impls", "std,stdv2"}, &stdout, &stderr)
-	want := "pingpong: -impls: stdv2 needs a build with GOEXPERIMENT=jsonv2 (rebuild: GOEXPERIMENT=jsonv2 go build ./cmd/pingpong, or bench_scheduling.sh --goexperiment jsonv2)\n"
+	want := "pingpong: -impls: stdv2 needs a build with GOEXPERIMENT=jsonv2 (rebuild: GOEXPERIMENT=jsonv2 go build -o bin/ ./cmd/pingpong, or bench_scheduling.sh --goexperiment jsonv2)\n"
 	if code != 2 || stderr.String() != want || stdout.Len() != 0 {
 		t.Errorf("exit %d, stderr %q, stdout %q; want 2 and %q", code, stderr.String(), stdout.String(), want)
 	}

@@ -13,13 +13,14 @@ import (
 )
 
 // list prints what this build can run: as text, or with -json (which
-// takes no file then, see listJSONArgs) as a results.Listing.
-func list(w io.Writer, jsonPath string) error {
+// takes no file then, see listJSONArgs) as a results.Listing. The built-in
+// inputs' sizes are those a run with -seed seed generates.
+func list(w io.Writer, jsonPath string, seed int64) error {
 	switch jsonPath {
 	case "":
-		return listText(w)
+		return listText(w, seed)
 	case "-":
-		b, err := json.MarshalIndent(listing(), "", "  ")
+		b, err := json.MarshalIndent(listing(seed), "", "  ")
 		if err != nil {
 			return err
 		}
@@ -29,14 +30,20 @@ func list(w io.Writer, jsonPath string) error {
 	return usagef("-list -json %s: the listing goes to stdout; give -json no file", jsonPath)
 }
 
-// listing is this build's codecs, built-in inputs, shapes and types.
-func listing() results.Listing {
+// listing is this build's codecs, built-in inputs (their size as seed
+// generates them, which a run's header shows, not the real file's),
+// shapes and types.
+func listing(seed int64) results.Listing {
 	l := results.Listing{Schema: results.ListingSchema, Types: codecs.Types()}
 	for _, im := range codecs.Impls() {
 		l.Codecs = append(l.Codecs, results.ListedCodec{Name: im.Name, Library: im.Desc, Module: im.Module, Version: im.Version(), Env: im.Env})
 	}
 	for _, bi := range datasets.Builtins() {
-		l.Inputs = append(l.Inputs, results.ListedInput{Name: bi.Name, Bytes: bi.Size, Desc: bi.Desc})
+		size := bi.Size
+		if data, err := datasets.Generate(bi.Name, seed); err == nil {
+			size = len(data)
+		}
+		l.Inputs = append(l.Inputs, results.ListedInput{Name: bi.Name, Bytes: size, Desc: bi.Desc})
 	}
 	for _, sh := range datasets.Shapes() {
 		l.Shapes = append(l.Shapes, results.ListedShape{Name: sh.Name, Param: sh.Param, Desc: sh.Desc})
@@ -44,12 +51,16 @@ func listing() results.Listing {
 	return l
 }
 
-func listText(w io.Writer) error {
-	l := listing()
+func listText(w io.Writer, seed int64) error {
+	l := listing(seed)
 	var b strings.Builder
 	b.WriteString("codecs:\n")
+	width := 0
 	for _, c := range l.Codecs {
-		fmt.Fprintf(&b, "  %-10s %-28s %s\n", c.Name, c.Version, c.Library)
+		width = max(width, len(c.Name))
+	}
+	for _, c := range l.Codecs {
+		fmt.Fprintf(&b, "  %-*s %-28s %s\n", width, c.Name, c.Version, c.Library)
 	}
 	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
 	for _, in := range l.Inputs {

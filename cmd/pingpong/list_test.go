@@ -66,3 +66,34 @@ func TestListJSONTakesNoFile(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
 	}
 }
+
+// -list gives each built-in input's size as a run generates it, the
+// size its header shows, and its codecs' columns line up, whatever the
+// longest name.
+func TestListTextSizesAndColumns(t *testing.T) {
+	var b strings.Builder
+	if err := listText(&b, datasets.DefaultSeed); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	for _, bi := range datasets.Builtins() {
+		data, err := datasets.Generate(bi.Name, datasets.DefaultSeed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := results.FormatSize(float64(len(data))) + "  " + bi.Desc; !strings.Contains(text, want) {
+			t.Errorf("-list lacks %s's generated size %q:\n%s", bi.Name, want, text)
+		}
+	}
+	codecs, _, _ := strings.Cut(strings.TrimPrefix(text, "codecs:\n"), "\n\n")
+	column := -1
+	for _, line := range strings.Split(codecs, "\n") {
+		name := strings.Fields(line)[0]
+		at := strings.Index(line[2+len(name):], strings.Fields(line)[1]) + 2 + len(name)
+		if column == -1 {
+			column = at
+		} else if at != column {
+			t.Errorf("%s's version starts at column %d, the others' at %d:\n%s", name, at, column, codecs)
+		}
+	}
+}

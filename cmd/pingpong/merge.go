@@ -52,6 +52,9 @@ func merge(out *outputs, paths []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := out.checkTracked(run); err != nil {
+		return err
+	}
 	console := stdout
 	if out.toStdout() {
 		console = stderr

@@ -31,7 +31,7 @@ func (o *outputs) flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.hgrm, "hgrm", "", "write an HdrHistogram percentile distribution (.hgrm) per scenario into `DIR`")
 	fs.StringVar(&o.html, "html", "", "write a self-contained HTML page with charts, tables and the console report to `FILE`")
 	fs.StringVar(&o.png, "png", "", "write the HTML page's charts as PNG files into `DIR`")
-	fs.StringVar(&o.bmf, "bmf", "", "write Bencher Metric Format JSON, for `bencher run --adapter json`, to `FILE` (- for stdout)")
+	fs.StringVar(&o.bmf, "bmf", "", "write Bencher Metric Format JSON (what bencher run --adapter json reads) to `FILE` (- for stdout)")
 	fs.StringVar(&o.gab, "gab", "", "write github-action-benchmark customSmallerIsBetter JSON (latency, stops, waiting, allocations) to `FILE` (- for stdout)")
 	fs.StringVar(&o.gabBigger, "gab-bigger", "", "write github-action-benchmark customBiggerIsBetter JSON (round trips/s) to `FILE` (- for stdout)")
 }
@@ -131,6 +131,21 @@ func cause(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// checkTracked refuses, before anything is printed or written, a
+// continuous-benchmarking file (-bmf, -gab, -gab-bigger) that run cannot
+// give: one per testbed.
+func (o *outputs) checkTracked(run *results.Run) error {
+	for _, f := range []struct{ flag, path string }{{"-bmf", o.bmf}, {"-gab", o.gab}, {"-gab-bigger", o.gabBigger}} {
+		if f.path == "" {
+			continue
+		}
+		if err := report.CheckTracked(run); err != nil {
+			return usagef("%s %s: %w", f.flag, f.path, err)
+		}
+	}
+	return nil
 }
 
 // write writes every requested file from run: what was measured, also

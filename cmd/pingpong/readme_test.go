@@ -51,6 +51,11 @@ func TestReadmeScriptLinesRun(t *testing.T) {
 			if !strings.Contains(stdout, "scheduler responsiveness check") {
 				t.Errorf("%s: no console report:\n%s", line, stdout)
 			}
+			// The verdict the README promises: each codec judged against
+			// baseline, which the script runs whatever --compare says.
+			if strings.Contains(stdout, "baseline did not run") || !strings.Contains(stdout, "\nresponsiveness, 1x") {
+				t.Errorf("%s: no freeze verdict:\n%s", line, stdout)
+			}
 			if _, err := os.Stat(filepath.Join(out, "results.json")); err != nil {
 				t.Error(err)
 			}

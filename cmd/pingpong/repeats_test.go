@@ -21,7 +21,7 @@ func TestHelpTextsQuoteTheRepeatsToTest(t *testing.T) {
 	if !compare.Testable(3, 5) || compare.Testable(3, 3) {
 		t.Errorf("Testable(3, 5) %v, Testable(3, 3) %v: docs/compare-and-ci.md says otherwise", compare.Testable(3, 5), compare.Testable(3, 3))
 	}
-	_, countHelp, _ := runBinary(t, "-h")
+	countHelp, _, _ := runBinary(t, "-h")
 	texts := map[string]struct{ text, phrase string }{
 		"pingpong compare -h":    {compareCommand.usage, fmt.Sprintf("%d repeats or more", n)},
 		"pingpong -h (-count)":   {countHelp, fmt.Sprintf("compare tests significance from %d a side", n)},

@@ -48,30 +48,34 @@ func pageConsole(w io.Writer, run *results.Run) error {
 	return report.WriteConsole(w, run, report.ConsoleOptions{Verbose: true})
 }
 
-// reportCommand is `pingpong report -html FILE RESULTS.json...`: exit 2
-// for bad flags or a file that cannot be read or is not a pingpong/v1
-// results file, 1 when an output cannot be written.
+// reportCommand is `pingpong report [-html FILE] [-png DIR] RESULTS.json...`:
+// with neither, the console report of each file on stdout, as its run
+// printed it; exit 2 for bad flags or a file that cannot be read or is not
+// a pingpong/v1 results file, 1 when an output cannot be written.
 var reportCommand = command{
 	name:     "report",
-	synopsis: "[-html FILE] [-png DIR] RESULTS.json...",
-	summary:  "the HTML page of saved results",
-	usage: `Renders -json result files as the page -html writes at the end of a run:
-charts, tables and the console report. Several files (two versions of a
-library, runs at several GOMAXPROCS) go on one page; the charts draw
-throughput against GOMAXPROCS when the files have more than one.
+	synopsis: "[-v] [-html FILE] [-png DIR] RESULTS.json...",
+	summary:  "saved results read back: the console report, or the HTML page",
+	usage: `Reads -json result files back. With neither -html nor -png, prints each
+file's console report, as its run printed it (-v: every figure). -html
+renders them as the page -html writes at the end of a run: charts, tables
+and the console report. Several files (two versions of a library, runs at
+several GOMAXPROCS) go on one page; the charts draw throughput against
+GOMAXPROCS when the files have more than one.
 `,
 	flags: func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 		var out outputs
+		var verbose bool
 		fs.StringVar(&out.html, "html", "", "write the page to `FILE`")
 		fs.StringVar(&out.png, "png", "", "write the charts as PNG files into `DIR`")
-		return func(args []string, _, _ io.Writer) error { return renderReport(&out, args) }
+		fs.BoolVar(&verbose, "v", false, "with neither -html nor -png: print every figure, as a run's -v does")
+		return func(args []string, stdout, _ io.Writer) error {
+			return renderReport(&out, args, stdout, report.ConsoleOptions{Verbose: verbose})
+		}
 	},
 }
 
-func renderReport(out *outputs, paths []string) error {
-	if out.html == "" && out.png == "" {
-		return usagef("nothing to write: give -html FILE and/or -png DIR")
-	}
+func renderReport(out *outputs, paths []string, stdout io.Writer, opts report.ConsoleOptions) error {
 	if len(paths) == 0 {
 		return usagef("no results file: give one or more -json files")
 	}
@@ -91,7 +95,27 @@ func renderReport(out *outputs, paths []string) error {
 		}
 		srcs = append(srcs, page.Source{Name: path, Run: run})
 	}
+	if out.html == "" && out.png == "" {
+		return printConsoles(stdout, srcs, opts)
+	}
 	return errors.Join(writeReport(out.html, out.png, srcs)...)
+}
+
+// printConsoles prints each run's console report, a file's name above
+// its report when there are several.
+func printConsoles(w io.Writer, srcs []page.Source, opts report.ConsoleOptions) error {
+	for i, src := range srcs {
+		if len(srcs) > 1 {
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintf(w, "== %s\n", src.Name)
+		}
+		if err := report.WriteConsole(w, src.Run, opts); err != nil {
+			return fmt.Errorf("writing the console report of %s: %w", src.Name, err)
+		}
+	}
+	return nil
 }
 
 func sameFile(a, b string) bool {

@@ -38,6 +38,25 @@ func TestHTMLAtTheEndEqualsReportFromJSON(t *testing.T) {
 	}
 }
 
+// `pingpong report FILE.json` prints the console report the run printed,
+// on stdout, exit 0; a run of one scenario says "1 scenario".
+func TestReportPrintsTheRunsConsole(t *testing.T) {
+	t.Parallel()
+	js := filepath.Join(t.TempDir(), "r.json")
+	live, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "50ms", "-warmup", "0s", "-impls", "baseline",
+		"-input", "github", "-levels", "1", "-probe", "0", "-json", js)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(live, "  run:         1 scenario x (") {
+		t.Errorf("the header does not count one scenario in the singular:\n%s", live)
+	}
+	back, stderr, code := runBinaryWithin(t, 30*time.Second, "report", js)
+	if code != 0 || stderr != "" || back != live {
+		t.Errorf("report %s: exit %d, stderr %q; stdout equals the run's console: %v\nrun:\n%s\nreport:\n%s", js, code, stderr, back == live, live, back)
+	}
+}
+
 func TestReportBadInput(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -48,7 +67,7 @@ func TestReportBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"report", wrong}, "nothing to write"},
+		{[]string{"report", wrong}, "wrong.json"},
 		{[]string{"report", "-html", out}, "no results file"},
 		{[]string{"report", "-html", out, wrong}, "wrong.json"},
 		{[]string{"report", "-html", out, filepath.Join(dir, "none.json")}, "none.json"},

@@ -2,9 +2,13 @@ package main
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -138,6 +142,52 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 	return args, nil
 }
 
+// inputFile is where a file input of the results file at path is read
+// again: its recorded path when absolute; else, as the run was made in the
+// directory the results file was written to (or the file moved with its
+// input), that path beside the results file, then the file's name beside
+// it, then the path from the current directory; the first that holds the
+// document the run measured, else the first that exists, else the
+// recorded path.
+func inputFile(path string, in results.InputInfo) string {
+	if filepath.IsAbs(in.Path) {
+		return in.Path
+	}
+	dir := filepath.Dir(path)
+	candidates := []string{filepath.Join(dir, in.Path), filepath.Join(dir, filepath.Base(in.Path)), in.Path}
+	first := ""
+	for _, c := range candidates {
+		sum, err := fileSHA256(c)
+		if err != nil {
+			continue
+		}
+		if sum == in.SHA256 {
+			return c
+		}
+		if first == "" {
+			first = c
+		}
+	}
+	if first != "" {
+		return first
+	}
+	return in.Path
+}
+
+// fileSHA256 is the hex sha256 of the file at path.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // rerunInputs is -input for old's inputs, each checked to be the document
 // it was: a built-in or a shape made again from the seed, a file read
 // again, each with the sha256 the original recorded.
@@ -149,7 +199,7 @@ func rerunInputs(path string, old *results.Run) (string, error) {
 		case "stdin":
 			return "", usagef("%s: input %s was read from standard input, which cannot be read again: run it from a file", path, in.Name)
 		case "file", "data-dir":
-			name = in.Path
+			name = inputFile(path, in)
 		}
 		if strings.Contains(name, ",") {
 			return "", usagef("%s: input %s: its path %q has a comma, which -input takes as a list", path, in.Name, name)

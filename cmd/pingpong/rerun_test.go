@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
@@ -78,6 +79,33 @@ func TestRerunRefuses(t *testing.T) {
 		}
 		if _, err := os.Stat(filepath.Join(dir, "old.rerun.json")); err == nil {
 			t.Errorf("%s: a refused rerun wrote a file", c.want)
+		}
+	}
+}
+
+// A file input recorded by a relative path is read again beside the
+// results file (the run was made there, or both moved together), not from
+// wherever rerun is started.
+func TestRerunFindsFileInputsBesideTheResults(t *testing.T) {
+	dir := t.TempDir()
+	doc := []byte(`{"a":[1,2,3]}`)
+	mkdir(t, filepath.Join(dir, "data"))
+	write(t, filepath.Join(dir, "data", "doc.json"), string(doc))
+	write(t, filepath.Join(dir, "moved.json"), string(doc))
+	in, err := datasets.Load(filepath.Join(dir, "moved.json"), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(dir, "old.json")
+	for _, c := range []struct{ recorded, want string }{
+		{"data/doc.json", filepath.Join(dir, "data", "doc.json")},  // the run was made in dir
+		{"elsewhere/moved.json", filepath.Join(dir, "moved.json")}, // the input moved with the results
+	} {
+		old := resultstest.SampleRun()
+		old.Inputs = []results.InputInfo{{Name: "doc", Kind: "file", Path: c.recorded, Bytes: len(doc), SHA256: in.SHA256}}
+		got, err := rerunInputs(saved, old)
+		if err != nil || got != c.want {
+			t.Errorf("recorded %s: -input %q, %v; want %q", c.recorded, got, err, c.want)
 		}
 	}
 }

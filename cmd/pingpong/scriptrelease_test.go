@@ -98,3 +98,21 @@ func TestBenchSchedulingSaysWhenAVersionDoesNotBuild(t *testing.T) {
 		t.Error("the output directory was made")
 	}
 }
+
+// What TestBenchSchedulingSaysWhenAVersionDoesNotBuild sees (exit 2, a
+// --version that does not build being the user's choice) is what --help
+// and docs/compare-and-ci.md say.
+func TestScriptHelpTellsAVersionThatDoesNotBuildIsExit2(t *testing.T) {
+	help, err := exec.Command("bash", "../../bench_scheduling.sh", "--help").Output()
+	if err != nil {
+		t.Skip("bash: ", err)
+	}
+	for name, c := range map[string]struct{ text, says string }{
+		"--help":                 {string(help), "2 for bad usage, found before anything is measured, including a --version, --base,"},
+		"docs/compare-and-ci.md": {readFile(t, "../../docs/compare-and-ci.md"), "2 for bad usage, a `--version` or `--base` that does not build with this Go included"},
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(c.text), " "), c.says) {
+			t.Errorf("%s does not say %q", name, c.says)
+		}
+	}
+}

@@ -29,9 +29,9 @@ func TestListShowsShapes(t *testing.T) {
 			t.Errorf("-list lacks the shape %s:\n%s", spec, stdout)
 		}
 	}
-	_, stderr, _ := runBinary(t, "-h")
-	if !strings.Contains(stderr, "SHAPE:SIZE") {
-		t.Errorf("-h does not mention SHAPE:SIZE for -input:\n%s", stderr)
+	help, _, _ := runBinary(t, "-h")
+	if !strings.Contains(help, "SHAPE:SIZE") {
+		t.Errorf("-h does not mention SHAPE:SIZE for -input:\n%s", help)
 	}
 }
 

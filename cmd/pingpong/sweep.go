@@ -25,7 +25,7 @@ type sweepFlags struct {
 const maxProcs = 1 << 16
 
 func (s *sweepFlags) flags(fs *flag.FlagSet) {
-	fs.Func("procs", "GOMAXPROCS, or a comma list `1,2,4` to run every scenario under each (levels follow each value's N) (default: $GOMAXPROCS, else the container CPU quota, else the CPU count)", func(v string) error {
+	fs.Func("procs", "GOMAXPROCS, or a comma list `1,2,4` to run every scenario under each (levels follow each value's N); 0 is automatic, the default: $GOMAXPROCS, else the container CPU quota, else the CPU count", func(v string) error {
 		s.procs = nil
 		for _, f := range splitList(v) {
 			n, err := strconv.Atoi(f)

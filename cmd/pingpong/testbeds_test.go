@@ -115,3 +115,22 @@ func TestCIMatrixReportJob(t *testing.T) {
 		t.Errorf("the merged file's gate does not judge arm64's scenarios on their own:\n%s", stdout.String())
 	}
 }
+
+// merge -bmf across testbeds is refused before anything is printed or
+// written: one line naming the flag, exit 2.
+func TestMergeRefusesTrackedFormatsAcrossTestbedsFirst(t *testing.T) {
+	dir := t.TempDir()
+	amd := saveRun(t, dir, "amd64.json", resultstest.SampleRun())
+	arm := saveRun(t, dir, "arm64.json", resultstest.OnArm64(resultstest.SampleRun()))
+	for _, flag := range []string{"-bmf", "-gab", "-gab-bigger"} {
+		out := filepath.Join(dir, "out"+flag+".json")
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"merge", flag, out, amd, arm}, &stdout, &stderr)
+		if code != 2 || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 || !strings.Contains(stderr.String(), flag+" ") {
+			t.Errorf("merge %s across testbeds: exit %d, stdout %d bytes, stderr %q; want 2, nothing printed, one line naming %s", flag, code, stdout.Len(), stderr.String(), flag)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("merge %s wrote %s", flag, out)
+		}
+	}
+}

@@ -223,7 +223,8 @@ func (r *request) check() error {
 
 // runArgs are the flags of pingpong's run that the builds decide: the
 // codecs (those asked for, or every build's, with the --add codecs joining
-// either), the inputs and the --type's target.
+// either, and baseline, the verdict's reference, always), the inputs and
+// the --type's target.
 func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, error) {
 	var codecs []string
 	if r.compare != "" {
@@ -248,6 +249,11 @@ func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, e
 		} else if !slices.Contains(codecs, p.name) {
 			codecs = append(codecs, p.name)
 		}
+	}
+	// The verdict judges each codec against baseline in the same run: a
+	// --compare without it would reach none.
+	if r.compare != "" && !slices.Contains(codecs, results.Baseline) {
+		codecs = append(codecs, results.Baseline)
 	}
 	inputs, err := r.inputList(base)
 	if err != nil {

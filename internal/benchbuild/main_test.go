@@ -21,8 +21,9 @@ func listed(codecs ...string) *results.Listing {
 }
 
 // The run's codecs: those asked for, or every build's (a codec of the
-// second build alone included), the --add codecs joining either; the
-// --type is its target.
+// second build alone included), the --add codecs joining either, and
+// baseline, which the verdict needs, added to those asked for; the --type
+// is its target.
 func TestRunArgs(t *testing.T) {
 	base, new := listed("std@go1", "goccy@v0.12.0", "oj@v1"), listed("std@go1", "goccy@v0.10.5", "stdv2@go1", "oj@v1")
 	parts := []*part{{flag: "--add", name: "oj"}, {flag: "--type", typ: "Order", pkgName: "shop"}}
@@ -31,7 +32,8 @@ func TestRunArgs(t *testing.T) {
 		want []string
 	}{
 		{request{}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "citm-catalog", "-target", "shop.Order"}},
-		{request{compare: "goccy, std,goccy", inputs: []string{"github", "x.json"}}, []string{"-impls", "goccy,std,oj", "-input", "github,x.json", "-target", "shop.Order"}},
+		{request{compare: "goccy, std,goccy", inputs: []string{"github", "x.json"}}, []string{"-impls", "goccy,std,oj,baseline", "-input", "github,x.json", "-target", "shop.Order"}},
+		{request{compare: "baseline,std"}, []string{"-impls", "baseline,std,oj", "-input", "citm-catalog", "-target", "shop.Order"}},
 		{request{allInputs: true}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "canada,github", "-target", "shop.Order"}},
 	} {
 		got, err := c.r.runArgs(base, new, parts)

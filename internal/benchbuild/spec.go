@@ -5,9 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // A part is one --add or --type: a package of the user's built into
@@ -66,6 +69,9 @@ func parseAdd(text string) (*part, error) {
 	}
 	if !codecName.MatchString(name) {
 		return nil, p.errorf("codec name %q is malformed: use lowercase letters, digits and '-' (like oj or go-json2)", name)
+	}
+	if slices.Contains(results.BuiltinCodecs, name) {
+		return nil, p.errorf("%s is a built-in codec; pick another NAME (see pingpong -list)", name)
 	}
 	p.name = name
 	target, pkg, hasPkg := strings.Cut(rest, ":")

@@ -36,6 +36,18 @@ func TestParseAdd(t *testing.T) {
 	}
 }
 
+// A built-in codec's name is refused as the spec is read, before any go
+// get or build: with no module proxy, in no time.
+func TestParseAddRefusesBuiltinNames(t *testing.T) {
+	for _, name := range []string{"std", "sonic-optdec", "stdv2", "baseline"} {
+		spec := name + "=github.com/ohler55/ojg@v1.28.5"
+		_, err := parseAdd(spec)
+		if want := "--add " + spec + ": " + name + " is a built-in codec; pick another NAME"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want %q", spec, err, want)
+		}
+	}
+}
+
 func TestParseType(t *testing.T) {
 	dir := checkout(t)
 	p, err := parseType("example.com/wrap/shop.Order=" + dir)

@@ -8,3 +8,9 @@ package codecorder
 // Default is the registry's default codecs, in order; baseline, the
 // harness's floor, last.
 var Default = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
+
+// Builtin is every codec name a pingpong build registers itself, in any
+// build (a GOEXPERIMENT's, any platform's): Default, then the codecs users
+// ask for by name. bench_scheduling.sh --add refuses these names before it
+// fetches or builds anything.
+var Builtin = append(append([]string{}, Default...), "sonic-optdec", "stdv2")

@@ -2,6 +2,7 @@ package codecs
 
 import (
 	"os"
+	"slices"
 	"strings"
 
 	"testing"
@@ -32,6 +33,22 @@ func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// results.BuiltinCodecs, which bench_scheduling.sh --add checks names
+// against before it builds anything, holds every codec this build
+// registers or knows other builds to have.
+func TestBuiltinCodecsNameTheRegistry(t *testing.T) {
+	for n := range registry {
+		if !slices.Contains(results.BuiltinCodecs, n) && !strings.HasPrefix(n, "test") {
+			t.Errorf("codec %q is registered but not in results.BuiltinCodecs", n)
+		}
+	}
+	for n := range unavailable {
+		if !slices.Contains(results.BuiltinCodecs, n) {
+			t.Errorf("codec %q of other builds is not in results.BuiltinCodecs", n)
+		}
 	}
 }
 

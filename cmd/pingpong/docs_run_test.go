@@ -1,0 +1,389 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The docs as code: every shell command line of README.md and docs/ (in a
+// fenced block, or after "$ ") runs, and does what its page shows. Lines
+// run in the order of their page, in one directory per page, so that a
+// file one line writes is there for the next. What is changed to keep the
+// suite short, and what is not run, is said here, line kind by line kind:
+//
+//   - pingpong (`pingpong`, `go run ./cmd/pingpong`, `bin/pingpong`) runs
+//     as the binary TestMain built, with short windows: -duration 50ms,
+//     -warmup 0s, -count 1; where the line names none, -levels 1 and
+//     -impls std,baseline (the line's flags and files are what is tested,
+//     not the codecs). A subcommand's line runs as written.
+//   - go build: -o goes into the page's directory (a later line's
+//     bin/pingpong is that build); a GOEXPERIMENT is dropped, since the
+//     jsonv2 standard library is a minute and a half of compiling
+//     (TestBenchSchedulingGoexperimentJSONv2 builds it).
+//   - go test -bench: with -benchtime 1x and -run '^$'; it must run a
+//     benchmark, not print only "ok".
+//   - skipped, with the reason in skipReason: go test ./... (this suite),
+//     go install and go get (the module proxy), bench_scheduling.sh
+//     (builds of other versions and checkouts; TestReadmeScriptLinesRun
+//     runs the README's), benchstat and bencher (tools this module does
+//     not have), and a line that reads a file no line before it makes.
+//
+// A line exits 0 unless its page shows an error line after it (a "$ "
+// line followed by "pingpong: ..."); then it must exit 2 with that very
+// line on stderr.
+func TestDocsCommandsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every documented command")
+	}
+	t.Parallel()
+	pages, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append([]string{"../../README.md"}, pages...)
+	ran, skipped := 0, 0
+	for _, page := range pages {
+		lines := docCommands(readFile(t, page))
+		if len(lines) == 0 {
+			continue
+		}
+		dir := t.TempDir()
+		for _, l := range lines {
+			where := fmt.Sprintf("%s:%d: %s", filepath.Base(page), l.at, l.text)
+			if why := skipReason(l.text, dir); why != "" {
+				t.Logf("skipped %s: %s", where, why)
+				skipped++
+				continue
+			}
+			ran++
+			runDocLine(t, where, l, dir)
+		}
+	}
+	t.Logf("ran %d documented command lines, skipped %d", ran, skipped)
+	if ran < 10 {
+		t.Errorf("ran %d documented command lines: the docs moved, or their commands are no longer found", ran)
+	}
+}
+
+// docLine is a command line of a page, and the error line the page shows
+// it printing, if any.
+type docLine struct {
+	at        int // line number in the page
+	text      string
+	errorLine string
+}
+
+var (
+	fenceLine = regexp.MustCompile("^\\s*```(\\S*)")
+	// commandWord starts a shell command line in a fence: the env
+	// assignments before it, then a command pingpong's docs run.
+	commandWord = regexp.MustCompile(`^(?:[A-Z_]+=\S+ )*(?:go|pingpong|\./pingpong|bin/pingpong|\./bench_scheduling\.sh|benchstat|bencher)(?: |$)`)
+	errorLine   = regexp.MustCompile(`^(pingpong|pingpong \w+|bench_scheduling\.sh): `)
+)
+
+// docCommands are a page's command lines: in fences of no language (or a
+// shell's), a line that starts with a command, or any line after "$ ",
+// whose following lines up to the next "$ " are its output.
+func docCommands(page string) []docLine {
+	var out []docLine
+	inFence, shell, last := false, false, -1
+	for i, l := range strings.Split(page, "\n") {
+		if m := fenceLine.FindStringSubmatch(l); m != nil {
+			if !inFence {
+				shell = slices.Contains([]string{"", "sh", "bash", "shell", "console"}, m[1])
+			}
+			inFence, last = !inFence, -1
+			continue
+		}
+		if !inFence || !shell {
+			continue
+		}
+		switch text := strings.TrimSpace(l); {
+		case strings.HasPrefix(text, "$ "):
+			out = append(out, docLine{at: i + 1, text: strings.TrimPrefix(text, "$ ")})
+			last = len(out) - 1
+		case last >= 0:
+			if out[last].errorLine == "" && errorLine.MatchString(text) {
+				out[last].errorLine = text
+			}
+		case commandWord.MatchString(text):
+			out = append(out, docLine{at: i + 1, text: text})
+		}
+	}
+	return out
+}
+
+// skipReason says why a command line cannot run here, "" when it can.
+func skipReason(line, dir string) string {
+	for _, seg := range strings.Split(line, "&&") {
+		_, args := shellWords(seg)
+		if len(args) == 0 {
+			return "no command"
+		}
+		switch {
+		case args[0] == "./bench_scheduling.sh":
+			return "bench_scheduling.sh builds pingpong with other versions or checkouts (module proxy, a checkout of your own); TestReadmeScriptLinesRun runs the README's"
+		case args[0] == "benchstat" || args[0] == "bencher":
+			return args[0] + " is a tool of its own, not in this module"
+		case len(args) > 1 && args[0] == "go" && (args[1] == "install" || args[1] == "get"):
+			return "go " + args[1] + " needs the module proxy"
+		case len(args) > 1 && args[0] == "go" && args[1] == "test" && !slices.Contains(args, "-bench"):
+			return "the test suite itself"
+		}
+		if pp, ok := pingpongArgs(args); ok {
+			if missing := missingFile(pp, dir); missing != "" {
+				return missing + " is read, and no line before it makes it"
+			}
+		}
+	}
+	return ""
+}
+
+// pingpongArgs are a pingpong command's arguments, when args is one.
+func pingpongArgs(args []string) ([]string, bool) {
+	switch {
+	case slices.Contains([]string{"pingpong", "./pingpong", "bin/pingpong"}, args[0]):
+		return args[1:], true
+	case len(args) > 2 && args[0] == "go" && args[1] == "run" && args[2] == "./cmd/pingpong":
+		return args[3:], true
+	}
+	return nil, false
+}
+
+// missingFile is the first results file a subcommand's line reads that
+// is not in dir, "" when there is none.
+func missingFile(args []string, dir string) string {
+	c := commands[0]
+	for _, sub := range commands[1:] {
+		if len(args) > 0 && args[0] == sub.name {
+			c, args = sub, args[1:]
+		}
+	}
+	if c.name == "" {
+		return ""
+	}
+	fs := flag.NewFlagSet(c.prog(), flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c.flags(fs)
+	if fs.Parse(args) != nil {
+		return ""
+	}
+	for _, a := range fs.Args() {
+		if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
+			return a
+		}
+	}
+	return ""
+}
+
+// shortWindows are the flags whose values a documented line's window takes
+// here.
+var shortWindows = map[string]string{"duration": "50ms", "warmup": "0s", "count": "1"}
+
+// shortened is a measuring run's arguments with short windows, and -levels
+// and -impls when the line names none; a subcommand's are as written.
+func shortened(args []string) []string {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		return args
+	}
+	var out []string
+	given := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		given[name] = true
+		short, ok := shortWindows[name]
+		if !ok || !strings.HasPrefix(args[i], "-") {
+			out = append(out, args[i])
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			i++
+		}
+		out = append(out, "-"+name+"="+short)
+	}
+	for name, short := range shortWindows {
+		if !given[name] {
+			out = append(out, "-"+name+"="+short)
+		}
+	}
+	if !given["levels"] {
+		out = append(out, "-levels=1")
+	}
+	if !given["impls"] {
+		out = append(out, "-impls=std,baseline")
+	}
+	return out
+}
+
+// runDocLine runs one command line, each "&&" part in turn, as the doc
+// says, and fails t when it does otherwise.
+func runDocLine(t *testing.T, where string, l docLine, dir string) {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	built := "" // what a go build of this line made
+	for _, seg := range strings.Split(l.text, "&&") {
+		env, args := shellWords(seg)
+		var cmd *exec.Cmd
+		benchmark := false
+		if pp, ok := pingpongArgs(args); ok {
+			bin := binary
+			if args[0] == "bin/pingpong" || args[0] == "./pingpong" {
+				bin = built
+				if bin == "" {
+					t.Errorf("%s: %s: no go build before it made it", where, args[0])
+					return
+				}
+			}
+			cmd = testCommand(t, bin, shortened(pp)...)
+			cmd.Dir = dir
+		} else {
+			switch args[1] {
+			case "build":
+				env = slices.DeleteFunc(env, func(e string) bool { return strings.HasPrefix(e, "GOEXPERIMENT=") })
+				for i := range args {
+					if args[i] == "-o" && i+1 < len(args) {
+						out := args[i+1]
+						args[i+1] = filepath.Join(dir, out) + strings.Repeat("/", len(out)-len(strings.TrimRight(out, "/")))
+						built = filepath.Join(dir, out)
+						if strings.HasSuffix(out, "/") {
+							built = filepath.Join(built, "pingpong")
+						}
+					}
+				}
+			case "test":
+				benchmark = true
+				args = append([]string{"go", "test", "-run", "^$", "-benchtime", "1x"}, args[2:]...)
+			}
+			cmd = testCommand(t, args[0], args[1:]...)
+			cmd.Dir = root
+		}
+		cmd.Env = append(os.Environ(), env...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		code := 0
+		if err := cmd.Run(); err != nil {
+			ee, ok := err.(*exec.ExitError)
+			if !ok {
+				t.Fatalf("%s: %v", where, err)
+			}
+			code = ee.ExitCode()
+		}
+		first, _, _ := strings.Cut(stderr.String(), "\n")
+		switch {
+		case l.errorLine != "":
+			if code != 2 || first != l.errorLine {
+				t.Errorf("%s: exit %d, stderr:\n%s\nthe page shows exit 2 and:\n%s", where, code, stderr.String(), l.errorLine)
+			}
+			return
+		case code != 0:
+			t.Errorf("%s: exit %d (the page shows none)\nstderr:\n%s", where, code, stderr.String())
+			return
+		case benchmark && !regexp.MustCompile(`(?m)^Benchmark\S+\s+\d+`).Match(stdout.Bytes()):
+			t.Errorf("%s: ran no benchmark:\n%s", where, stdout.String())
+		}
+	}
+}
+
+// shellWords splits a command line as sh would, enough for the docs: the
+// environment assignments before the command, then its words, quotes
+// removed, a trailing # comment dropped.
+func shellWords(line string) (env, args []string) {
+	var words []string
+	var w strings.Builder
+	inWord, quote := false, rune(0)
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			w.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case r == '#' && !inWord:
+			return splitEnv(words)
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		default:
+			w.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return splitEnv(words)
+}
+
+var envWord = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*=`)
+
+func splitEnv(words []string) (env, args []string) {
+	for len(words) > 0 && envWord.MatchString(words[0]) {
+		env, words = append(env, words[0]), words[1:]
+	}
+	return env, words
+}
+
+// The figures the README and the prose of docs/compare-and-ci.md quote
+// are those of the tables they come from, in docs/compare-and-ci.md.
+func TestDocsFiguresMatchTheirTables(t *testing.T) {
+	table := readFile(t, "../../docs/compare-and-ci.md")
+	factors := tableRow(t, table, "std alone, slower by")
+	found, gated := tableRow(t, table, "compare calls std regressed"), tableRow(t, table, "the gate exits 1")
+	at := func(row []string, factor string) string {
+		if i := slices.Index(factors, factor); i >= 0 && i < len(row) {
+			return row[i]
+		}
+		t.Fatalf("no column %s in the table of a codec made slower (%q)", factor, factors)
+		return ""
+	}
+	if at(found, "x2") != at(gated, "x2") {
+		t.Errorf("at x2 compare found %s and the gate %s: the prose quotes one figure for both", at(found, "x2"), at(gated, "x2"))
+	}
+	slower := fmt.Sprintf("5x slower %%s called regressed in %s runs and %%s the gate in %s, 2x slower in %s", at(found, "x5"), at(gated, "x5"), at(found, "x2"))
+	aa, before := tableRow(t, table, "this rule"), tableRow(t, table, "the rule before (each figure at 0.05, baseline judged)")
+	for _, c := range []struct{ page, says string }{
+		{"../../README.md", fmt.Sprintf(slower, "was", "failed")},
+		{"../../docs/compare-and-ci.md", fmt.Sprintf(slower, "is", "fails")},
+		{"../../README.md", fmt.Sprintf("showed no change in %s runs and the gate `p99>+10%%,rt/s<-5%%,stw.p99>+50%%` passed %s (before this rule: %s and %s)",
+			aa[0], aa[1], strings.TrimSuffix(before[0], " of 20"), before[1])},
+	} {
+		if text := strings.Join(strings.Fields(strings.ReplaceAll(readFile(t, c.page), "**", "")), " "); !strings.Contains(text, c.says) {
+			t.Errorf("%s does not say %q, as the table has it", c.page, c.says)
+		}
+	}
+}
+
+// tableRow is the cells after the first of the Markdown table row whose
+// first cell is label, bold marks removed.
+func tableRow(t *testing.T, page, label string) []string {
+	t.Helper()
+	for _, l := range strings.Split(page, "\n") {
+		cells := strings.Split(strings.Trim(strings.TrimSpace(l), "|"), "|")
+		if strings.TrimSpace(cells[0]) != label {
+			continue
+		}
+		var out []string
+		for _, c := range cells[1:] {
+			out = append(out, strings.Trim(strings.TrimSpace(c), "*"))
+		}
+		return out
+	}
+	t.Fatalf("no table row %q", label)
+	return nil
+}
