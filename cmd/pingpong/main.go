@@ -90,7 +90,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.Var(&o.rate, "rate", rateUsage)
 	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip of at least `DURATION` is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
-	fs.Float64Var(&o.frozenBar, "frozen-bar", 100*verdict.FrozenPoints, "the verdict's bar, in `points` of the window: a codec stands out when, beyond doubt, it froze the program this much more of the window than the reference did (or 10% more of its stops waited over -long-stop)")
+	fs.Float64Var(&o.frozenBar, "frozen-bar", 100*verdict.FrozenPoints, "the verdict's bar, in `POINTS` of the window: a codec stands out when, beyond doubt, it froze the program this much more of the window than the reference did (or 10% more of its stops waited over -long-stop)")
 	fs.DurationVar(&o.longStop, "long-stop", verdict.LongStop, "the verdict's other bar: a stop that waited longer than this to begin is a long one")
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
 	fs.Var(&o.batch, "batch", batchUsage)
