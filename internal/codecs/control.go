@@ -28,21 +28,24 @@ type control struct {
 }
 
 // NewControl is the control codec for input: encoding/json's median
-// decode and encode of it, turned into iterations of the loop.
+// decode and encode of it as a pair's messages carry it, in iterations of
+// the loop.
 func NewControl(input []byte) (Codec, error) {
 	b, err := NewBaseline(input)
 	if err != nil {
 		return nil, fmt.Errorf("control: %w", err)
 	}
 	base := b.(baseline)
+	// A pair's messages are the compact encoding (a pretty-printed input's
+	// whitespace is gone after the first round trip), so that is what
+	// encoding/json's decode is timed on.
 	var sink any
-	dec := medianCost(func() {
+	dec := itersOf(func() {
 		sink = nil
-		_ = stdjson.Unmarshal(input, &sink) // NewBaseline read it without error
+		_ = stdjson.Unmarshal(base.bytes, &sink) // encoding/json's own output
 	})
-	enc := medianCost(func() { _, _ = stdjson.Marshal(base.value) })
-	rate := loopRate()
-	return control{baseline: base, decodeIters: iters(dec, rate), encodeIters: iters(enc, rate)}, nil
+	enc := itersOf(func() { _, _ = stdjson.Marshal(base.value) })
+	return control{baseline: base, decodeIters: dec, encodeIters: enc}, nil
 }
 
 func (c control) Unmarshal(data []byte, v any) error {
@@ -62,13 +65,9 @@ func (c control) batch(k int) Codec {
 		decodeIters: c.decodeIters * uint64(k), encodeIters: c.encodeIters * uint64(k)}
 }
 
-// spinSink keeps the calibration's loop alive; the codec's own calls
-// discard the result (goroutines of a level run spin at once, and spin is
-// not inlined, so the loop runs whether or not its result is kept).
-var spinSink uint64
-
 // spin runs n iterations of a xorshift: registers only, no call, no
-// memory, so an async preemption can land on any of its instructions.
+// memory, so an async preemption can land on any of its instructions. It
+// is not inlined, so its loop runs though its callers drop the result.
 //
 //go:noinline
 func spin(n uint64) uint64 {
@@ -83,27 +82,25 @@ func spin(n uint64) uint64 {
 
 // loopRate is spin's iterations per nanosecond on this machine, the
 // fastest of a few runs of about a millisecond (the least disturbed),
-// measured once per process.
+// measured once per process: a first guess, which itersOf corrects.
 var loopRate = sync.OnceValue(func() float64 {
 	const n = 1 << 20
 	best := time.Duration(1<<63 - 1)
 	for range 7 {
 		t0 := time.Now()
-		spinSink = spin(n)
+		_ = spin(n)
 		best = min(best, max(time.Since(t0), 1))
 	}
 	return float64(n) / float64(best)
 })
 
-// iters is the loop iterations that take d at rate, at least one.
-func iters(d time.Duration, rate float64) uint64 {
-	return max(1, uint64(float64(d)*rate))
-}
-
-// medianCost is the median time of one call of f, over five samples (three
-// when one call takes over 100ms), each of as many calls as take about a
-// millisecond, after a first call that warms it up.
-func medianCost(f func()) time.Duration {
+// itersOf is how many iterations of spin take as long as one call of f:
+// the median over five samples (three when a call takes over 100ms), each
+// of as many calls as take about a millisecond, after a first call that
+// warms f up. Each sample of f is followed by spin for about as long (at
+// most 5ms), and the iterations are f's time over spin's: a machine busy
+// through a sample slows both alike, so its share falls out.
+func itersOf(f func()) uint64 {
 	t0 := time.Now()
 	f()
 	first := max(time.Since(t0), 1)
@@ -112,14 +109,20 @@ func medianCost(f func()) time.Duration {
 	if first > 100*time.Millisecond {
 		samples = 3
 	}
-	costs := make([]time.Duration, samples)
-	for i := range costs {
+	rate := loopRate()
+	per := make([]float64, samples)
+	for i := range per {
 		t0 := time.Now()
 		for range reps {
 			f()
 		}
-		costs[i] = time.Since(t0) / time.Duration(reps)
+		tf := max(time.Since(t0), 1)
+		n := max(1, uint64(float64(min(tf, 5*time.Millisecond))*rate))
+		t0 = time.Now()
+		_ = spin(n)
+		ts := max(time.Since(t0), 1)
+		per[i] = float64(n) * float64(tf) / float64(ts) / float64(reps)
 	}
-	slices.Sort(costs)
-	return costs[samples/2]
+	slices.Sort(per)
+	return max(1, uint64(per[samples/2]))
 }
