@@ -75,7 +75,7 @@ func init() {
 	Register(Impl{Name: results.Baseline, NoJSON: true, New: NewBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
 	Register(Impl{Name: results.Control, NoJSON: true, New: NewControl,
-		Desc: "no JSON work, as busy as encoding/json: a preemptible loop as long as its decode and encode, then baseline's prepared value and bytes (the reference for a busy program)"})
+		Desc: "no JSON work, as busy as encoding/json: spins, always preemptible, as long as its decode and encode (a reference)"})
 }
 
 // pretouchSonic is sonic's documented way to JIT-compile a type's encoder
