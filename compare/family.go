@@ -35,11 +35,12 @@ var alpha = benchmath.DefaultThresholds.CompareAlpha
 // names the repeats compare needs quotes it.
 var RepeatsToTest = minTestableRepeats()
 
-// IsHarness says whether a scenario's codec is the harness itself
-// (baseline): its figures are reported but never tested, gated, or called
-// better or worse. Its sub-microsecond round trip moves with the binary's
-// code layout, not with any codec.
-func IsHarness(impl string) bool { return impl == results.Baseline }
+// IsHarness says whether a scenario's codec is one of the references
+// (results.IsReference: baseline, control): its figures are reported but
+// never tested, gated, or called better or worse. Baseline's
+// sub-microsecond round trip moves with the binary's code layout, not with
+// any codec; control's is a calibrated loop, not a codec's work.
+func IsHarness(impl string) bool { return results.IsReference(impl) }
 
 // practicalPct is the smallest change of a figure's median, in percent,
 // that compare calls better or worse: a significant change smaller than

@@ -1,10 +1,13 @@
 package results_test
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
@@ -59,5 +62,41 @@ func TestMergeKeepsBuilds(t *testing.T) {
 	}
 	if m.Config.Count != 2 || !slices.Equal(m.Config.BuildNames(), []string{"base", "new"}) || len(m.Impls) != len(run.Impls) {
 		t.Errorf("merged: count %d, builds %v, %d codec infos (want 2, base and new, %d)", m.Config.Count, m.Config.BuildNames(), len(m.Impls), len(run.Impls))
+	}
+}
+
+// A level that ran past -duration (Config.Until) writes and reads back as
+// any other: its longer window and extra turns, and the cap it ran with,
+// survive the file, and two such files merge into repeats.
+func TestExtendedLevelsWriteReadAndMerge(t *testing.T) {
+	run := resultstest.SampleRun()
+	run.Config.Until = 3 * run.Config.Duration
+	r := &run.Results[0]
+	r.Window = run.Config.Duration * 3 / 2
+	r.STWTurns = []latency.Turn{{Window: run.Config.Duration, Stops: 1}, {Window: run.Config.Duration / 2, Stops: 1}}
+	r.STWStops = []latency.Stop{{At: time.Millisecond, Begin: time.Microsecond}, {At: run.Config.Duration + time.Millisecond, Begin: 2 * time.Microsecond}}
+	var buf bytes.Buffer
+	if err := results.WriteJSON(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	file := buf.Bytes()
+	read := func() *results.Run {
+		t.Helper()
+		back, err := results.ReadJSON(bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return back
+	}
+	a, b := read(), read()
+	if a.Config.Until != run.Config.Until || a.Results[0].Window != r.Window || !slices.Equal(a.Results[0].STWTurns, r.STWTurns) || !slices.Equal(a.Results[0].STWStops, r.STWStops) {
+		t.Fatalf("read back: until %v, window %v, turns %v, stops %v", a.Config.Until, a.Results[0].Window, a.Results[0].STWTurns, a.Results[0].STWStops)
+	}
+	merged, err := results.Merge(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Config.Until != run.Config.Until || merged.Config.Count != 2 || merged.Results[0].Window != r.Window {
+		t.Errorf("merged: until %v, count %d, window %v", merged.Config.Until, merged.Config.Count, merged.Results[0].Window)
 	}
 }

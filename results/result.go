@@ -27,8 +27,10 @@ type Config struct {
 	// take turns within its window; 0: each codec's window runs whole,
 	// one after the other.
 	Slice time.Duration `json:"slice_ns,omitempty"`
-	// Until is the most window a level's codecs may get while the verdict
-	// cannot yet tell one (-until); 0: never past Duration.
+	// Until is the most window a codec of a closed-loop level may get
+	// while the verdict cannot yet tell it from the references: a level
+	// keeps taking turns past Duration, up to Until, for the codecs not
+	// yet settled. 0 (or at most Duration): every level ends at Duration.
 	Until time.Duration `json:"until_ns,omitempty"`
 	Seed  int64         `json:"seed"`
 	Count int           `json:"count,omitempty"` // repeats of every scenario; 0 means 1
@@ -315,12 +317,16 @@ func (r Result) OpsPerSec() float64 {
 // codec comparisons and use it as the harness's floor.
 const Baseline = "baseline"
 
-// Control is the impl that keeps the Ps as busy as a codec in code the
-// runtime can always preempt: the verdict's reference when it ran.
+// Control is the impl that does no JSON work either but keeps its
+// goroutines as busy as encoding/json's decode and encode of the document
+// would, in code the runtime can always preempt: the reference for the
+// time a busy program could not run, which baseline, never holding a P,
+// cannot be.
 const Control = "control"
 
-// IsReference says whether impl is one the verdict judges codecs against
-// (baseline, control): the harness, never a codec compared or gated.
+// IsReference says whether impl is one of the references a run measures
+// codecs against (Baseline, Control) rather than a codec: rankings,
+// comparisons and gates keep them out.
 func IsReference(impl string) bool { return impl == Baseline || impl == Control }
 
 // DefaultImpls is the order codecs run and print in when -impls is not

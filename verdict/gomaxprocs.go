@@ -142,7 +142,7 @@ func recommendAt(cfg results.Config, env results.Environment, t results.SweepTab
 	}
 	var rows []results.SweepRow
 	for _, row := range lv.Rows {
-		if row.Impl != results.Baseline && !slices.ContainsFunc(cols, func(i int) bool { return !row.Cells[i].Measured() }) {
+		if !results.IsReference(row.Impl) && !slices.ContainsFunc(cols, func(i int) bool { return !row.Cells[i].Measured() }) {
 			rows = append(rows, row)
 			rec.Codecs = append(rec.Codecs, row.Label)
 		}

@@ -36,7 +36,7 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 	}
 	var out []LevelRanking
 	for _, l := range results.EncdecLevels(rs) {
-		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return r.Impl == results.Baseline })
+		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return results.IsReference(r.Impl) })
 		if len(rs) < 2 {
 			continue
 		}

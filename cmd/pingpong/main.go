@@ -46,6 +46,7 @@ type options struct {
 	duration time.Duration
 	warmup   time.Duration
 	slice    time.Duration
+	until    untilFlag
 	sweep    sweepFlags // -procs, -gogc, -memlimit
 	seed     int64
 	list     bool
@@ -79,6 +80,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
 	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
 	fs.DurationVar(&o.slice, "slice", 100*time.Millisecond, "the codecs of a level take turns of this long in its window, so that what else the machine does falls on each alike (0: each codec's window whole, one after the other)")
+	fs.Var(&o.until, "until", untilUsage)
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions), built-in inputs, shapes and the build's own types, then exit; with -json, as JSON (schema pingpong-list/v1)")
@@ -121,6 +123,9 @@ func (o *options) check() error {
 		return err
 	}
 	if err := checkDuration("-slice", o.slice, true); err != nil {
+		return err
+	}
+	if err := o.until.check(o.duration); err != nil {
 		return err
 	}
 	if err := checkProbe(o.probe, o.mode); err != nil {
@@ -190,7 +195,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Seed: o.seed, Isolate: o.isolate,
+	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Until: o.until.settled(o.duration), Seed: o.seed, Isolate: o.isolate,
 		Batches: o.batch.batches(), Builds: builds}
 	if cfg.Isolate {
 		exe, err := os.Executable()

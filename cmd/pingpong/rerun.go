@@ -99,7 +99,7 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 	}
 	d := func(name string, v time.Duration) string { return "-" + name + "=" + v.String() }
 	args := []string{"-input=" + inputs, "-impls=" + strings.Join(c.Impls, ","), "-levels=" + strings.Join(levels, ","),
-		d("duration", c.Duration), d("warmup", c.Warmup), d("slice", c.Slice), d("probe", c.Probe), d("stw", c.STW), d("interval", c.Interval),
+		d("duration", c.Duration), d("warmup", c.Warmup), d("slice", c.Slice), d("until", c.Until), d("probe", c.Probe), d("stw", c.STW), d("interval", c.Interval),
 		"-seed=" + strconv.FormatInt(c.Seed, 10), "-count=" + strconv.Itoa(c.Repeats()), "-mode=" + cmp.Or(c.Mode, results.RunEncdec),
 		"-isolate=" + strconv.FormatBool(c.Isolate), "-culprits=" + strconv.FormatBool(c.Culprits)}
 	if c.Stall > 0 {

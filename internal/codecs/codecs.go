@@ -74,6 +74,8 @@ func init() {
 		func(v any) ([]byte, error) { return jsonv2.Marshal(v) }, func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) }))
 	Register(Impl{Name: results.Baseline, NoJSON: true, New: NewBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
+	Register(Impl{Name: results.Control, NoJSON: true, New: NewControl,
+		Desc: "no JSON work, as busy as encoding/json: spins, always preemptible, as long as its decode and encode (a reference)"})
 }
 
 // pretouchSonic is sonic's documented way to JIT-compile a type's encoder

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -31,54 +32,176 @@ func slicesOf(slice, duration time.Duration) (int, time.Duration) {
 
 // RunTurns runs one level's scenarios, one per codec, on their runners
 // (rs[i] runs level[i]), each for a window of duration in turns of about
-// slice, and returns their rows in the same order. With one
-// slice per window the codecs run one after the other, each warmed up just
-// before its window. Cancelling ctx stops the turns: every row of an
-// interleaved level is then partial, holding what its turns so far
-// measured; a level run one codec after the other stops before its next.
-func RunTurns(ctx context.Context, slice, duration time.Duration, level []results.Scenario, rs []Runner) []results.Result {
-	out := make([]results.Result, len(level))
+// slice, and returns their rows in the same order. With one slice per
+// window the codecs run one after the other, each warmed up just before
+// its window. until may then keep some of them taking turns past
+// duration (Until). Cancelling ctx stops the turns: every row of an
+// interleaved or extended level is then partial, holding what its turns so
+// far measured; a level run one codec after the other stops before its
+// next.
+func RunTurns(ctx context.Context, slice, duration time.Duration, level []results.Scenario, rs []Runner, until Until) []results.Result {
 	k, slice := slicesOf(slice, duration)
+	extends := until.More != nil && until.Cap > duration
+	t := newTurns(level, rs, duration)
 	if k == 1 {
-		for i, s := range level {
-			if ctx.Err() != nil {
-				return out[:i] // as a run stops before its next scenario
+		for i := range level {
+			if ctx.Err() != nil { // as a run stops before its next scenario
+				if !extends {
+					return t.rows[:i]
+				}
+				return t.finish(ctx, i)
 			}
-			if rs[i].Open(ctx, s) == nil {
-				_, _ = rs[i].Slice(ctx, duration) // Finish's row holds any error
+			if t.open(ctx, i) {
+				t.slice(ctx, i, duration)
 			}
-			out[i] = rs[i].Finish()
+			if !extends {
+				t.finishOne(i)
+			}
 		}
-		return out
+		if !extends {
+			return t.rows
+		}
+	} else {
+		for i := range level {
+			t.open(ctx, i)
+		}
+		t.rounds(ctx, slice)
 	}
-	turning := make([]bool, len(level))
-	for i, s := range level {
-		turning[i] = rs[i].Open(ctx, s) == nil
+	for extends && ctx.Err() == nil {
+		more, extended := until.More(t.sofar()), false
+		for i, m := range more {
+			if m && i < len(level) && t.turning[i] && t.want[i] < until.Cap {
+				t.want[i], extended = min(until.Cap, t.want[i]+duration/2), true
+			}
+		}
+		if !extended {
+			break
+		}
+		t.rounds(ctx, slice)
 	}
-	measured := make([]time.Duration, len(level))
-	for round := 0; ctx.Err() == nil; round++ {
+	return t.finish(ctx, len(level))
+}
+
+// Until keeps a level's turns going past its window while some codec's
+// answer is not yet settled.
+type Until struct {
+	// Cap is the most window a codec may get; at or under duration the
+	// level ends at duration, as before.
+	Cap time.Duration
+	// More is asked once every codec has had its duration, and again after
+	// every extension: from the rows so far (one per codec, in level order,
+	// with Scenario, Window, STWStops and STWTurns filled as Finish would
+	// fill them, At on the concatenated turns' clock; STWWaited and MMU
+	// too, and Err for a codec that takes no more turns), which codecs
+	// need more turns. nil, or all false: the level ends. Each codec
+	// flagged gets another duration/2 (at most Cap), in rounds of slices as
+	// the window's own; the others are parked.
+	More func(sofar []results.Result) []bool
+}
+
+// TurnStops is one turn of a codec's level as the stop-the-world probe saw
+// it.
+type TurnStops struct {
+	Window time.Duration // the turn's length
+	// Stops are the stops forced in this turn, At on the turn's own clock
+	// (0 = its start); empty when the probe is off.
+	Stops []latency.Stop
+}
+
+// turns is a level's codecs taking turns: what each was given and has
+// measured so far.
+type turns struct {
+	level    []results.Scenario
+	rs       []Runner
+	turning  []bool          // opened, and no error since
+	errs     []error         // why a codec takes no more turns
+	measured []time.Duration // its turns' lengths, added up
+	want     []time.Duration // the window it is to get
+	stops    [][]latency.Stop
+	turns    [][]latency.Turn
+	round    int // rounds so far: the order rotates with each
+	rows     []results.Result
+}
+
+func newTurns(level []results.Scenario, rs []Runner, duration time.Duration) *turns {
+	n := len(level)
+	t := &turns{level: level, rs: rs, turning: make([]bool, n), errs: make([]error, n), measured: make([]time.Duration, n),
+		want: make([]time.Duration, n), stops: make([][]latency.Stop, n), turns: make([][]latency.Turn, n), rows: make([]results.Result, n)}
+	for i := range t.want {
+		t.want[i] = duration
+	}
+	return t
+}
+
+func (t *turns) open(ctx context.Context, i int) bool {
+	t.errs[i] = t.rs[i].Open(ctx, t.level[i])
+	t.turning[i] = t.errs[i] == nil
+	return t.turning[i]
+}
+
+// slice runs one turn of codec i and keeps its stops on the clock of its
+// turns laid end to end.
+func (t *turns) slice(ctx context.Context, i int, d time.Duration) {
+	ts, err := t.rs[i].Slice(ctx, d)
+	for _, s := range ts.Stops {
+		s.At += t.measured[i]
+		t.stops[i] = append(t.stops[i], s)
+	}
+	t.turns[i] = append(t.turns[i], latency.Turn{Window: ts.Window, Stops: len(ts.Stops)})
+	t.measured[i] += ts.Window
+	t.turning[i], t.errs[i] = err == nil, err
+}
+
+// rounds runs rounds of turns, one slice per codec each, the order
+// rotating, until every codec still turning has had the window it wants.
+func (t *turns) rounds(ctx context.Context, slice time.Duration) {
+	n := len(t.level)
+	for ctx.Err() == nil {
 		ran := false
-		for j := range level {
-			i := (round + j) % len(level)
-			if !turning[i] || measured[i] >= duration || ctx.Err() != nil {
+		for j := range n {
+			i := (t.round + j) % n
+			if !t.turning[i] || t.measured[i] >= t.want[i] || ctx.Err() != nil {
 				continue
 			}
-			w, err := rs[i].Slice(ctx, min(slice, duration-measured[i]))
-			measured[i] += w
-			turning[i] = err == nil
+			t.slice(ctx, i, min(slice, t.want[i]-t.measured[i]))
 			ran = true
 		}
 		if !ran {
-			break
+			return
 		}
+		t.round++
 	}
-	for i := range level {
-		out[i] = rs[i].Finish()
-		if ctx.Err() != nil && out[i].Window < duration {
-			out[i].Partial = true // its turns were cut short with the level's
+}
+
+// sofar is the rows so far, as Until.More reads them.
+func (t *turns) sofar() []results.Result {
+	out := make([]results.Result, len(t.level))
+	for i, s := range t.level {
+		r := results.Result{Scenario: s, Window: t.measured[i]}
+		r.STWStops, r.STWTurns, r.MMU = t.stops[i], t.turns[i], results.MMUOf(t.stops[i], t.turns[i])
+		for _, st := range t.stops[i] {
+			r.STWWaited += st.Begin
 		}
+		if t.errs[i] != nil {
+			r.Err = t.errs[i].Error()
+		}
+		out[i] = r
 	}
 	return out
+}
+
+func (t *turns) finishOne(i int) { t.rows[i] = t.rs[i].Finish() }
+
+// finish ends the first n codecs and returns their rows; once ctx is
+// cancelled, a row whose turns fell short of its window is partial.
+func (t *turns) finish(ctx context.Context, n int) []results.Result {
+	for i := range n {
+		t.finishOne(i)
+		if ctx.Err() != nil && t.rows[i].Window < t.want[i] {
+			t.rows[i].Partial = true // its turns were cut short with the level's
+		}
+	}
+	return t.rows[:n]
 }
 
 // Runner runs one codec's scenarios on one input: in this process, or in
@@ -92,9 +215,10 @@ type Runner interface {
 	// Open readies s; an error means it cannot run (the row Finish
 	// returns says why) and gets no slices.
 	Open(ctx context.Context, s results.Scenario) error
-	// Slice runs a turn of at least d; it returns how long the turn was,
-	// and an error once the level has failed (no more turns then).
-	Slice(ctx context.Context, d time.Duration) (time.Duration, error)
+	// Slice runs a turn of at least d; it returns how long the turn was
+	// and the stops forced in it, and an error once the level has failed
+	// (no more turns then).
+	Slice(ctx context.Context, d time.Duration) (TurnStops, error)
 	Finish() results.Result
 	Close()
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -18,13 +19,17 @@ type turnLog struct{ ops []string }
 
 // fakeRunner plays one codec of a level: each turn lasts stretch times
 // what was asked (a codec whose round trips outlast a slice), and it can
-// refuse to open or fail at a turn.
+// refuse to open or fail at a turn. With stops, each turn holds two stops,
+// 1ms and half the turn into it, whose Begin is the turn's number in µs;
+// onTurn, when set, is called with the turn's number as it starts.
 type fakeRunner struct {
 	name     string
 	log      *turnLog
 	stretch  time.Duration
 	refuse   bool
 	failAt   int
+	stops    bool
+	onTurn   func(turn int)
 	turns    int
 	measured time.Duration
 }
@@ -41,15 +46,22 @@ func (f *fakeRunner) Open(_ context.Context, s results.Scenario) error {
 	return nil
 }
 
-func (f *fakeRunner) Slice(_ context.Context, d time.Duration) (time.Duration, error) {
+func (f *fakeRunner) Slice(_ context.Context, d time.Duration) (TurnStops, error) {
 	f.log.ops = append(f.log.ops, f.name)
 	f.turns++
-	w := d * max(f.stretch, 1)
-	f.measured += w
-	if f.turns == f.failAt {
-		return w, errors.New("boom")
+	if f.onTurn != nil {
+		f.onTurn(f.turns)
 	}
-	return w, nil
+	ts := TurnStops{Window: d * max(f.stretch, 1)}
+	if f.stops {
+		begin := time.Duration(f.turns) * time.Microsecond
+		ts.Stops = []latency.Stop{{At: time.Millisecond, Begin: begin}, {At: ts.Window / 2, Begin: begin}}
+	}
+	f.measured += ts.Window
+	if f.turns == f.failAt {
+		return ts, errors.New("boom")
+	}
+	return ts, nil
 }
 
 func (f *fakeRunner) Finish() results.Result {
@@ -58,12 +70,16 @@ func (f *fakeRunner) Finish() results.Result {
 }
 
 func runFakeTurns(cfg results.Config, fs ...*fakeRunner) []results.Result {
+	return runFakeUntil(context.Background(), cfg, Until{}, fs...)
+}
+
+func runFakeUntil(ctx context.Context, cfg results.Config, until Until, fs ...*fakeRunner) []results.Result {
 	level := make([]results.Scenario, len(fs))
 	rs := make([]Runner, len(fs))
 	for i, f := range fs {
 		level[i], rs[i] = results.Scenario{Impl: f.name, Mode: results.ModeEncdec, Pairs: 1}, f
 	}
-	return RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, rs)
+	return RunTurns(ctx, cfg.Slice, cfg.Duration, level, rs, until)
 }
 
 // Every codec is warmed up before the first turn; then the codecs take
@@ -126,7 +142,7 @@ func (l *levelRunner) Open(ctx context.Context, s results.Scenario) error {
 	return nil
 }
 
-func (l *levelRunner) Slice(ctx context.Context, d time.Duration) (time.Duration, error) {
+func (l *levelRunner) Slice(ctx context.Context, d time.Duration) (TurnStops, error) {
 	return l.level.Slice(ctx, d)
 }
 
@@ -143,7 +159,7 @@ func TestTurnsNeverOverlap(t *testing.T) {
 	a, b := &sleepy{d: 3 * time.Millisecond}, &sleepy{d: 5 * time.Millisecond}
 	cfg := results.Config{Duration: 200 * time.Millisecond, Slice: 20 * time.Millisecond}
 	level := []results.Scenario{{Impl: "a", Mode: results.ModeEncdec, Pairs: 1}, {Impl: "b", Mode: results.ModeEncdec, Pairs: 1}}
-	rows := RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, []Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}})
+	rows := RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, []Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}}, Until{})
 	for _, r := range rows {
 		if r.Err != "" || r.Slices < 5 || r.Window < cfg.Duration || r.N == 0 {
 			t.Errorf("%s: %d turns, window %v, n %d, error %q", r.Impl, r.Slices, r.Window, r.N, r.Err)

@@ -124,14 +124,14 @@ func OpenLevel(ctx context.Context, c codecs.Codec, bin []byte, newTarget func()
 
 // Slice runs one slice of the level's window: the instruments start, the
 // pairs cycle until d has passed and each has completed a cycle, and the
-// slice closes when the last has parked. It returns the slice's length
-// and the first error of any pair so far (a pair that failed stays out of
-// every later slice; the others go on). A cancelled ctx cuts the slice
-// short and marks the level partial.
-func (l *Level) Slice(ctx context.Context, d time.Duration) (time.Duration, error) {
+// slice closes when the last has parked. It returns the slice's length and
+// the stops forced in it, and the first error of any pair so far (a pair
+// that failed stays out of every later slice; the others go on). A
+// cancelled ctx cuts the slice short and marks the level partial.
+func (l *Level) Slice(ctx context.Context, d time.Duration) (TurnStops, error) {
 	if ctx.Err() != nil {
 		l.seen.Partial = true
-		return 0, l.err()
+		return TurnStops{}, l.err()
 	}
 	ph := &phase{record: true, minRounds: 1, bound: math.MaxInt64}
 	maxBefore := l.maxSTW
@@ -155,7 +155,29 @@ func (l *Level) Slice(ctx context.Context, d time.Duration) (time.Duration, erro
 	if l.ins.flight != nil && (l.seen.STW == nil || l.maxSTW > maxBefore) {
 		l.ins.explain(&l.seen, l.spec) // this slice holds the worst stop so far
 	}
-	return window, l.err()
+	return TurnStops{Window: window, Stops: lastTurn(l.seen.STWTurns, l.seen.STWStops)}, l.err()
+}
+
+// lastTurn is the stops of the last of turns, on that turn's own clock: a
+// copy, rebased from the clock of the turns laid end to end.
+func lastTurn(turns []latency.Turn, stops []latency.Stop) []latency.Stop {
+	if len(turns) == 0 {
+		return nil
+	}
+	var from time.Duration
+	for _, t := range turns[:len(turns)-1] {
+		from += t.Window
+	}
+	last := stops[len(stops)-turns[len(turns)-1].Stops:]
+	if len(last) == 0 {
+		return nil
+	}
+	out := make([]latency.Stop, len(last))
+	for i, s := range last {
+		s.At -= from
+		out[i] = s
+	}
+	return out
 }
 
 // run releases every pair into ph and waits until all have parked, or,

@@ -2,8 +2,11 @@ package load
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // echoCalls are the sleepy codec's echo calls (with one pair the echo and
@@ -31,10 +34,11 @@ func TestLevelRecordsEveryRoundTripOfItsSlicesAndNoneOfWarmup(t *testing.T) {
 	l := OpenLevel(ctx, s, []byte(`"x"`), nil, 1, Watch{Warmup: 70 * time.Millisecond}, false)
 	var sum time.Duration
 	for range 3 {
-		w, err := l.Slice(ctx, 40*time.Millisecond)
+		ts, err := l.Slice(ctx, 40*time.Millisecond)
 		if err != nil {
 			t.Fatal(err)
 		}
+		w := ts.Window
 		if w < 40*time.Millisecond {
 			t.Errorf("slice of %v, want at least the 40ms asked", w)
 		}
@@ -119,5 +123,46 @@ func TestLevelCancelledMidRoundTripKeepsItsAge(t *testing.T) {
 	// machine's business: a loaded one opens the window late).
 	if lr.N != 0 || !lr.Partial || lr.InFlight <= 0 || lr.InFlight > lr.Window || lr.Window > s.d {
 		t.Errorf("n = %d partial %v in flight %v window %v: want nothing recorded, partial, the cut round trip's age kept", lr.N, lr.Partial, lr.InFlight, lr.Window)
+	}
+}
+
+// Each slice hands back the stops forced in it on its own clock: laid end
+// to end by the probe's turns, they are the stops the level's row holds.
+func TestLevelSliceReturnsItsOwnStops(t *testing.T) {
+	c, bin := baselineFor(t, `[1]`)
+	ctx := context.Background()
+	l := OpenLevel(ctx, c, bin, nil, 1, Watch{Warmup: 10 * time.Millisecond, STW: 2 * time.Millisecond}, false)
+	var got [][]latency.Stop
+	for range 3 {
+		ts, err := l.Slice(ctx, 30*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, ts.Stops)
+	}
+	lr, err := l.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lr.STWTurns) != 3 || len(lr.STWStops) == 0 {
+		t.Fatalf("%d turns, %d stops: want 3 turns holding some stops", len(lr.STWTurns), len(lr.STWStops))
+	}
+	var from time.Duration
+	var all []latency.Stop
+	for i, turn := range lr.STWTurns {
+		if len(got[i]) != turn.Stops {
+			t.Errorf("turn %d: %d stops handed back, the row's turn holds %d", i, len(got[i]), turn.Stops)
+		}
+		for _, s := range got[i] {
+			if s.At < 0 || s.At > turn.Window {
+				t.Errorf("turn %d of %v: a stop at %v is not on the turn's own clock", i, turn.Window, s.At)
+			}
+			s.At += from
+			all = append(all, s)
+		}
+		from += turn.Window
+	}
+	if !slices.Equal(all, lr.STWStops) {
+		t.Errorf("the turns' stops laid end to end\n %v\ndiffer from the row's\n %v", all, lr.STWStops)
 	}
 }

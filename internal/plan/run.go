@@ -155,6 +155,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			r.Close()
 		}
 	}()
+	until := untilOf(run.Config, obs)
 	announced := map[string]bool{}
 	for i := 0; i < len(plan); {
 		if ctx.Err() != nil {
@@ -194,7 +195,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 		var rows []results.Result
 		if takesTurns(cfg, s) {
-			rows = results.AlignIntervals(load.RunTurns(ctx, cfg.Slice, cfg.Duration, step, rs))
+			rows = results.AlignIntervals(load.RunTurns(ctx, cfg.Slice, cfg.Duration, step, rs, until))
 		} else {
 			if s.Target == "" {
 				s.Target = results.TargetAny // probe passes decode into any
@@ -214,6 +215,17 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		}
 	}
 	return run, ctx.Err() // the last scenario may have been the one cut short
+}
+
+// untilOf is how long a level's turns may go on past its window: up to
+// cfg.Until, for the codecs the observer's verdict (Judge) cannot yet
+// settle; without a Judge, never.
+func untilOf(cfg results.Config, obs Observer) load.Until {
+	j, ok := obs.(Judge)
+	if !ok || cfg.Until <= cfg.Duration {
+		return load.Until{}
+	}
+	return load.Until{Cap: cfg.Until, More: func(sofar []results.Result) []bool { return j.More(cfg, sofar) }}
 }
 
 // levelOf is what the scenarios of one level share: everything but the
@@ -283,6 +295,13 @@ type StartObserver interface {
 type SettledObserver interface {
 	Observer
 	Settled(cfg results.Config)
+}
+
+// Judge is an Observer whose verdict can tell, from a closed-loop level's
+// rows so far (load.Until.More's), which codecs need more turns before it
+// can answer; Execute then keeps those taking turns, up to cfg.Until.
+type Judge interface {
+	More(cfg results.Config, sofar []results.Result) []bool
 }
 
 func inputInfo(infos []results.InputInfo, name string) results.InputInfo {

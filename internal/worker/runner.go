@@ -82,9 +82,9 @@ func (l *localRunner) Open(ctx context.Context, s results.Scenario) error {
 
 var errCannotRun = errors.New("the codec cannot run this input")
 
-func (l *localRunner) Slice(ctx context.Context, d time.Duration) (time.Duration, error) {
+func (l *localRunner) Slice(ctx context.Context, d time.Duration) (load.TurnStops, error) {
 	if l.level == nil {
-		return 0, errCannotRun
+		return load.TurnStops{}, errCannotRun
 	}
 	return l.level.Slice(ctx, d)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/load"
 	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -29,14 +30,14 @@ import (
 //	parent: workerJob          child: workerHello (the codec readied)
 //	parent: run Scenario       child: Result (histograms included)
 //	parent: open Scenario      child: sliceReply (warmed up, parked)
-//	parent: slice D            child: sliceReply (the turn's length)
+//	parent: slice D            child: sliceReply (the turn's length, its stops)
 //	parent: finish             child: Result
 //	...                        ...
 //	parent: closes jobs        child: exits 0
 //
 // The child's stdout goes to the parent's stderr; its stderr is kept (its
 // last lines) to explain a death.
-const workerProtocol = "pingpong-worker/4"
+const workerProtocol = "pingpong-worker/5"
 
 // WorkerEnv is set in a worker's environment; main checks it first.
 const WorkerEnv = "PINGPONG_WORKER"
@@ -65,11 +66,13 @@ const (
 	opFinish = "finish"
 )
 
-// sliceReply answers open and slice: the turn's length, and the error
-// that ends the level's turns.
+// sliceReply answers open and slice: the turn's length and the stops
+// forced in it (on its own clock), and the error that ends the level's
+// turns.
 type sliceReply struct {
-	Window time.Duration `json:"window_ns"`
-	Err    string        `json:"error,omitempty"`
+	Window time.Duration  `json:"window_ns"`
+	Stops  []latency.Stop `json:"stops,omitempty"`
+	Err    string         `json:"error,omitempty"`
 }
 
 type workerHello struct {
@@ -170,7 +173,7 @@ func serve(ctx context.Context, r io.Reader, w io.Writer, exclude []int) error {
 		case req.Op == opRun && req.Scenario != nil:
 			answer = ranHere(l.Run(ctx, *req.Scenario))
 		case req.Op == opOpen && req.Scenario != nil:
-			answer = replyOf(0, l.Open(ctx, *req.Scenario))
+			answer = replyOf(load.TurnStops{}, l.Open(ctx, *req.Scenario))
 		case req.Op == opSlice:
 			answer = replyOf(l.Slice(ctx, req.Slice))
 		case req.Op == opFinish:
@@ -193,8 +196,8 @@ func ranHere(res results.Result) results.Result {
 	return res
 }
 
-func replyOf(window time.Duration, err error) sliceReply {
-	r := sliceReply{Window: window}
+func replyOf(ts load.TurnStops, err error) sliceReply {
+	r := sliceReply{Window: ts.Window, Stops: ts.Stops}
 	if err != nil {
 		r.Err = err.Error()
 	}

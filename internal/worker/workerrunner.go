@@ -141,18 +141,19 @@ func (w *workerRunner) Open(ctx context.Context, s results.Scenario) error {
 	return w.failLevel(err)
 }
 
-func (w *workerRunner) Slice(ctx context.Context, d time.Duration) (time.Duration, error) {
+func (w *workerRunner) Slice(ctx context.Context, d time.Duration) (load.TurnStops, error) {
 	if w.levelErr != nil {
-		return 0, w.levelErr
+		return load.TurnStops{}, w.levelErr
 	}
 	var rep sliceReply
 	if err := w.ask(ctx, workerRequest{Op: opSlice, Slice: d}, w.budget(), &rep); err != nil {
-		return 0, w.failLevel(err)
+		return load.TurnStops{}, w.failLevel(err)
 	}
+	ts := load.TurnStops{Window: rep.Window, Stops: rep.Stops}
 	if rep.Err != "" {
-		return rep.Window, errors.New(rep.Err) // the worker still holds the level's row
+		return ts, errors.New(rep.Err) // the worker still holds the level's row
 	}
-	return rep.Window, nil
+	return ts, nil
 }
 
 func (w *workerRunner) Finish() results.Result {
