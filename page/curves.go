@@ -112,7 +112,7 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	srcsAt := map[string]map[int]bool{} // impl and x -> sources
 	for _, c := range cs {
 		v, ok := y(c)
-		if !ok || (!keepBaseline && c.res.Impl == results.Baseline) {
+		if !ok || (!keepBaseline && results.IsReference(c.res.Impl)) {
 			continue
 		}
 		xv := x(c)

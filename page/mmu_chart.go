@@ -37,7 +37,7 @@ func mmuChart(cs []cell, names []string, id, level string) chartData {
 		if len(c.res.MMU) == 0 {
 			continue
 		}
-		s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src, Dotted: c.res.Impl == results.Baseline}
+		s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src, Dotted: results.IsReference(c.res.Impl)}
 		if perImpl[c.res.Impl] > 1 {
 			s.Name += " (" + names[c.src] + ")"
 		}

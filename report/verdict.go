@@ -15,7 +15,7 @@ import (
 // mutator utilization of each.
 func verdictText(v verdict.Level, verbose bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against %s in the same run; ran %s):\n", v.Label, v.Reference(), v.Ran())
+	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against %s; ran %s):\n", v.Label, v.Reference(), v.Ran())
 	b.WriteString(alignColumns(v.Table()))
 	for _, c := range v.Conclusions() {
 		b.WriteString("  " + c + "\n")

@@ -170,12 +170,12 @@ func barOf(share float64) string {
 }
 
 // Reference says what the level's codecs were judged against, for the
-// head of its section: "control's", or "baseline's (its waits alone: ...)".
+// head of its section: "control's in the same run (...)".
 func (v Level) Reference() string {
 	if v.RefName() == results.Control {
-		return "control's, as busy as a codec but always preemptible"
+		return "control's in the same run (as busy as a codec, but always preemptible)"
 	}
-	return v.RefName() + "'s (the waits alone; add control to -impls to count the time the probe could not run)"
+	return v.RefName() + "'s in the same run (the waits alone; add control to -impls to count the time the probe could not run)"
 }
 
 func signed(x float64) string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // observers fans a run's events out to several reports.
@@ -22,6 +23,12 @@ func (obs observers) Result(r results.Result) {
 	for _, o := range obs {
 		o.Result(r)
 	}
+}
+
+// More is the verdict's word on a level's turns so far (plan.Judge): the
+// codecs it cannot yet tell for want of samples take more turns.
+func (obs observers) More(cfg results.Config, sofar []results.Result) []bool {
+	return verdict.More(cfg, sofar)
 }
 
 func (obs observers) Started(cal *results.Calibration, scenarios int) {

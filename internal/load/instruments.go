@@ -1,12 +1,15 @@
 package load
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/latency/flight"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // Watch is a window's timing and what watches it besides its load.
@@ -133,10 +136,22 @@ func (ins *instruments) explain(out *watched, w Watch) {
 		}
 		return
 	}
-	if c.Stall >= w.Stall && (out.Culprit == nil || c.Stall > out.Culprit.Stall) {
+	switch {
+	case c.Stall >= w.Stall && (out.Culprit == nil || c.Stall > out.Culprit.Stall):
 		out.Culprit = &c
+		if strings.HasPrefix(out.CulpritErr, underStall) {
+			out.CulpritErr = ""
+		}
+	case out.Culprit == nil && (out.CulpritErr == "" || strings.HasPrefix(out.CulpritErr, underStall)):
+		// -json says why no culprit was named, as -v does
+		out.CulpritErr = fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", underStall,
+			results.FormatDuration(c.Stall), results.FormatDuration(w.Stall))
 	}
 }
+
+// underStall begins the reason a window names no culprit when its worst
+// stop was shorter than a stall.
+const underStall = "worst stop "
 
 // watched is what the instruments saw over one window.
 type watched struct {

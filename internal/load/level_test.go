@@ -3,6 +3,7 @@ package load
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -164,5 +165,25 @@ func TestLevelSliceReturnsItsOwnStops(t *testing.T) {
 	}
 	if !slices.Equal(all, lr.STWStops) {
 		t.Errorf("the turns' stops laid end to end\n %v\ndiffer from the row's\n %v", all, lr.STWStops)
+	}
+}
+
+// A window whose worst stop was shorter than a stall names no culprit and
+// says why, in the row -json writes, as -v does.
+func TestNoCulpritSaysWhy(t *testing.T) {
+	ctx := context.Background()
+	s := &sleepy{d: 2 * time.Millisecond}
+	l := OpenLevel(ctx, s, []byte(`"x"`), nil, 1, Watch{STW: 10 * time.Millisecond, Culprits: true, Stall: 5 * time.Second}, false)
+	for range 2 {
+		if _, err := l.Slice(ctx, 50*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lr, err := l.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lr.Culprit != nil || !strings.HasPrefix(lr.CulpritErr, "worst stop ") || !strings.HasSuffix(lr.CulpritErr, ", under the 5000.0ms stall; only stops are traced to a culprit") {
+		t.Errorf("culprit %v, error %q: want none, and why", lr.Culprit, lr.CulpritErr)
 	}
 }
