@@ -13,7 +13,7 @@ type untilFlag struct {
 	set bool
 }
 
-const untilUsage = "a level keeps taking turns past -duration, up to this much window per codec, for the codecs the verdict cannot yet tell from the references (default: 3x -duration; 0: never measure past -duration)"
+const untilUsage = "a level keeps taking turns past -duration, up to `DURATION` of window per codec, for the codecs the verdict cannot yet tell from the references (default: 3x -duration; 0: never measure past -duration)"
 
 func (u *untilFlag) String() string {
 	if !u.set {

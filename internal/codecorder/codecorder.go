@@ -5,9 +5,10 @@
 // as the registry does; the registry's tests check that it registers each.
 package codecorder
 
-// Default is the registry's default codecs, in order; baseline, the
-// harness's floor, last.
-var Default = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "baseline"}
+// Default is the registry's default codecs, in order; the references
+// last: control, which the verdict judges the codecs against, and
+// baseline, the harness's floor.
+var Default = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", "control", "baseline"}
 
 // Builtin is every codec name a pingpong build registers itself, in any
 // build (a GOEXPERIMENT's, any platform's): Default, then the codecs users

@@ -165,12 +165,15 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	}
 }
 
-// WaitingBar sets the verdict's bar: a bar of nearly the whole window
-// lets even the freezer pass (or, on a machine too busy to judge, skip).
-func TestWaitingBarSetsTheVerdictsBar(t *testing.T) {
+// WaitingBar and LongStop set the verdict's bars: a bar of nearly the
+// whole window, and a long stop longer than any, let even the freezer
+// pass (or, on a machine too busy to judge, skip).
+func TestWaitingBarAndLongStopSetTheVerdictsBars(t *testing.T) {
 	measuring(t)
-	if failed := record(t, func(tb testing.TB) { NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99)) }); failed != "" {
-		t.Fatalf("a bar of 99 points failed the freezer: %s", failed)
+	if failed := record(t, func(tb testing.TB) {
+		NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99), LongStop(10*time.Second))
+	}); failed != "" {
+		t.Fatalf("a bar of 99 points and a long stop of 10s failed the freezer: %s", failed)
 	}
 }
 
