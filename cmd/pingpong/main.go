@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -183,6 +184,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	impls := splitList(o.impls)
+	if len(o.builds) == 0 && o.stw > 0 {
+		impls = withControl(impls)
+	}
 	builds, err := checkImpls(o, impls)
 	if err != nil {
 		return err
@@ -388,4 +392,16 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
 	}
 	return nil
+}
+
+// withControl is impls with control before baseline when they name
+// baseline but not control: the verdict judges codecs against control,
+// which keeps the Ps as busy as a codec (baseline alone leaves the time
+// the probe queued behind busy pairs on the codecs).
+func withControl(impls []string) []string {
+	i := slices.Index(impls, results.Baseline)
+	if i < 0 || slices.Contains(impls, results.Control) {
+		return impls
+	}
+	return slices.Insert(slices.Clone(impls), i, results.Control)
 }

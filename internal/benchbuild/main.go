@@ -223,7 +223,7 @@ func (r *request) check() error {
 
 // runArgs are the flags of pingpong's run that the builds decide: the
 // codecs (those asked for, or every build's, with the --add codecs joining
-// either, and baseline, the verdict's reference, always), the inputs and
+// either, and control and baseline, the verdict's references, always), the inputs and
 // the --type's target.
 func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, error) {
 	var codecs []string
@@ -250,10 +250,14 @@ func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, e
 			codecs = append(codecs, p.name)
 		}
 	}
-	// The verdict judges each codec against baseline in the same run: a
-	// --compare without it would reach none.
-	if r.compare != "" && !slices.Contains(codecs, results.Baseline) {
-		codecs = append(codecs, results.Baseline)
+	// The verdict judges each codec against control (and baseline) in the
+	// same run: a --compare without them would reach none.
+	if r.compare != "" {
+		for _, ref := range []string{results.Control, results.Baseline} {
+			if !slices.Contains(codecs, ref) {
+				codecs = append(codecs, ref)
+			}
+		}
 	}
 	inputs, err := r.inputList(base)
 	if err != nil {
