@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // A size sweep (-input long-string:1MB,long-string:4MB,long-string:16MB)
@@ -119,27 +120,7 @@ func growth(inputs []results.InputInfo, cells map[string]results.Result) (k floa
 	if len(xs) < 2 {
 		return 0, from, to, few, false
 	}
-	return slope(xs, ys), from, to, few, true
-}
-
-// slope is the least-squares slope of ys against xs.
-func slope(xs, ys []float64) float64 {
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(ys))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return 0
-	}
-	return sxy / sxx
+	return verdict.LeastSquares(xs, ys), from, to, few, true
 }
 
 func growthText(inputs []results.InputInfo, cells map[string]results.Result) string {

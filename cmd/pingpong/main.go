@@ -70,6 +70,7 @@ type options struct {
 	// the verdict's bars: points of the window, and a long stop
 	frozenBar float64
 	longStop  time.Duration
+	budget    time.Duration
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -100,6 +101,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.interval, "interval", 100*time.Millisecond, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
 	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
+	budgetFlag(fs, &o.budget)
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	o.builds.flags(fs)
@@ -149,7 +151,7 @@ func (o *options) check() error {
 	if o.count < 1 || o.count > maxCount {
 		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
 	}
-	return nil
+	return checkBudget(o.budget)
 }
 
 func checkDuration(name string, d time.Duration, zeroOK bool) error {
@@ -218,7 +220,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	cfg.Count = o.count
+	cfg.Count, cfg.Budget = o.count, o.budget
 	if err := o.sweep.apply(&cfg, o.levels, inputs, o.batch.largest()); err != nil {
 		return err
 	}
