@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/results"
@@ -88,7 +89,7 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 		res.Steps = append(res.Steps, SearchStep{sizes, impls})
 		ms, err := measure(sizes, impls)
 		if err != nil {
-			return fmt.Errorf("measuring %s: %w", sizesText(sizes), err)
+			return fmt.Errorf("measuring %s: %w", SizesText(sizes), err)
 		}
 		for _, m := range ms {
 			k := [2]string{m.Impl, m.Level}
@@ -214,16 +215,13 @@ func roundSize(x float64, up bool) int {
 	return int(math.Floor(x/scale) * scale)
 }
 
-// sizesText is sizes as a person reads them: "1MB, 8MB, 64MB".
-func sizesText(sizes []int) string {
-	s := ""
+// SizesText is sizes as a person reads them: "1.00MB, 8.00MB, 64.0MB".
+func SizesText(sizes []int) string {
+	out := make([]string, len(sizes))
 	for i, n := range sizes {
-		if i > 0 {
-			s += ", "
-		}
-		s += results.FormatSize(float64(n))
+		out[i] = results.FormatSize(float64(n))
 	}
-	return s
+	return strings.Join(out, ", ")
 }
 
 // Measurements are run's points for the search: every judged codec at

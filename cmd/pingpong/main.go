@@ -75,7 +75,7 @@ type options struct {
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
+	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary and each codec's safe size (-budget); SHAPE:MIN..MAX alone searches for it (long-string:1MB..64MB)")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
@@ -189,7 +189,16 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	inputs, err := loadInputs(o.inputs, o.seed)
+	search, err := parseSearch(o.inputs, o.seed)
+	if err != nil {
+		return err
+	}
+	var inputs []*datasets.Input
+	if search != nil {
+		inputs, err = search.ends()
+	} else {
+		inputs, err = loadInputs(o.inputs, o.seed)
+	}
 	if err != nil {
 		return err
 	}
@@ -234,6 +243,11 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := o.out.check(); err != nil {
 		return err
 	}
+	if search != nil {
+		if err := search.check(cfg); err != nil {
+			return err
+		}
+	}
 	env := machine.ReadEnvironment(o.sweep.source(procsSource))
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
@@ -243,8 +257,19 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	run, runErr := plan.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
+	obs := observers{console, newProgress(stderr)}
+	var run *results.Run
+	var runErr error
+	narrowed := ""
+	if search != nil {
+		run, narrowed, runErr = search.run(ctx, cfg, env, obs)
+	} else {
+		run, runErr = plan.Execute(ctx, cfg, env, inputs, obs)
+	}
 	if err := console.Finish(run); err != nil {
+		return fmt.Errorf("writing report: %w", err)
+	}
+	if _, err := io.WriteString(consoleOut, narrowed); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
 	// A run interrupted before its first scenario writes nothing: a
