@@ -31,17 +31,12 @@ func ParseRange(spec string) (r Range, ok bool, err error) {
 		return fmt.Errorf("input %q: %s; a range is SPEC:MIN..MAX with MIN below MAX, each %s", spec, fmt.Sprintf(format, args...), SizeRange())
 	}
 	var sizes [2]int
-	for k, s := range []string{from, to} {
-		n, isSize := parseSize(s)
-		switch {
-		case !isSize:
-			return r, true, bad("%q is not a size", s)
-		case n > MaxShapeSize:
-			return r, true, bad("%s is above the limit of %s", s, formatSize(MaxShapeSize))
-		case n < MinShapeSize:
-			return r, true, bad("%s is below the minimum of %s", s, formatSize(MinShapeSize))
+	for k, arg := range []string{from, to} {
+		n, reason := sizeArg(arg)
+		if reason != "" {
+			return r, true, bad("%s", reason)
 		}
-		sizes[k] = int(n)
+		sizes[k] = n
 	}
 	r.Min, r.Max = sizes[0], sizes[1]
 	if r.Min >= r.Max {
@@ -52,3 +47,17 @@ func ParseRange(spec string) (r Range, ok bool, err error) {
 
 // SizeSpec is the range's input at n bytes, as -input names it.
 func (r Range) SizeSpec(n int) string { return r.Base + ":" + formatSize(n) }
+
+// sizeArg reads a SIZE, or says what is wrong with it.
+func sizeArg(arg string) (n int, reason string) {
+	switch size, ok := parseSize(arg); {
+	case !ok:
+		return 0, fmt.Sprintf("size %q is not a size", arg)
+	case size > MaxShapeSize:
+		return 0, fmt.Sprintf("size %q is above the limit of %s", arg, formatSize(MaxShapeSize))
+	case size < MinShapeSize:
+		return 0, fmt.Sprintf("size %q is below the minimum of %s", arg, formatSize(MinShapeSize))
+	default:
+		return int(size), ""
+	}
+}

@@ -22,8 +22,8 @@ func TestParseRange(t *testing.T) {
 		"long-string:1MB..":      `"" is not a size`,
 		"long-string:4MB..1MB":   "4MB is not below 1MB",
 		"long-string:1MB..1MB":   "1MB is not below 1MB",
-		"long-string:1MB..2GB":   "2GB is above the limit of 1GB",
-		"long-string:1..1MB":     "1 is below the minimum",
+		"long-string:1MB..2GB":   `size "2GB" is above the limit of 1GB`,
+		"long-string:1..1MB":     `size "1" is below the minimum`,
 		"long-string:1XB..64MB":  `"1XB" is not a size`,
 		"long-string:1MB...64MB": `".64MB" is not a size`,
 	} {

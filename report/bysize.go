@@ -46,10 +46,11 @@ func (s *bySize) result(r results.Result) {
 	}
 }
 
-// sizeName is how the summary heads a size: as it was asked, "16MB".
+// sizeName is how the summary heads a size: as it was asked, "16MB" (of
+// "long-string:16MB" or a grown "grow:orders:16MB").
 func sizeName(in results.InputInfo) string {
-	if _, size, ok := strings.Cut(in.Name, ":"); ok {
-		return size
+	if i := strings.LastIndexByte(in.Name, ':'); i >= 0 {
+		return in.Name[i+1:]
 	}
 	return in.Name
 }

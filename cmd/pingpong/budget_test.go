@@ -14,7 +14,7 @@ func TestSearchAndBudgetUsageErrors(t *testing.T) {
 	}{
 		{[]string{"-budget", "0"}, "-budget 0s: must be > 0"},
 		{[]string{"-input", "long-string:4MB..1MB"}, `-input: input "long-string:4MB..1MB": 4MB is not below 1MB`},
-		{[]string{"-input", "long-string:1MB..2GB"}, "2GB is above the limit of 1GB"},
+		{[]string{"-input", "long-string:1MB..2GB"}, `size "2GB" is above the limit of 1GB`},
 		{[]string{"-input", "long-string:1MB..4MB,citm-catalog"}, "-input long-string:1MB..4MB: a range is searched on its own"},
 		{[]string{"-input", "nosuchshape:1MB..4MB"}, `"nosuchshape" is not a shape`},
 		{[]string{"-input", "long-string:1MB..4MB", "-procs", "1,2"}, "a search runs one build without -procs"},
