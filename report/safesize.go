@@ -84,22 +84,14 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
 	safe, over := s.Bracket()
 	q := "p" + quantileName()
-	var head string
 	var at []string
 	switch {
 	case over < 0:
 		last := s.Points[safe]
-		head = "every size tried"
 		at = []string{fmt.Sprintf("up to %s", sizeOf(last)), fmt.Sprintf("%s stop %s at %s", q, results.FormatDuration(last.Stop), sizeOf(last))}
 	case safe < 0:
-		head = "none of the sizes tried"
 		at = []string{q + " stop " + stopAt(s.Points[over])}
 	default:
-		est, interpolated := s.Estimate()
-		head = "up to " + sizeOf(s.Points[safe])
-		if interpolated {
-			head = "up to ~" + approxSize(est)
-		}
 		at = []string{fmt.Sprintf("%s stop %s, %s", q, stopAt(s.Points[safe]), stopAt(s.Points[over]))}
 	}
 	if d, ok := s.PerMB(); ok {
@@ -125,7 +117,24 @@ func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
 	if len(missing) > 0 {
 		at = append(at, "no stops at "+strings.Join(missing, ", "))
 	}
-	return head + " (" + strings.Join(at, "; ") + ")"
+	return SafeSizeHead(s) + " (" + strings.Join(at, "; ") + ")"
+}
+
+// SafeSizeHead is a codec's safe size in a few words: "up to ~5.4MB",
+// "up to 4MB" (the size itself, not interpolated), "every size tried" or
+// "none of the sizes tried".
+func SafeSizeHead(s verdict.SafeSize) string {
+	safe, over := s.Bracket()
+	switch {
+	case over < 0:
+		return "every size tried"
+	case safe < 0:
+		return "none of the sizes tried"
+	}
+	if est, interpolated := s.Estimate(); interpolated {
+		return "up to ~" + approxSize(est)
+	}
+	return "up to " + sizeOf(s.Points[safe])
 }
 
 func containsInput(ps []verdict.SizePoint, name string) bool {
