@@ -115,7 +115,7 @@ func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
 		}
 	}
 	if len(missing) > 0 {
-		at = append(at, "no stops at "+strings.Join(missing, ", "))
+		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
 	}
 	return SafeSizeHead(s) + " (" + strings.Join(at, "; ") + ")"
 }

@@ -10,18 +10,15 @@ import (
 )
 
 // SearchText says how a safe-size search (-input SPEC:MIN..MAX) narrowed:
-// each step's sizes and the codecs it ran (baseline with them when the
-// run has it), then where it left each codec at each level. It follows
+// each step's sizes and the codecs it ran (with refs, the references that
+// ran at every step), then where it left each codec at each level. It follows
 // the safe-size lines.
-func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult, baseline bool) string {
+func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult, refs []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (a coarse pass on a log scale, then sizes around each codec's crossing until its safe size is known within %gx, at most %d steps after the first):\n",
 		spec, results.FormatSize(float64(min)), results.FormatSize(float64(max)), results.FormatDuration(budget), verdict.SearchFactor, verdict.SearchSteps)
 	for i, st := range res.Steps {
-		impls := st.Impls
-		if baseline {
-			impls = append(impls[:len(impls):len(impls)], results.Baseline)
-		}
+		impls := append(st.Impls[:len(st.Impls):len(st.Impls)], refs...)
 		fmt.Fprintf(&b, "  step %d: %s (%s)\n", i+1, verdict.SizesText(st.Sizes), strings.Join(impls, ", "))
 	}
 	level := ""

@@ -23,7 +23,7 @@ import (
 // one size when that settles the bracket whichever way it falls, else two
 // a Factor apart around the estimate, which settle it when the estimate
 // was within sqrt(Factor) of the crossing. Only the codecs not yet
-// settled run in a narrowing step (the measurement adds baseline).
+// settled run in a narrowing step (the measurement adds the references).
 
 // SearchFactor is how closely the search pins each safe size: within 1.5x.
 const SearchFactor = 1.5
@@ -40,7 +40,7 @@ type Measured struct {
 	Point SizePoint
 }
 
-// Measure runs the codecs impls (baseline aside) at each of sizes (bytes)
+// Measure runs the codecs impls (and the references) at each of sizes (bytes)
 // and returns every codec's point at every level.
 type Measure func(sizes []int, impls []string) ([]Measured, error)
 

@@ -62,8 +62,10 @@ func (s *search) check(cfg results.Config) error {
 // runs merged and the text that says how it narrowed.
 func (s *search) run(ctx context.Context, cfg results.Config, env results.Environment, obs plan.Observer) (*results.Run, string, error) {
 	var runs []*results.Run
-	baseline := slices.Contains(cfg.Impls, results.Baseline)
-	judged := slices.DeleteFunc(slices.Clone(cfg.Impls), func(im string) bool { return im == results.Baseline })
+	// the references (baseline, control) run at every step, to judge
+	// the codecs against; the search narrows the codecs
+	refs := slices.DeleteFunc(slices.Clone(cfg.Impls), func(im string) bool { return !results.IsReference(im) })
+	judged := slices.DeleteFunc(slices.Clone(cfg.Impls), results.IsReference)
 	measure := func(sizes []int, impls []string) ([]verdict.Measured, error) {
 		var specs []string
 		for _, n := range sizes {
@@ -74,10 +76,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 			return nil, err
 		}
 		step := cfg
-		step.Impls = slices.Clone(impls)
-		if baseline {
-			step.Impls = append(step.Impls, results.Baseline)
-		}
+		step.Impls = append(slices.Clone(impls), refs...)
 		run, err := plan.Execute(ctx, step, env, inputs, obs)
 		if run != nil {
 			runs = append(runs, run)
@@ -97,5 +96,5 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		return nil, "", fmt.Errorf("merging the search's steps: %w", mergeErr)
 	}
 	merged.Config.Impls = cfg.Impls
-	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res, baseline), err
+	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res, refs), err
 }
