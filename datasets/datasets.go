@@ -23,7 +23,7 @@ const DefaultSeed = 1
 // Input is one JSON document ready to benchmark.
 type Input struct {
 	Name   string // corpus name without .json, e.g. "citm-catalog", or a shape's canonical spec, e.g. "long-string:16MB"
-	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA), "built-in", "shape" or "stdin"
+	Kind   string // "file" (path given), "data-dir" (found in $PINGPONG_DATA), "built-in", "shape" or "stdin"; "grown " and its source's kind for grow:SOURCE:SIZE (grow.go)
 	Path   string // the file read, empty for built-in and shape
 	Seed   int64  // generator seed for built-in and for shapes that use one, 0 otherwise
 	Data   []byte
@@ -138,6 +138,9 @@ func resolve(name string, seed int64) (*Input, error) {
 	}
 	if g, ok := generators[base]; ok {
 		return &Input{Name: base, Kind: "built-in", Seed: seed, Data: g.gen(seed)}, nil
+	}
+	if isGrowSpec(name) {
+		return resolveGrow(name, seed)
 	}
 	if isShapeSpec(name) {
 		if statErr == nil {

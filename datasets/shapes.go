@@ -136,19 +136,15 @@ func resolveShape(spec string, seed int64, notFound error) (*Input, error) {
 			return nil, bad("%s takes no size", g.Name)
 		}
 	case "SIZE":
-		switch size, ok := parseSize(arg); {
+		switch size, reason := sizeArg(arg); {
 		case !hasArg:
 			return nil, bad("%s needs a size", g.Name)
 		case arg == "":
 			return nil, bad("no size after the colon")
-		case !ok:
-			return nil, bad("size %q is not a size", arg)
-		case size > MaxShapeSize:
-			return nil, bad("size %q is above the limit of %s", arg, formatSize(MaxShapeSize))
-		case size < MinShapeSize:
-			return nil, bad("size %q is below the minimum of %s", arg, formatSize(MinShapeSize))
+		case reason != "":
+			return nil, bad("%s", reason)
 		default:
-			n = int(size)
+			n = size
 			canon += ":" + formatSize(n)
 		}
 	case "D":

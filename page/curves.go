@@ -63,7 +63,8 @@ func buildCharts(srcs []Source) []chartData {
 			out = append(out, procsCharts(srcs, names, g, subject, slug)...)
 		}
 	}
-	return append(out, sizeCharts(srcs)...)
+	out = append(out, sizeCharts(srcs)...)
+	return append(out, safeSizeCharts(srcs)...) // safesize_chart.go
 }
 
 // rateOf and the others read one figure of a cell; ok is false when the

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // A size sweep (-input long-string:1MB,long-string:4MB,long-string:16MB)
@@ -45,10 +46,11 @@ func (s *bySize) result(r results.Result) {
 	}
 }
 
-// sizeName is how the summary heads a size: as it was asked, "16MB".
+// sizeName is how the summary heads a size: as it was asked, "16MB" (of
+// "long-string:16MB" or a grown "grow:orders:16MB").
 func sizeName(in results.InputInfo) string {
-	if _, size, ok := strings.Cut(in.Name, ":"); ok {
-		return size
+	if i := strings.LastIndexByte(in.Name, ':'); i >= 0 {
+		return in.Name[i+1:]
 	}
 	return in.Name
 }
@@ -119,27 +121,7 @@ func growth(inputs []results.InputInfo, cells map[string]results.Result) (k floa
 	if len(xs) < 2 {
 		return 0, from, to, few, false
 	}
-	return slope(xs, ys), from, to, few, true
-}
-
-// slope is the least-squares slope of ys against xs.
-func slope(xs, ys []float64) float64 {
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
-	}
-	mx /= float64(len(xs))
-	my /= float64(len(ys))
-	var sxy, sxx float64
-	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
-	}
-	if sxx == 0 {
-		return 0
-	}
-	return sxy / sxx
+	return verdict.LeastSquares(xs, ys), from, to, few, true
 }
 
 func growthText(inputs []results.InputInfo, cells map[string]results.Result) string {

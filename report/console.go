@@ -287,6 +287,7 @@ func (c *Console) Finish() error {
 	c.comparison()
 	c.sweepSummary()
 	c.printf("%s", c.sizes.text())
+	c.printf("%s", c.sizes.safeSizeText(c.cfg, c.repeats))
 	return c.err
 }
 

@@ -79,6 +79,11 @@ type Config struct {
 	// from (build.go): each codec runs once per build that has it, in that
 	// build's worker processes.
 	Builds []Build `json:"builds,omitempty"`
+	// Budget is the freeze budget (-budget): the stop of the world a
+	// program can afford, against which a size sweep's safe size is
+	// judged (verdict.SafeSizes); 0 in files from before it, read as the
+	// default.
+	Budget time.Duration `json:"budget_ns,omitempty"`
 }
 
 // A closed-loop level's warmup lasts at least Config.Warmup and until

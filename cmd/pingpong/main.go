@@ -71,11 +71,12 @@ type options struct {
 	// the verdict's bars: points of the window, and a long stop
 	frozenBar float64
 	longStop  time.Duration
+	budget    time.Duration
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
-	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary")
+	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary and each codec's safe size (-budget); SHAPE:MIN..MAX alone searches for it (long-string:1MB..64MB)")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
@@ -101,6 +102,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.interval, "interval", 100*time.Millisecond, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
 	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
+	budgetFlag(fs, &o.budget)
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	o.builds.flags(fs)
@@ -150,7 +152,7 @@ func (o *options) check() error {
 	if o.count < 1 || o.count > maxCount {
 		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
 	}
-	return nil
+	return checkBudget(o.budget)
 }
 
 func checkDuration(name string, d time.Duration, zeroOK bool) error {
@@ -191,7 +193,16 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	inputs, err := loadInputs(o.inputs, o.seed)
+	search, err := parseSearch(o.inputs, o.seed)
+	if err != nil {
+		return err
+	}
+	var inputs []*datasets.Input
+	if search != nil {
+		inputs, err = search.ends()
+	} else {
+		inputs, err = loadInputs(o.inputs, o.seed)
+	}
 	if err != nil {
 		return err
 	}
@@ -222,7 +233,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	cfg.Count = o.count
+	cfg.Count, cfg.Budget = o.count, o.budget
 	if err := o.sweep.apply(&cfg, o.levels, inputs, o.batch.largest()); err != nil {
 		return err
 	}
@@ -236,6 +247,11 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err := o.out.check(); err != nil {
 		return err
 	}
+	if search != nil {
+		if err := search.check(cfg); err != nil {
+			return err
+		}
+	}
 	env := machine.ReadEnvironment(o.sweep.source(procsSource))
 	ctx, stopSignals := notifyContext()
 	defer stopSignals()
@@ -245,8 +261,19 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		consoleOut = stderr
 	}
 	console := newConsoleReport(consoleOut, env, cfg, report.ConsoleOptions{Verbose: o.verbose})
-	run, runErr := plan.Execute(ctx, cfg, env, inputs, observers{console, newProgress(stderr)})
+	obs := observers{console, newProgress(stderr)}
+	var run *results.Run
+	var runErr error
+	narrowed := ""
+	if search != nil {
+		run, narrowed, runErr = search.run(ctx, cfg, env, obs)
+	} else {
+		run, runErr = plan.Execute(ctx, cfg, env, inputs, obs)
+	}
 	if err := console.Finish(run); err != nil {
+		return fmt.Errorf("writing report: %w", err)
+	}
+	if _, err := io.WriteString(consoleOut, narrowed); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
 	// A run interrupted before its first scenario writes nothing: a

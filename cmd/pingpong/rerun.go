@@ -200,6 +200,8 @@ func rerunInputs(path string, old *results.Run) (string, error) {
 			return "", usagef("%s: input %s was read from standard input, which cannot be read again: run it from a file", path, in.Name)
 		case "file", "data-dir":
 			name = inputFile(path, in)
+		case "grown file", "grown data-dir": // grow:SOURCE:SIZE, its source by path
+			name = "grow:" + in.Path + name[strings.LastIndexByte(name, ':'):]
 		}
 		if strings.Contains(name, ",") {
 			return "", usagef("%s: input %s: its path %q has a comma, which -input takes as a list", path, in.Name, name)

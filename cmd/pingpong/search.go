@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/plan"
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// A search (-input SPEC:MIN..MAX) runs its sizes step by step, each step
+// an ordinary run of the sizes and codecs verdict.Search asks for, through
+// plan.Execute and the same console; the runs are merged into one for the
+// files, and after the safe-size lines the console says how it narrowed.
+
+// search is an -input range to search, with what it needs to load sizes.
+type search struct {
+	datasets.Range
+	spec string // as given
+	seed int64
+}
+
+// parseSearch reads -input as a range: nil when it is none. A range is
+// the only input of its run.
+func parseSearch(inputs string, seed int64) (*search, error) {
+	names := splitList(inputs)
+	for _, name := range names {
+		r, ok, err := datasets.ParseRange(name)
+		switch {
+		case err != nil:
+			return nil, usagef("-input: %w", err)
+		case ok && len(names) > 1:
+			return nil, usagef("-input %s: a range is searched on its own; give it alone, or list sizes", name)
+		case ok:
+			return &search{r, name, seed}, nil
+		}
+	}
+	return nil, nil
+}
+
+// ends loads the range's two ends, for the checks a run makes before it
+// measures: a spec that cannot be loaded, a size too large for memory.
+func (s *search) ends() ([]*datasets.Input, error) {
+	return loadInputs(s.SizeSpec(s.Min)+","+s.SizeSpec(s.Max), s.seed)
+}
+
+// check refuses what a search cannot narrow: its levels must be one
+// run's, not a sweep's or several builds'.
+func (s *search) check(cfg results.Config) error {
+	if len(cfg.Procs) > 0 || len(cfg.GOGC) > 0 || len(cfg.MemLimit) > 0 || len(cfg.Builds) > 0 {
+		return usagef("-input %s: a search runs one build without -procs, -gogc or -memlimit lists; list sizes instead", s.spec)
+	}
+	return nil
+}
+
+// run searches, each step run by Execute with obs, and returns the steps'
+// runs merged and the text that says how it narrowed.
+func (s *search) run(ctx context.Context, cfg results.Config, env results.Environment, obs plan.Observer) (*results.Run, string, error) {
+	var runs []*results.Run
+	// the references (baseline, control) run at every step, to judge
+	// the codecs against; the search narrows the codecs
+	refs := slices.DeleteFunc(slices.Clone(cfg.Impls), func(im string) bool { return !results.IsReference(im) })
+	judged := slices.DeleteFunc(slices.Clone(cfg.Impls), results.IsReference)
+	measure := func(sizes []int, impls []string) ([]verdict.Measured, error) {
+		var specs []string
+		for _, n := range sizes {
+			specs = append(specs, s.SizeSpec(n))
+		}
+		inputs, err := loadInputs(strings.Join(specs, ","), s.seed)
+		if err != nil {
+			return nil, err
+		}
+		step := cfg
+		step.Impls = append(slices.Clone(impls), refs...)
+		run, err := plan.Execute(ctx, step, env, inputs, obs)
+		if run != nil {
+			runs = append(runs, run)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return verdict.Measurements(run, verdict.BudgetOf(cfg)), nil
+	}
+	budget := verdict.BudgetOf(cfg)
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(judged, measure)
+	if len(runs) == 0 {
+		return nil, "", err
+	}
+	merged, mergeErr := results.Merge(runs...)
+	if mergeErr != nil {
+		return nil, "", fmt.Errorf("merging the search's steps: %w", mergeErr)
+	}
+	merged.Config.Impls = cfg.Impls
+	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res, refs), err
+}

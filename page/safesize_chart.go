@@ -1,0 +1,83 @@
+package page
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// The safe-size chart is the console's safe-size lines (report/safesize.go)
+// as a picture: per shape that ran at several sizes and per level, each
+// codec's p99 stop of the world against document size, both axes
+// logarithmic, the freeze budget as a dotted line across, and each codec's
+// safe size marked where its line crosses the budget (or at the size
+// itself when it was not interpolated). On log-log axes the interpolated
+// crossing lies on the line between the sizes either side of it.
+
+// safeSizeCharts builds the safe-size charts of srcs, each source's
+// apart: the budget is a run's.
+func safeSizeCharts(srcs []Source) []chartData {
+	names := sourceNames(srcs)
+	var out []chartData
+	for i, src := range srcs {
+		for _, t := range verdict.SafeSizesOf(src.Run) {
+			if len(t.Codecs) == 0 {
+				continue
+			}
+			budget := t.Codecs[0].Budget
+			subject := t.Shape + ", " + t.Label
+			id := "safe-size-" + slugOf(strings.ReplaceAll(t.Shape+"-"+t.Label+"-"+t.Point.String(), " ", "-"))
+			if len(srcs) > 1 {
+				subject += " (" + names[i] + ")"
+				id += fmt.Sprintf("-%d", i)
+			}
+			q := fmt.Sprintf("p%g", 100*verdict.BudgetQuantile)
+			ch := chartData{ID: id, Kind: sizeDurationKind,
+				Title:  "Stop wait against document size: " + subject,
+				XLabel: "document size (log scale)", YLabel: q + " stop (log scale)",
+				Desc: fmt.Sprintf("The %s of the time stops of the world took to begin at each size, one line per codec, both axes logarithmic; the dotted line is the freeze budget (-budget %s), and each codec's safe size is marked: where its line crosses the budget, the largest size under it where the codec does not stand out.",
+					q, results.FormatDuration(budget))}
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for _, c := range t.Codecs {
+				line := chartSeries{Name: c.Impl, Impl: c.Impl, Src: i}
+				for _, p := range c.Points {
+					if p.Stop > 0 {
+						line.Points = append(line.Points, [2]float64{float64(p.Bytes), float64(p.Stop)})
+					}
+					lo, hi = min(lo, float64(p.Bytes)), max(hi, float64(p.Bytes))
+				}
+				if len(line.Points) > 0 {
+					ch.Series = append(ch.Series, line)
+				}
+				if mark, ok := safeSizeMark(c); ok {
+					ch.Series = append(ch.Series, chartSeries{Name: c.Impl + ": " + report.SafeSizeHead(c), Impl: c.Impl, Src: i, Points: [][2]float64{mark}})
+				}
+			}
+			if len(ch.Series) == 0 {
+				continue
+			}
+			ch.Series = append(ch.Series, chartSeries{Name: "budget " + results.FormatDuration(budget), Floor: true,
+				Points: [][2]float64{{lo, float64(budget)}, {hi, float64(budget)}}})
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// safeSizeMark is where a codec's safe size is marked: its interpolated
+// crossing of the budget, or the largest size within it; none when no
+// size was.
+func safeSizeMark(c verdict.SafeSize) ([2]float64, bool) {
+	safe, _ := c.Bracket()
+	if safe < 0 || c.Points[safe].Stop <= 0 {
+		return [2]float64{}, false
+	}
+	if est, interpolated := c.Estimate(); interpolated {
+		return [2]float64{est, float64(c.Budget)}, true
+	}
+	return [2]float64{float64(c.Points[safe].Bytes), float64(c.Points[safe].Stop)}, true
+}

@@ -1,0 +1,178 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// The safe-size lines follow the by-size summary: per shape and level,
+// the largest document each codec kept within the freeze budget
+// (verdict.SafeSizes says how it is judged), one line per codec:
+//
+//	sonic      up to ~5.4MB (p99 stop 7.9ms at 4MB, 24ms at 16MB; ~1.4ms per MB)
+//	std        every size tried (up to 32MB; p99 stop 2.1ms at 32MB; ~40us per MB)
+//	goccy      none of the sizes tried (p99 stop 12ms at 1MB; ~1.1ms per MB)
+
+// safeSizeText is the safe-size section of the summary's sizes at cfg's
+// budget; "" when no shape ran at several sizes with the stop probe on.
+func (s *bySize) safeSizeText(cfg results.Config, repeats map[results.Key][]results.Result) string {
+	return safeSizeText(verdict.SafeSizes(cfg, s.inputs, s.rows, repeats))
+}
+
+func safeSizeText(tables []verdict.SafeSizeLevel) string {
+	var b strings.Builder
+	shape := ""
+	points := map[results.Point]bool{}
+	for _, t := range tables {
+		points[t.Point] = true
+	}
+	for _, t := range tables {
+		if len(t.Codecs) == 0 {
+			continue
+		}
+		if t.Shape != shape {
+			shape = t.Shape
+			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the p%s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",
+				shape, results.FormatDuration(t.Codecs[0].Budget), quantileName(), stopsNote(tables, shape))
+		}
+		label := t.Label
+		if len(points) > 1 {
+			label += ", " + t.Point.String()
+		}
+		fmt.Fprintf(&b, "  %s\n", label)
+		var table [][]string
+		for _, c := range t.Codecs {
+			table = append(table, []string{"  " + c.Impl, safeSizeLine(c, t.Sizes)})
+		}
+		b.WriteString(alignColumns(table))
+	}
+	return b.String()
+}
+
+// quantileName is verdict.BudgetQuantile as its p: "99".
+func quantileName() string {
+	return strconv.FormatFloat(100*verdict.BudgetQuantile, 'f', -1, 64)
+}
+
+// stopsNote says how many stops each quantile rests on, the fewest and
+// the most of any codec at any size of shape.
+func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
+	lo, hi := int64(math.MaxInt64), int64(0)
+	for _, t := range tables {
+		if t.Shape != shape {
+			continue
+		}
+		for _, c := range t.Codecs {
+			for _, p := range c.Points {
+				lo, hi = min(lo, p.Stops), max(hi, p.Stops)
+			}
+		}
+	}
+	if lo == hi {
+		return fmt.Sprintf("each p%s of %d stops", quantileName(), lo)
+	}
+	return fmt.Sprintf("each p%s of %d to %d stops", quantileName(), lo, hi)
+}
+
+// safeSizeLine is one codec's safe size, the stops at the sizes it rests
+// on, and its stop wait per MB.
+func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
+	safe, over := s.Bracket()
+	q := "p" + quantileName()
+	var at []string
+	switch {
+	case over < 0:
+		last := s.Points[safe]
+		at = []string{fmt.Sprintf("up to %s", sizeOf(last)), fmt.Sprintf("%s stop %s at %s", q, results.FormatDuration(last.Stop), sizeOf(last))}
+	case safe < 0:
+		at = []string{q + " stop " + stopAt(s.Points[over])}
+	default:
+		at = []string{fmt.Sprintf("%s stop %s, %s", q, stopAt(s.Points[safe]), stopAt(s.Points[over]))}
+	}
+	if d, ok := s.PerMB(); ok {
+		if d > 0 {
+			at = append(at, "~"+results.FormatDuration(d)+" per MB")
+		} else {
+			at = append(at, "no growth with size")
+		}
+	}
+	var again []string
+	for _, p := range s.Again() {
+		again = append(again, sizeOf(p))
+	}
+	if len(again) > 0 {
+		at = append(at, "under the budget again at "+strings.Join(again, ", ")+", not counted")
+	}
+	var missing []string
+	for _, in := range sizes {
+		if !containsInput(s.Points, in.Name) {
+			missing = append(missing, sizeName(in))
+		}
+	}
+	if len(missing) > 0 {
+		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
+	}
+	return SafeSizeHead(s) + " (" + strings.Join(at, "; ") + ")"
+}
+
+// SafeSizeHead is a codec's safe size in a few words: "up to ~5.4MB",
+// "up to 4MB" (the size itself, not interpolated), "every size tried" or
+// "none of the sizes tried".
+func SafeSizeHead(s verdict.SafeSize) string {
+	safe, over := s.Bracket()
+	switch {
+	case over < 0:
+		return "every size tried"
+	case safe < 0:
+		return "none of the sizes tried"
+	}
+	if est, interpolated := s.Estimate(); interpolated {
+		return "up to ~" + approxSize(est)
+	}
+	return "up to " + sizeOf(s.Points[safe])
+}
+
+func containsInput(ps []verdict.SizePoint, name string) bool {
+	for _, p := range ps {
+		if p.Input == name {
+			return true
+		}
+	}
+	return false
+}
+
+// stopAt is a size's stop and where: "24ms at 16MB", with ", but it
+// stands out there" when the verdict, not the stop, put it over.
+func stopAt(p verdict.SizePoint) string {
+	s := results.FormatDuration(p.Stop) + " at " + sizeOf(p)
+	if p.StandsOut {
+		s += " but it stands out there"
+	}
+	return s
+}
+
+// sizeOf is a size as it was asked, "16MB".
+func sizeOf(p verdict.SizePoint) string {
+	return sizeName(results.InputInfo{Name: p.Input})
+}
+
+// approxSize is an estimated size to two significant figures: "5.4MB",
+// "13MB", "540kB".
+func approxSize(bytes float64) string {
+	units := []string{"B", "kB", "MB", "GB"}
+	i := 0
+	for ; i < len(units)-1 && roundSig2(bytes) >= 1000; i++ {
+		bytes /= 1000
+	}
+	return strconv.FormatFloat(roundSig2(bytes), 'f', -1, 64) + units[i]
+}
+
+func roundSig2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 2, 64), 64)
+	return v
+}

@@ -1,0 +1,251 @@
+package verdict
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// How big a document is safe: over several sizes of one shape, per codec
+// and level, the largest size whose stops stay within the user's freeze
+// budget (-budget), and how the stop wait grows with size. A size is
+// within the budget when the BudgetQuantile of the stops' waits there is
+// under the budget and the codec does not stand out there (calm): a
+// machine whose every stop is slow is not the codec's doing, and a codec
+// that froze the program much longer than baseline is not safe because
+// its p99 happened to stay short.
+//
+// The safe size is read off the first crossing: the sizes are walked
+// smallest first, and the first size over the budget ends the safe range,
+// whatever larger sizes did. A curve that goes back under the budget at
+// a larger size (a noisy p99 of ~100 stops can) is not trusted to stay
+// there: that size is named, as not counted.
+
+// DefaultBudget is -budget when not given: a stop of 10ms is a frame and
+// a half of a 60Hz UI, and the verdict's own long stop (LongStop).
+const DefaultBudget = 10 * time.Millisecond
+
+// BudgetQuantile is the quantile of the stops' waits judged against the
+// budget. The probe forces a stop every 10ms of a codec's window, so at
+// -duration 1s a codec has about 100 stops per level: their p99 is about
+// the second longest, and a longer -duration steadies it.
+const BudgetQuantile = 0.99
+
+// BudgetOf is cfg's budget, DefaultBudget for a file without one.
+func BudgetOf(cfg results.Config) time.Duration {
+	if cfg.Budget > 0 {
+		return cfg.Budget
+	}
+	return DefaultBudget
+}
+
+// calm says whether the verdict lets a codec's size count as within the
+// budget: the codec does not stand out there. It is the one place the
+// safe size reads the verdict's answer.
+func calm(c Codec) bool { return !c.StandsOut }
+
+// SizePoint is one codec at one level on one size of a shape.
+type SizePoint struct {
+	Input     string        // "long-string:16MB"
+	Bytes     int           // the document's real size
+	Stop      time.Duration // the BudgetQuantile of its stops' waits
+	Stops     int64         // how many stops that quantile rests on
+	StandsOut bool          // the verdict: it stands out there (not calm)
+	Within    bool          // Stop under the budget, and calm
+}
+
+// pointOf is c on input at budget.
+func pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
+	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: c.Stops.Quantile(BudgetQuantile), Stops: c.Stops.N(), StandsOut: !calm(c)}
+	p.Within = p.Stop < budget && calm(c)
+	return p
+}
+
+// SafeSize is one codec at one level over the sizes it ran of a shape.
+type SafeSize struct {
+	Impl   string      // its label, with its build
+	Points []SizePoint // smallest first
+	Budget time.Duration
+}
+
+// FirstOver is the index of the first (smallest) size over the budget, -1
+// when every size was within it.
+func (s SafeSize) FirstOver() int {
+	return slices.IndexFunc(s.Points, func(p SizePoint) bool { return !p.Within })
+}
+
+// Bracket is the safe size's bracket: the index of the largest size within
+// the budget below the first over (-1: the smallest size was over) and of
+// that first size over (-1: every size was within).
+func (s SafeSize) Bracket() (safe, over int) {
+	over = s.FirstOver()
+	if over < 0 {
+		return len(s.Points) - 1, -1
+	}
+	return over - 1, over
+}
+
+// Estimate is the safe size in bytes: between the last size within the
+// budget and the first over it, where the stop curve crosses the budget,
+// interpolated on log-log axes (as the sizes are spread); the last size
+// within itself when the first over is over only because the codec
+// stands out there, or when every size was within. interpolated says
+// which; 0 when no size was within.
+func (s SafeSize) Estimate() (bytes float64, interpolated bool) {
+	safe, over := s.Bracket()
+	if safe < 0 {
+		return 0, false
+	}
+	lo := s.Points[safe]
+	if over < 0 {
+		return float64(lo.Bytes), false
+	}
+	hi := s.Points[over]
+	if lo.Stop <= 0 || hi.Stop < s.Budget || hi.Stop <= lo.Stop || hi.Bytes <= lo.Bytes {
+		return float64(lo.Bytes), false
+	}
+	return crossing(float64(lo.Bytes), float64(hi.Bytes), lo.Stop, hi.Stop, s.Budget), true
+}
+
+// crossing is where the line through (lo, a) and (hi, b) on log-log axes
+// reaches budget, a < budget <= b.
+func crossing(lo, hi float64, a, b, budget time.Duration) float64 {
+	t := math.Log(float64(budget)/float64(a)) / math.Log(float64(b)/float64(a))
+	return math.Exp(math.Log(lo) + t*math.Log(hi/lo))
+}
+
+// Again are the sizes past the first over that are within the budget
+// again: not counted (a curve that crosses twice is read at its first
+// crossing).
+func (s SafeSize) Again() []SizePoint {
+	_, over := s.Bracket()
+	if over < 0 {
+		return nil
+	}
+	var out []SizePoint
+	for _, p := range s.Points[over+1:] {
+		if p.Within {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// PerMB is how much longer the stop waits per MB (1e6 bytes) of document:
+// the least-squares slope of the quantile against size over every size,
+// the way the by-size summary fits its growth exponent (here on linear
+// axes, since a stop held by a non-preemptible pass over the document
+// grows with its length). ok is false with fewer than two sizes.
+func (s SafeSize) PerMB() (perMB time.Duration, ok bool) {
+	var xs, ys []float64
+	for _, p := range s.Points {
+		xs = append(xs, float64(p.Bytes)/1e6)
+		ys = append(ys, float64(p.Stop))
+	}
+	if len(xs) < 2 || xs[0] == xs[len(xs)-1] {
+		return 0, false
+	}
+	return time.Duration(math.Round(LeastSquares(xs, ys))), true
+}
+
+// LeastSquares is the least-squares slope of ys against xs (0 when the
+// xs are all alike).
+func LeastSquares(xs, ys []float64) float64 {
+	var mx, my float64
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx /= float64(len(xs))
+	my /= float64(len(ys))
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return 0
+	}
+	return sxy / sxx
+}
+
+// SafeSizeLevel is one shape at one level: each codec's safe size, the
+// smallest first.
+type SafeSizeLevel struct {
+	Shape  string
+	Label  string        // the level's row label, "2x encdec"
+	Point  results.Point // its sweep point, for a run that sweeps
+	Sizes  []results.InputInfo
+	Codecs []SafeSize
+}
+
+// SafeSizes is, for each shape that ran at several sizes and each level,
+// every judged codec's safe size at cfg's budget. Rows and repeats are
+// as Levels takes them.
+func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Result, repeats map[results.Key][]results.Result) []SafeSizeLevel {
+	budget := BudgetOf(cfg)
+	levels := Levels(cfg, rows, repeats)
+	var out []SafeSizeLevel
+	for _, series := range results.SizeSweeps(inputs) {
+		type line = results.Key
+		var heads []line
+		tables := map[line]*SafeSizeLevel{}
+		codecs := map[line]map[line]*SafeSize{}
+		var order = map[line][]line{}
+		for _, in := range series.Inputs {
+			for _, v := range levels {
+				if v.Input != in.Name {
+					continue
+				}
+				for _, c := range v.Codecs {
+					if !c.HasSTW || c.Stops.N() == 0 {
+						continue
+					}
+					l := c.Result.Key()
+					l.Input = ""
+					head := l
+					head.Impl, head.Build = "", ""
+					if tables[head] == nil {
+						heads = append(heads, head)
+						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point(), Sizes: series.Inputs}
+						codecs[head] = map[line]*SafeSize{}
+					}
+					if codecs[head][l] == nil {
+						codecs[head][l] = &SafeSize{Impl: l.ImplLabel(), Budget: budget}
+						order[head] = append(order[head], l)
+					}
+					s := codecs[head][l]
+					s.Points = append(s.Points, pointOf(c, in, budget))
+				}
+			}
+		}
+		for _, h := range heads {
+			t := tables[h]
+			for _, l := range order[h] {
+				t.Codecs = append(t.Codecs, *codecs[h][l])
+			}
+			slices.SortStableFunc(t.Codecs, func(a, b SafeSize) int { return cmp.Compare(a.rank(), b.rank()) })
+			out = append(out, *t)
+		}
+	}
+	return out
+}
+
+// rank orders the codecs of a level: the smallest safe size first, those
+// within the budget at every size last.
+func (s SafeSize) rank() float64 {
+	if s.FirstOver() < 0 {
+		return math.Inf(1)
+	}
+	est, _ := s.Estimate()
+	return est
+}
+
+// SafeSizesOf is SafeSizes of a finished run, as the console prints it.
+func SafeSizesOf(run *results.Run) []SafeSizeLevel {
+	rows, repeats := asPrinted(run)
+	return SafeSizes(run.Config, run.Inputs, rows, repeats)
+}
