@@ -151,7 +151,7 @@ func TestBenchSchedulingAddsALocalModule(t *testing.T) {
 	if code != 0 && (code != 1 || !strings.Contains(stderr, "some scenarios ended in error")) {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}
-	if !strings.Contains(stdout, "  impls:       baseline, w, lossy, crashy\n") {
+	if !strings.Contains(stdout, "  impls:       control, baseline, w, lossy, crashy\n") {
 		t.Errorf("the --add codecs do not join the run after --compare's:\n%s", stdout)
 	}
 	if !strings.Contains(stdout, "w (devel), lossy (devel), crashy (devel)") {

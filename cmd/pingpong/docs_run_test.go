@@ -143,6 +143,9 @@ func skipReason(line, dir string) string {
 			if missing := missingFile(pp, dir); missing != "" {
 				return missing + " is read, and no line before it makes it"
 			}
+			if missing := missingGrown(pp, dir); missing != "" {
+				return missing + " is grown (-input grow:FILE:SIZE), and no line before it makes it"
+			}
 		}
 	}
 	return ""
@@ -180,6 +183,32 @@ func missingFile(args []string, dir string) string {
 	for _, a := range fs.Args() {
 		if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
 			return a
+		}
+	}
+	return ""
+}
+
+// missingGrown is the first file a measuring run's -input grows
+// (grow:SOURCE:SIZE, SOURCE a path) that is not in dir, "" when there is
+// none.
+func missingGrown(args []string, dir string) string {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "-input=")
+		if !ok && a == "-input" && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if !ok {
+			continue
+		}
+		for _, in := range strings.Split(v, ",") {
+			rest, grown := strings.CutPrefix(in, "grow:")
+			j := strings.LastIndex(rest, ":")
+			if !grown || j < 0 || !strings.HasSuffix(rest[:j], ".json") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(dir, rest[:j])); err != nil {
+				return rest[:j]
+			}
 		}
 	}
 	return ""

@@ -44,8 +44,8 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	for _, r := range run.Results {
 		ran = append(ran, r.ImplLabel())
 	}
-	if want := []string{"std (base)", "std (new)", "stdv2 (new)", "baseline (base)", "baseline (new)"}; !slices.Equal(ran, want) {
-		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone, baseline (which the script adds) in both", ran, want)
+	if want := []string{"std (base)", "std (new)", "stdv2 (new)", "control (base)", "control (new)", "baseline (base)", "baseline (new)"}; !slices.Equal(ran, want) {
+		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone, control and baseline (which the script adds) in both", ran, want)
 	}
 	if !strings.Contains(stdout, "versions:    std (base) go1.") || !strings.Contains(stdout, ", std (new) go1.") ||
 		!strings.Contains(stdout, ", stdv2 (new) go1.") {

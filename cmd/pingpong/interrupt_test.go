@@ -32,7 +32,7 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 	}
 	out := filepath.Join(dir, "run.json")
 	cmd := testCommand(t, binary, "-impls", "baseline", "-input", "github,"+tiny, "-levels", "1",
-		"-duration", window.String(), "-warmup", "0s", "-probe", "0", "-json", out)
+		"-duration", window.String(), "-warmup", "0s", "-probe", "0", "-stw", "0", "-json", out)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -186,7 +186,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	impls := splitList(o.impls)
-	if len(o.builds) == 0 && o.stw > 0 {
+	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe {
 		impls = withControl(impls)
 	}
 	builds, err := checkImpls(o, impls)

@@ -108,22 +108,22 @@ func TestResultFilesAndCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(run.Results) != 4 || run.Config.Count != 2 {
-		t.Fatalf("%d results, count %d: want 2 codecs x 2 repeats", len(run.Results), run.Config.Count)
+	if len(run.Results) != 6 || run.Config.Count != 2 {
+		t.Fatalf("%d results, count %d: want 3 codecs (std, and control, which baseline brings along, and baseline) x 2 repeats", len(run.Results), run.Config.Count)
 	}
 	for _, r := range run.Results {
 		if r.N == 0 || r.Hist == nil || r.Hist.TotalCount() != r.N {
 			t.Errorf("%s repeat %d: n %d, histogram %v", r.Impl, r.Repeat, r.N, r.Hist != nil)
 		}
 	}
-	if b, _ := os.ReadFile(bench); strings.Count(string(b), "\nBenchmarkPingPong/") != 4 {
-		t.Errorf("-bench file has not 4 benchmark lines:\n%s", b)
+	if b, _ := os.ReadFile(bench); strings.Count(string(b), "\nBenchmarkPingPong/") != 6 {
+		t.Errorf("-bench file has not 6 benchmark lines:\n%s", b)
 	}
-	if b, _ := os.ReadFile(csv); strings.Count(string(b), "\n") != 5 {
-		t.Errorf("-csv file has not a header and 4 rows:\n%s", b)
+	if b, _ := os.ReadFile(csv); strings.Count(string(b), "\n") != 7 {
+		t.Errorf("-csv file has not a header and 6 rows:\n%s", b)
 	}
-	if names, _ := filepath.Glob(filepath.Join(hgrm, "*.hgrm")); len(names) != 4 {
-		t.Errorf("-hgrm dir has %v, want 4 files", names)
+	if names, _ := filepath.Glob(filepath.Join(hgrm, "*.hgrm")); len(names) != 6 {
+		t.Errorf("-hgrm dir has %v, want 6 files", names)
 	}
 
 	stdout, stderr, code := runBinaryWithin(t, 30*time.Second, "compare", js, js)

@@ -44,7 +44,7 @@ func TestReportPrintsTheRunsConsole(t *testing.T) {
 	t.Parallel()
 	js := filepath.Join(t.TempDir(), "r.json")
 	live, stderr, code := runBinaryWithin(t, 60*time.Second, "-duration", "50ms", "-warmup", "0s", "-impls", "baseline",
-		"-input", "github", "-levels", "1", "-probe", "0", "-json", js)
+		"-input", "github", "-levels", "1", "-probe", "0", "-stw", "0", "-json", js)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

@@ -218,7 +218,7 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	if want := []string{"jsoniter (base) v1.1.12", "jsoniter (new) (devel)"}; !slices.Equal(versions[:2], want) {
 		t.Errorf("codec versions %q, want %q first", versions, want)
 	}
-	if want := []string{"jsoniter (base)", "jsoniter (new)", "baseline (base)", "baseline (new)", "jsoniter (new)", "jsoniter (base)", "baseline (new)", "baseline (base)"}; !slices.Equal(order, want) {
+	if want := []string{"jsoniter (base)", "jsoniter (new)", "control (base)", "control (new)", "baseline (base)", "baseline (new)", "jsoniter (new)", "jsoniter (base)", "control (new)", "control (base)", "baseline (new)", "baseline (base)"}; !slices.Equal(order, want) {
 		t.Errorf("results %q, want %q", order, want)
 	}
 	if !strings.Contains(stdout, "\n[jsoniter (new)]\n") {

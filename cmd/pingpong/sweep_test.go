@@ -11,7 +11,7 @@ import (
 func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
 	t.Parallel()
 	stdout, run := measured(t, "-procs", "1,2", "-impls", "baseline,std", "-input", "github",
-		"-levels", "1,N", "-duration", "100ms", "-warmup", "10ms", "-probe", "0")
+		"-levels", "1,N", "-duration", "100ms", "-warmup", "10ms", "-probe", "0", "-stw", "0")
 	var got []string
 	for _, r := range run.Results {
 		if r.Err != "" {

@@ -253,10 +253,11 @@ func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, e
 	// The verdict judges each codec against control (and baseline) in the
 	// same run: a --compare without them would reach none.
 	if r.compare != "" {
-		for _, ref := range []string{results.Control, results.Baseline} {
-			if !slices.Contains(codecs, ref) {
-				codecs = append(codecs, ref)
-			}
+		if !slices.Contains(codecs, results.Baseline) {
+			codecs = append(codecs, results.Baseline)
+		}
+		if !slices.Contains(codecs, results.Control) {
+			codecs = slices.Insert(codecs, slices.Index(codecs, results.Baseline), results.Control)
 		}
 	}
 	inputs, err := r.inputList(base)

@@ -33,7 +33,7 @@ func TestRunArgs(t *testing.T) {
 	}{
 		{request{}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "citm-catalog", "-target", "shop.Order"}},
 		{request{compare: "goccy, std,goccy", inputs: []string{"github", "x.json"}}, []string{"-impls", "goccy,std,oj,control,baseline", "-input", "github,x.json", "-target", "shop.Order"}},
-		{request{compare: "baseline,std"}, []string{"-impls", "baseline,std,oj,control", "-input", "citm-catalog", "-target", "shop.Order"}},
+		{request{compare: "baseline,std"}, []string{"-impls", "control,baseline,std,oj", "-input", "citm-catalog", "-target", "shop.Order"}},
 		{request{allInputs: true}, []string{"-impls", "std,goccy,oj,stdv2", "-input", "canada,github", "-target", "shop.Order"}},
 	} {
 		got, err := c.r.runArgs(base, new, parts)
