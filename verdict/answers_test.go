@@ -78,19 +78,22 @@ func TestConclusionsOfThreeAnswers(t *testing.T) {
 }
 
 // At 2N the probe queues behind busy goroutines: the time it could not
-// run falls alike on a codec and on control, which keeps the Ps as busy,
-// and none on baseline. Judged against control, that time is not "longer";
-// judged against baseline alone, it is not counted.
+// run falls on a codec and on control, which keeps the Ps as busy, and
+// none on baseline. At a level of as many pairs as Ps, judged against
+// control, time lost alike is not "longer"; past that (2N), and against
+// baseline alone, it is not counted at all.
 func TestQueueingIsNotAFreeze(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
 	cfg := results.Config{STW: 10 * ms, Duration: win}
 	// 50 stops, one every 40ms: 10ms late in each gap, a quarter of the
 	// window, for the codec and control alike
 	queued := func(seed uint64) []time.Duration { return resultstest.StopsAround(seed, 50, 100*us) }
-	rows := []results.Result{
-		resultstest.Stopping("std", 4, 0, win, queued(2)),
-		resultstest.Stopping("control", 4, 0, win, queued(3)),
-		resultstest.Stopping("baseline", 4, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	rows := func(pairs int) []results.Result {
+		return []results.Result{
+			resultstest.Stopping("std", pairs, 0, win, queued(2)),
+			resultstest.Stopping("control", pairs, 0, win, queued(3)),
+			resultstest.Stopping("baseline", pairs, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+		}
 	}
 	for _, tc := range []struct {
 		name string
@@ -98,8 +101,9 @@ func TestQueueingIsNotAFreeze(t *testing.T) {
 		ref  string
 		late bool
 	}{
-		{"against control", rows, "control", true},
-		{"against baseline", []results.Result{rows[0], rows[2]}, "baseline", false},
+		{"against control, N", rows(2), "control", true},
+		{"against control, 2N", rows(4), "control", false},
+		{"against baseline", []results.Result{rows(2)[0], rows(2)[2]}, "baseline", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := Levels(cfg, tc.rows, nil)[0]

@@ -24,10 +24,9 @@ type Interval = results.Effect95
 type Effect struct {
 	Frozen Interval `json:"frozen"`
 	Tail   Interval `json:"tail"`
-	// Units is how many stretches a side the interval was resampled from
-	// (the fewer of the two when not paired); Paired, whether the codec's
-	// stretches were resampled together with the reference's of the same
-	// round.
+	// Units is how many stretches the two sides have in common, resampled
+	// by round (Paired, when there are two or more); the longer side's
+	// others are resampled on their own.
 	Units  int  `json:"units"`
 	Paired bool `json:"paired,omitempty"`
 }
@@ -39,21 +38,23 @@ const Resamples = 2000
 
 // EffectOf is the codec's stretches' effect over the reference's, with
 // late counting the time the probe could not ask (KeptOut) as frozen. Its
-// intervals are a bootstrap over the stretches: resampled by round when
-// both sides have as many (their turns alternated through one window, so
-// that a burst of the machine's other processes falls on both members of
-// a pair), each side on its own otherwise. The percentiles are the
-// expanded ones (Hesterberg's): the bootstrap's percentile interval is
-// too narrow on few samples, by about the factor between Student's t and
-// the normal, and the expansion widens it by that factor. The seed is
-// fixed, so that one results file always reads the same. ok is false
-// when either side has no stretch.
+// intervals are a bootstrap over the stretches: resampled by round as far
+// as both sides have stretches (their turns alternated through one window,
+// so that a burst of the machine's other processes falls on both members
+// of a pair), and the longer side's extra stretches on their own (a codec
+// whose round trips outlast a turn takes fewer, longer turns). The
+// percentiles are the expanded ones (Hesterberg's): the bootstrap's
+// percentile interval is too narrow on few samples, by about the factor
+// between Student's t and the normal, and the expansion widens it by that
+// factor. The seed is fixed, so that one results file always reads the
+// same. ok is false when either side has no stretch.
 func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 	if len(codec) == 0 || len(ref) == 0 {
 		return Effect{}, false
 	}
-	e.Paired = len(codec) == len(ref)
-	e.Units = min(len(codec), len(ref))
+	paired := min(len(codec), len(ref))
+	e.Paired = paired > 1
+	e.Units = paired
 	fc, tc := shares(codec, late, nil)
 	fr, tr := shares(ref, late, nil)
 	e.Frozen.Est, e.Tail.Est = fc-fr, tc-tr
@@ -61,15 +62,15 @@ func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 	frozen, tail := make([]float64, Resamples), make([]float64, Resamples)
 	ic, ir := make([]int, len(codec)), make([]int, len(ref))
 	for b := range Resamples {
-		for i := range ic {
-			ic[i] = rng.IntN(len(codec))
+		for i := range paired {
+			ic[i] = rng.IntN(paired)
+			ir[i] = ic[i]
 		}
-		if e.Paired {
-			copy(ir, ic)
-		} else {
-			for i := range ir {
-				ir[i] = rng.IntN(len(ref))
-			}
+		for i := paired; i < len(ic); i++ { // the codec's extra stretches
+			ic[i] = paired + rng.IntN(len(ic)-paired)
+		}
+		for i := paired; i < len(ir); i++ { // the reference's
+			ir[i] = paired + rng.IntN(len(ir)-paired)
 		}
 		fc, tc := shares(codec, late, ic)
 		fr, tr := shares(ref, late, ir)

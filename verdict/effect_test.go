@@ -69,7 +69,7 @@ func TestEffectIntervalCoverage(t *testing.T) {
 }
 
 // The estimate is the difference of the pooled shares, and the interval
-// holds it; stretches of unequal counts are resampled each on its own;
+// holds it; stretches of unequal counts are paired as far as both go;
 // the time the probe could not ask counts only when late is asked for.
 func TestEffectOf(t *testing.T) {
 	ms := time.Millisecond
@@ -80,8 +80,8 @@ func TestEffectOf(t *testing.T) {
 	}
 	ref := []latency.Stretch{{Window: 100 * ms, Waited: ms, Weight: 10}, {Window: 100 * ms, Waited: ms, Weight: 10}}
 	e, ok := EffectOf(codec, ref, false)
-	if !ok || e.Paired || e.Units != 2 {
-		t.Fatalf("%+v, %v: want an unpaired effect over 2 units", e, ok)
+	if !ok || !e.Paired || e.Units != 2 {
+		t.Fatalf("%+v, %v: want an effect paired over 2 rounds, the codec's third stretch on its own", e, ok)
 	}
 	// codec: 20ms of 400ms = 5%, 6 of 40 stops long; reference: 1%, none
 	if d := e.Frozen.Est - 0.04; d > 1e-12 || d < -1e-12 {

@@ -172,8 +172,11 @@ func barOf(share float64) string {
 // Reference says what the level's codecs were judged against, for the
 // head of its section: "control's in the same run (...)".
 func (v Level) Reference() string {
-	if v.RefName() == results.Control {
+	if v.RefName() == results.Control && v.countsLate() {
 		return "control's in the same run (as busy as a codec, but always preemptible)"
+	}
+	if v.RefName() == results.Control {
+		return "control's in the same run (the waits alone: at more pairs than Ps the probe queues behind them whatever the codec)"
 	}
 	return v.RefName() + "'s in the same run (the waits alone; add control to -impls to count the time the probe could not run)"
 }
@@ -340,6 +343,9 @@ func (v Level) Ran() string {
 		} else {
 			base = max(base, w)
 		}
+	}
+	if base == 0 { // every codec went on past the window
+		base = v.Duration
 	}
 	out := fmtSeconds(base.Round(100*time.Millisecond)) + " a codec"
 	if len(longer) > 0 {
