@@ -144,6 +144,13 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 	if got, want := More(cfg, rows), []bool{false, true, false, true}; !slices.Equal(got, want) {
 		t.Errorf("more %v, want %v (goccy and baseline)", got, want)
 	}
+	// goccy's effect sits near the bar: at the rate its interval narrows
+	// it would take far more than a cap of twice the window to settle
+	capped := cfg
+	capped.Until = 2 * win
+	if got := More(capped, rows); slices.Contains(got, true) {
+		t.Errorf("more %v: a codec no window within the cap can settle took more turns", got)
+	}
 	if got := More(cfg, []results.Result{rows[0], rows[2], rows[3]}); slices.Contains(got, true) {
 		t.Errorf("more %v with every codec told", got)
 	}

@@ -10,9 +10,10 @@ import (
 // More says, from one level's rows so far (its codecs' turns and stops,
 // in the level's order), which codecs need more turns before the verdict
 // can tell: those it cannot tell because an interval is too wide (not
-// because the machine was too busy, which more turns do not mend), and
-// with them the references they are judged against. It is what a run
-// asks between its level's turns (-until).
+// because the machine was too busy, which more turns do not mend), when
+// a window within cfg.Until may be long enough to settle them, and with
+// them the references they are judged against. It is what a run asks
+// between its level's turns (-until).
 func More(cfg results.Config, sofar []results.Result) []bool {
 	rows := make([]results.Result, len(sofar))
 	for i, r := range sofar {
@@ -22,10 +23,17 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 	for _, v := range Levels(cfg, rows, nil) {
 		more := false
 		for _, cv := range v.Codecs {
-			if cv.Tested && cv.Answer == CannotTell && !cv.Busy {
-				more = true
-				mark(out, rows, cv.Result.Impl)
+			if !cv.Tested || cv.Answer != CannotTell || cv.Busy {
+				continue
 			}
+			// only when more turns within the cap may settle it: an
+			// effect that sits on the bar would take the cap and still
+			// not be told
+			if _, need := v.toSettle(cv); cfg.Until > 0 && need > cfg.Until {
+				continue
+			}
+			more = true
+			mark(out, rows, cv.Result.Impl)
 		}
 		if more {
 			for _, r := range []*Codec{v.Base, v.Control} {

@@ -276,27 +276,39 @@ func (v Level) settle(undecided []Codec, busy bool) string {
 		return fmt.Sprintf("the machine was too busy to judge (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): run again on a quieter machine",
 			v.RefName(), results.FormatPercent(ref.Waiting()), 100*v.busiest())
 	}
-	ran := v.ran()
-	need := ran
-	b := v.bars()
+	var ran, need time.Duration
 	for _, cv := range undecided {
-		for _, x := range []struct {
-			iv  Interval
-			bar float64
-		}{{cv.Effect.Frozen, b.Frozen}, {cv.Effect.Tail, b.Tail}} {
-			if x.iv.Above(x.bar) || x.iv.Below(x.bar) {
-				continue
-			}
-			half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
-			f := 10.0 // an effect on the bar: no window settles it soon
-			if gap > 0 {
-				f = min(f, 1.2*(half/gap)*(half/gap)) // an interval narrows as the root of the window
-			}
-			need = max(need, time.Duration(f*float64(ran)))
-		}
+		w, n := v.toSettle(cv)
+		ran, need = max(ran, w), max(need, n)
 	}
 	need = need.Round(time.Second) + time.Second
 	return fmt.Sprintf("the level ran %s a codec; a longer window would settle it (-duration %s), or a higher -until", fmtSeconds(ran), fmtSeconds(need))
+}
+
+// toSettle is how long cv's window ran (the shorter of its and the
+// reference's), and how long it would have to run for every interval of
+// its to clear its bar, were its effect what it was: an interval narrows
+// as the square root of the window, and an effect on the bar takes ten
+// times the window (no window settles it soon).
+func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
+	ran = min(cv.Stops.Window, v.Ref.Stops.Window)
+	need = ran
+	b := v.bars()
+	for _, x := range []struct {
+		iv  Interval
+		bar float64
+	}{{cv.Effect.Frozen, b.Frozen}, {cv.Effect.Tail, b.Tail}} {
+		if x.iv.Above(x.bar) || x.iv.Below(x.bar) {
+			continue
+		}
+		half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
+		f := 10.0
+		if gap > 0 {
+			f = min(f, 1.2*(half/gap)*(half/gap))
+		}
+		need = max(need, time.Duration(f*float64(ran)))
+	}
+	return ran, need
 }
 
 // ran is the shortest window a codec of the level ran for, the
