@@ -72,13 +72,15 @@ type pageSource struct {
 // verdictView is one level's verdict as the page shows it: the console's
 // table as HTML cells, its conclusion and its sentences.
 type verdictView struct {
-	Title      string
-	Head       []string
-	Rows       [][]verdictCell
-	Conclusion string
-	StandsOut  bool // the conclusion names a codec
-	Caveat     string
-	Sentences  []string
+	Title string
+	Head  []string
+	Rows  [][]verdictCell
+	// Conclusions are the level's conclusion lines: "stands out" or "no
+	// codec", and "cannot tell" when the verdict could not tell a codec.
+	Conclusions []string
+	StandsOut   bool // the first conclusion names a codec
+	Caveat      string
+	Sentences   []string
 }
 
 // verdictCell is a cell of a verdict's table: figures align right, and a
@@ -263,7 +265,7 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 func verdictOf(v verdict.Level, withInput bool) verdictView {
 	// The page has room for -v's sentences: why each other codec does not
 	// stand out.
-	vv := verdictView{Title: v.Label, Conclusion: v.Conclusion(), Sentences: append(v.Sentences(), v.Reasons()...), StandsOut: v.StandsOut(),
+	vv := verdictView{Title: v.Label, Conclusions: v.Conclusions(), Sentences: append(v.Sentences(), v.Reasons()...), StandsOut: v.StandsOut(),
 		Caveat: v.Caveat()}
 	if withInput {
 		vv.Title = v.Input + ", " + v.Label

@@ -144,6 +144,11 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 	if got, want := More(cfg, rows), []bool{false, true, false, true}; !slices.Equal(got, want) {
 		t.Errorf("more %v, want %v (goccy and baseline)", got, want)
 	}
+	// with control, the reference, baseline takes no more turns
+	withControl := append(slices.Clone(rows), bare(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(7, 200, 100*us))))
+	if got, want := More(cfg, withControl), []bool{false, true, false, false, true}; !slices.Equal(got, want) {
+		t.Errorf("more %v, want %v (goccy and control)", got, want)
+	}
 	// goccy's effect sits near the bar: at the rate its interval narrows
 	// it would take far more than a cap of twice the window to settle
 	capped := cfg

@@ -12,7 +12,8 @@ import (
 // can tell: those it cannot tell because an interval is too wide (not
 // because the machine was too busy, which more turns do not mend), when
 // a window within cfg.Until may be long enough to settle them, and with
-// them the references they are judged against. It is what a run asks
+// them the reference they are judged against (control when it ran: more
+// turns of baseline would then settle nothing). It is what a run asks
 // between its level's turns (-until).
 func More(cfg results.Config, sofar []results.Result) []bool {
 	rows := make([]results.Result, len(sofar))
@@ -35,12 +36,8 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 			more = true
 			mark(out, rows, cv.Result.Impl)
 		}
-		if more {
-			for _, r := range []*Codec{v.Base, v.Control} {
-				if r != nil {
-					mark(out, rows, r.Result.Impl)
-				}
-			}
+		if more && v.Ref != nil { // the reference they are judged against, not the other
+			mark(out, rows, v.Ref.Result.Impl)
 		}
 	}
 	return out

@@ -3,8 +3,6 @@ package codecs
 import (
 	stdjson "encoding/json"
 	"fmt"
-	"math"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -23,15 +21,10 @@ import (
 //
 // The work is a number of loop iterations fixed when the codec is made,
 // not a time: a thread descheduled midway does not shorten it, as it
-// would not shorten a codec's decode. Between stretches of the loop it
-// allocates as many bytes as encoding/json does, in small objects that
-// live until the call returns, so that it keeps the garbage collector as
-// busy (its cycles take a P's share, and the assists a goroutine's) and
-// the probe queues behind them as it does beside a codec.
+// would not shorten a codec's decode.
 type control struct {
 	baseline
 	decodeIters, encodeIters uint64
-	decodeBytes, encodeBytes uint64
 }
 
 // NewControl is the control codec for input: encoding/json's median
@@ -47,67 +40,29 @@ func NewControl(input []byte) (Codec, error) {
 	// whitespace is gone after the first round trip), so that is what
 	// encoding/json's decode is timed on.
 	var sink any
-	decode := func() {
+	dec := itersOf(func() {
 		sink = nil
 		_ = stdjson.Unmarshal(base.bytes, &sink) // encoding/json's own output
-	}
-	encode := func() { _, _ = stdjson.Marshal(base.value) }
-	return control{baseline: base, decodeIters: itersOf(decode), encodeIters: itersOf(encode),
-		decodeBytes: bytesOf(decode), encodeBytes: bytesOf(encode)}, nil
+	})
+	enc := itersOf(func() { _, _ = stdjson.Marshal(base.value) })
+	return control{baseline: base, decodeIters: dec, encodeIters: enc}, nil
 }
 
 func (c control) Unmarshal(data []byte, v any) error {
-	work(c.decodeIters, c.decodeBytes)
+	spin(c.decodeIters)
 	return c.baseline.Unmarshal(data, v)
 }
 
 func (c control) Marshal(v any) ([]byte, error) {
-	work(c.encodeIters, c.encodeBytes)
+	spin(c.encodeIters)
 	return c.baseline.Marshal(v)
 }
 
 // batch is k documents' work per message, on k copies of the prepared
 // bytes: a batch codec decodes and encodes each document of a message.
 func (c control) batch(k int) Codec {
-	n := uint64(k)
 	return control{baseline: baseline{value: c.value, bytes: datasets.Batch(c.bytes, k)},
-		decodeIters: c.decodeIters * n, encodeIters: c.encodeIters * n, decodeBytes: c.decodeBytes * n, encodeBytes: c.encodeBytes * n}
-}
-
-// chunk is the size of the objects control allocates: small enough that
-// clearing one is a moment (a huge allocation's clearing is itself code
-// the runtime cannot preempt), large enough that few allocations carry
-// a codec's bytes.
-const chunk = 4 << 10
-
-// work runs iters iterations of the loop, allocating bytes along the way
-// in chunks that live until it returns.
-func work(iters, bytes uint64) {
-	if bytes < chunk {
-		spin(iters)
-		return
-	}
-	n := bytes / chunk
-	keep := make([][]byte, n)
-	for i := range keep {
-		keep[i] = make([]byte, chunk)
-		spin(iters / n)
-	}
-	runtime.KeepAlive(keep)
-}
-
-// bytesOf is how many bytes one call of f allocates: the least of three
-// calls (another goroutine of the process allocating meanwhile only adds).
-func bytesOf(f func()) uint64 {
-	var before, after runtime.MemStats
-	least := uint64(math.MaxUint64)
-	for range 3 {
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
+		decodeIters: c.decodeIters * uint64(k), encodeIters: c.encodeIters * uint64(k)}
 }
 
 // spin runs n iterations of a xorshift: registers only, no call, no

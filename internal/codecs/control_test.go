@@ -100,17 +100,3 @@ func TestControlIsPreemptible(t *testing.T) {
 		t.Error("the stop of the world waited for the control's Unmarshal to return: the loop was not preempted")
 	}
 }
-
-// control allocates as encoding/json does, in small objects: about as
-// many bytes a call as encoding/json's decode of the document.
-func TestControlAllocatesAsEncodingJSONDoes(t *testing.T) {
-	c, _ := newControl(t, "citm-catalog")
-	if c.decodeBytes < chunk || c.encodeBytes < chunk {
-		t.Fatalf("citm-catalog: %d bytes a decode, %d an encode; encoding/json allocates megabytes", c.decodeBytes, c.encodeBytes)
-	}
-	var v any
-	allocs := testing.AllocsPerRun(3, func() { _ = c.Unmarshal(c.bytes, &v) })
-	if want := float64(c.decodeBytes / chunk); allocs < want {
-		t.Errorf("an Unmarshal made %.0f allocations, want at least %.0f chunks of %d bytes for %d bytes", allocs, want, chunk, c.decodeBytes)
-	}
-}
