@@ -163,3 +163,25 @@ func TestStretches(t *testing.T) {
 		}
 	}
 }
+
+// LateGaps are KeptOut's gaps one by one.
+func TestLateGaps(t *testing.T) {
+	ms := time.Millisecond
+	turns := []Turn{{Window: 100 * ms, Stops: 2}, {Window: 100 * ms, Stops: 0}}
+	stops := []Stop{{At: 10 * ms, Begin: ms}, {At: 60 * ms, Begin: ms}}
+	got := LateGaps(turns, stops, 10*ms, 20*ms)
+	want := []time.Duration{19 * ms, 9 * ms, 70 * ms}
+	if len(got) != len(want) {
+		t.Fatalf("gaps %v, want %v", got, want)
+	}
+	var sum time.Duration
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("gaps %v, want %v", got, want)
+		}
+		sum += got[i]
+	}
+	if k := KeptOut(turns, stops, 10*ms, 20*ms); sum != k {
+		t.Errorf("gaps add to %v, KeptOut %v", sum, k)
+	}
+}

@@ -210,3 +210,18 @@ func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Dur
 	})
 	return out
 }
+
+// LateGaps are the gaps KeptOut adds up, one by one: how long the probe
+// could not ask for a stop, beyond interval and slack, each time it could
+// not. A quantile of the stops' waits that counts them (as stops that
+// waited that long) sees a freeze that starved the probe of the very
+// stops that would show it.
+func LateGaps(turns []Turn, stops []Stop, interval, slack time.Duration) []time.Duration {
+	var out []time.Duration
+	eachGap(turns, stops, func(_ int, last, next time.Duration, _ *Stop) {
+		if d := next - last - interval - slack; d > 0 {
+			out = append(out, d)
+		}
+	})
+	return out
+}

@@ -167,3 +167,29 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 		t.Errorf("more %v on a machine too busy to judge", got)
 	}
 }
+
+// The quantile a budget is judged on counts the time the probe could not
+// ask as stops that waited that long, where the verdict counts it: 40
+// stops of 100us, one every 50ms, leave 20ms gaps beyond the interval and
+// the slack, which the stops alone never show.
+func TestWaitQuantileCountsTheLateTime(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	var few []time.Duration
+	for range 40 {
+		few = append(few, 100*us)
+	}
+	v := Levels(results.Config{STW: 10 * ms, Duration: win}, []results.Result{
+		resultstest.Stopping("starved", 2, 0, win, few),
+		resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}, nil)[0]
+	s := v.Codecs[0].Stops
+	if q := s.WaitQuantile(0.99, false); q > ms {
+		t.Errorf("the stops alone: p99 %v, want about 100us", q)
+	}
+	if q := s.WaitQuantile(0.99, true); q < 19*ms || q > 21*ms {
+		t.Errorf("with the late time: p99 %v, want about 20ms", q)
+	}
+	if !v.Codecs[0].Late {
+		t.Error("judged against control at N without the late time")
+	}
+}

@@ -52,7 +52,7 @@ func StopPerMB(run *results.Run) []PerMB {
 			if !c.HasSTW || c.Stops.N() == 0 {
 				continue
 			}
-			per := float64(c.Stops.Quantile(BudgetQuantile)) / (float64(sizes[v.Input]) / 1e6)
+			per := float64(c.Stops.WaitQuantile(BudgetQuantile, c.Late)) / (float64(sizes[v.Input]) / 1e6)
 			out = append(out, PerMB{Impl: c.Result.ImplLabel(), Label: v.Label, PerMB: time.Duration(math.Round(per)), Sizes: 1})
 		}
 	}

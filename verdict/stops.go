@@ -214,6 +214,25 @@ func (s Stops) Over(d time.Duration) float64 {
 // Quantile is the stop at quantile q.
 func (s Stops) Quantile(q float64) time.Duration { return latency.Quantiles(s.Hist, q)[0] }
 
+// WaitQuantile is the stop at quantile q, the time the probe could not
+// ask for one counted as stops that waited that long when late (each
+// gap beyond ProbeSlack, with the stops it kept the probe from asking for,
+// as the histogram counts a stuck stop): the quantile a freeze budget is
+// judged on. Without stop records it is Quantile.
+func (s Stops) WaitQuantile(q float64, late bool) time.Duration {
+	if !late || len(s.records) == 0 {
+		return s.Quantile(q)
+	}
+	h := latency.NewHistogram()
+	h.Merge(s.Hist)
+	for _, r := range s.records {
+		for _, d := range latency.LateGaps(r.turns, r.stops, s.interval, ProbeSlack) {
+			_ = h.RecordCorrectedValue(int64(d), int64(s.interval))
+		}
+	}
+	return latency.Quantiles(h, q)[0]
+}
+
 // Max is the longest stop.
 func (s Stops) Max() time.Duration { return time.Duration(s.Hist.Max()) }
 
