@@ -7,6 +7,7 @@ import (
 	"log"
 	"time"
 
+	_ "github.com/pingpong-bench/pingpong/codecs" // sonic, goccy, ...
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -26,6 +27,8 @@ func ExampleCodec() {
 	// Output: std std-order
 }
 
+// Lookup knows std; the other built-in codecs, once the program imports
+// package github.com/pingpong-bench/pingpong/codecs.
 func ExampleLookup() {
 	sonic, err := pingpong.Lookup("sonic")
 	if err != nil {

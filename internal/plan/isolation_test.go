@@ -200,7 +200,7 @@ func TestInputSomeCodecsReject(t *testing.T) {
 // really decodes with optdec: its Check, run in the worker, passes there,
 // while this process (no such variable) runs the JIT decoder.
 func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
-	if !codecs.SonicNative {
+	if !sonicNative {
 		t.Skip("sonic has no native decoder on this platform")
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
