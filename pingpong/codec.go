@@ -4,8 +4,9 @@
 // times how long each takes to begin, against a baseline codec that does
 // no JSON work, taking turns with it in the same window.
 //
-// Run measures from Go and returns the results the pingpong command writes
-// with -json; verdict.Of judges them as the command does. Package
+// Run measures from Go and returns a Report: per level and codec, the
+// figures and the answer of the pingpong command's verdict (stands out,
+// does not, cannot tell), and the results it writes with -json. Package
 // pingpongtest wraps this as a guard for go test (NoFreeze) and as a
 // benchmark benchstat reads.
 package pingpong

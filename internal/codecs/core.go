@@ -3,6 +3,9 @@ package codecs
 import (
 	stdjson "encoding/json"
 	"fmt"
+	"reflect"
+	"runtime"
+	"strings"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/results"
@@ -83,3 +86,14 @@ func (b baseline) Unmarshal(_ []byte, v any) error {
 	}
 	return nil
 }
+
+// adapterPrefix starts the names of the adapter's two methods
+// ("...internal/codecs.funcs."), derived from them so that a rename moves
+// it too.
+var adapterPrefix = strings.TrimSuffix(runtime.FuncForPC(reflect.ValueOf(funcs.Marshal).Pointer()).Name(), "Marshal")
+
+// AdapterFrame says whether frame, a stack frame as the flight recorder
+// prints it ("function file:line"), is the registry's adapter calling a
+// library's Marshal or Unmarshal: on a stack, the frame just outside a
+// library codec's own code.
+func AdapterFrame(frame string) bool { return strings.HasPrefix(frame, adapterPrefix) }
