@@ -77,8 +77,10 @@ var ErrDeadline = errors.New("pingpong: the run passed its deadline")
 // The Report holds, per level and codec, the figures and the verdict the
 // command's report ends with (Report.Codec); while the verdict cannot yet
 // tell a codec of a level, its turns go on (Options.Until). Its Results are
-// what the command writes with -json. A run that passed its deadline
-// returns what it measured with an error that wraps ErrDeadline.
+// what the command writes with -json. A level too large for the machine's
+// memory on doc is refused before anything runs, as the command refuses it.
+// A run that passed its deadline returns what it measured with an error
+// that wraps ErrDeadline.
 func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report, error) {
 	cfg, in, err := opts.config(doc)
 	if err != nil {

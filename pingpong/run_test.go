@@ -3,12 +3,15 @@ package pingpong
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -94,5 +97,22 @@ func TestRunRefusesWhatItCannotMeasure(t *testing.T) {
 		if _, err := Run(context.Background(), []byte(c.doc), c.codecs, quick); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("doc %s, %d codecs: err %v, want it to say %q", c.doc, len(c.codecs), err, c.want)
 		}
+	}
+}
+
+// A level too large for the machine's memory is refused before anything
+// runs, as the command refuses it.
+func TestRunRefusesALevelThatDoesNotFitInMemory(t *testing.T) {
+	if machine.MachineMemory() == 0 {
+		t.Skip("this machine's memory is unknown: nothing is refused")
+	}
+	big := []byte(`"` + strings.Repeat("x", 4<<20) + `"`)
+	std := Codec{Name: "std", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
+	opts := quick
+	opts.Levels = []int{100000}
+	_, err := Run(context.Background(), big, []Codec{std}, opts)
+	var me *plan.MemoryError
+	if !errors.As(err, &me) || me.Level.Pairs != 100000 {
+		t.Fatalf("100000 pairs on 4 MB: err %v, want a memory error", err)
 	}
 }
