@@ -4,7 +4,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-
 	"testing"
 
 	"github.com/pingpong-bench/pingpong/datasets"

@@ -1,10 +1,6 @@
 package plan
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/machine"
-	"github.com/pingpong-bench/pingpong/internal/worker"
-
 	"context"
 	"fmt"
 	"os"
@@ -14,6 +10,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/worker"
 	"github.com/pingpong-bench/pingpong/results"
 )
 

@@ -37,9 +37,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
-
 	"testing"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
