@@ -246,10 +246,12 @@ func (c chartData) axes(p *plot.Plot, scale float64) {
 		c.logY(p, maxY)
 	case percentileKind:
 		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-		p.X.Min, p.X.Max = 1, math.Max(1e4, math.Pow(10, math.Ceil(math.Log10(hi))))
+		// The axis ends where the data does (with room for the last
+		// marker): the percentiles no line reaches are blank space.
+		p.X.Min, p.X.Max = 1, math.Max(10, hi*1.25)
 		var ticks []plot.Tick
 		for _, pct := range percentileTicks {
-			if x := 1 / (1 - pct/100); x <= p.X.Max*1.0001 {
+			if x := 1 / (1 - pct/100); x <= hi*1.0001 { // a percentile some line reaches
 				ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(pct, 'f', -1, 64) + "%"})
 			}
 		}

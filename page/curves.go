@@ -198,14 +198,22 @@ var percentileTicks = []float64{50, 90, 99, 99.9, 99.99, 99.999, 99.9999}
 
 // percentileChart is the HdrHistogram plot of one level: latency against
 // 1/(1-percentile), every codec one line, a marker at each labelled
-// percentile and at the maximum.
+// percentile and at the maximum. The references' lines end where the
+// codecs' do: baseline does no work and runs a thousand times as many
+// round trips, and its line would stretch the axis to six nines, where no
+// codec has a figure.
 func percentileChart(cs []cell, names []string, id, title string) chartData {
 	ch := chartData{ID: id, Title: title, Kind: percentileKind, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
-		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n."}
+		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n. " +
+			"The references (baseline, control) are cut where the codecs' lines end, at the percentile of the codec with the most round trips."}
 	perImpl := map[string]int{}
+	limit := 0.0 // the most round trips of a codec, where the references' lines end
 	for _, c := range cs {
 		if c.hist != nil && c.hist.TotalCount() > 0 {
 			perImpl[c.res.Impl]++
+			if !results.IsReference(c.res.Impl) {
+				limit = max(limit, float64(c.hist.TotalCount()))
+			}
 		}
 	}
 	for _, c := range cs {
@@ -217,10 +225,27 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
+		if results.IsReference(c.res.Impl) && limit > 0 {
+			pts, marks = clipCurve(pts, marks, c.hist, limit)
+		}
 		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch
+}
+
+// clipCurve is the curve of h cut at x = limit: its points and marks
+// before it, then its latency at limit's percentile, unmarked, since it is
+// not h's maximum.
+func clipCurve(pts, marks [][2]float64, h *hdrhistogram.Histogram, limit float64) ([][2]float64, [][2]float64) {
+	if limit >= float64(h.TotalCount()) {
+		return pts, marks
+	}
+	before := func(ps [][2]float64) [][2]float64 {
+		return slices.DeleteFunc(slices.Clone(ps), func(p [2]float64) bool { return p[0] >= limit })
+	}
+	end := [2]float64{limit, float64(latency.Quantiles(h, 1-1/limit)[0])}
+	return append(before(pts), end), before(marks)
 }
 
 // ticksPerHalf is how many points the curve has per halving of the

@@ -7,10 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 	nethtml "golang.org/x/net/html"
 
 	"github.com/pingpong-bench/pingpong/latency"
@@ -120,10 +122,19 @@ func TestHTMLHasOneSVGPerChartWithItsSeries(t *testing.T) {
 	if slices.Contains(texts["chart-throughput-"+base], "baseline") {
 		t.Errorf("the throughput chart plots the baseline: %q", texts["chart-throughput-"+base])
 	}
+	// The percentile axis runs as far as the codecs' round trips tell,
+	// and no further: baseline's many more are cut there.
+	var most int64
+	for _, r := range responsiveRun().Results {
+		if r.Pairs == 2 && !results.IsReference(r.Impl) {
+			most = max(most, r.N)
+		}
+	}
 	lat := texts["chart-latency-"+base+"-2x"]
-	for _, tick := range []string{"50%", "90%", "99%", "99.9%", "99.99%"} {
-		if !slices.Contains(lat, tick) {
-			t.Errorf("latency chart lacks the x tick %s: %q", tick, lat)
+	for _, pct := range percentileTicks {
+		tick := strconv.FormatFloat(pct, 'f', -1, 64) + "%"
+		if reached := 1/(1-pct/100) <= float64(most); reached != slices.Contains(lat, tick) {
+			t.Errorf("latency chart of codecs of at most %d round trips: x tick %s shown %v, want %v: %q", most, tick, !reached, reached, lat)
 		}
 	}
 }
@@ -311,6 +322,42 @@ func TestPercentileCurve(t *testing.T) {
 	for i := range want {
 		if abs := marks[i][0] - want[i][0]; abs > 1e-9 || abs < -1e-9 || marks[i][1] != want[i][1] {
 			t.Errorf("mark %d = %v, want %v", i, marks[i], want[i])
+		}
+	}
+}
+
+// The references' lines end where the codecs' do: baseline's millions of
+// round trips would stretch the axis to where no codec has a figure.
+func TestPercentileChartCutsTheReferencesWhereTheCodecsEnd(t *testing.T) {
+	hist := func(n int64) *hdrhistogram.Histogram {
+		h := latency.NewHistogram()
+		for v := int64(1); v <= n; v++ {
+			if err := h.RecordValue(1000 + v%5000); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return h
+	}
+	mk := func(impl string, n int64) cell {
+		return cell{res: results.Result{Scenario: results.Scenario{Impl: impl, Pairs: 2}}, hist: hist(n)}
+	}
+	ch := percentileChart([]cell{mk("std", 300), mk("sonic", 500), mk(results.Control, 400), mk(results.Baseline, 200000)}, []string{""}, "id", "title")
+	for _, s := range ch.Series {
+		end := s.Points[len(s.Points)-1][0]
+		want := 500.0
+		switch s.Impl {
+		case "std":
+			want = 300
+		case results.Control:
+			want = 400 // fewer round trips than the codecs: its own maximum
+		}
+		if end != want {
+			t.Errorf("%s ends at x = %v, want %v", s.Impl, end, want)
+		}
+		for _, m := range s.Marks {
+			if m[0] > want {
+				t.Errorf("%s has a mark at x = %v, past its end %v", s.Impl, m[0], want)
+			}
 		}
 	}
 }

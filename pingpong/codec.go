@@ -4,8 +4,9 @@
 // times how long each takes to begin, against a baseline codec that does
 // no JSON work, taking turns with it in the same window.
 //
-// Run measures from Go and returns the results the pingpong command writes
-// with -json; verdict.Of judges them as the command does. Package
+// Run measures from Go and returns a Report: per level and codec, the
+// figures and the answer of the pingpong command's verdict (stands out,
+// does not, cannot tell), and the results it writes with -json. Package
 // pingpongtest wraps this as a guard for go test (NoFreeze) and as a
 // benchmark benchstat reads.
 package pingpong
@@ -34,9 +35,13 @@ type Codec struct {
 	New func() any
 }
 
-// Codecs are the codecs built into pingpong, encoding/json ("std") first,
-// in the order the pingpong command runs them. The baseline, and codecs
-// that need a process of their own (sonic-optdec), are not among them.
+// Codecs are the codecs built into pingpong that this program links,
+// encoding/json ("std") first, in the order the pingpong command runs them:
+// std alone, unless the program imports package
+// github.com/pingpong-bench/pingpong/codecs, which registers sonic, goccy,
+// segmentio, jsoniter and jsonv2. The references (baseline, control), and
+// codecs that need a process of their own (sonic-optdec), are not among
+// them.
 func Codecs() []Codec {
 	var out []Codec
 	for _, im := range codecs.Impls() {
@@ -47,7 +52,11 @@ func Codecs() []Codec {
 	return out
 }
 
-// Lookup is the built-in codec of that name, such as "std" or "sonic".
+// Lookup is the built-in codec of that name among Codecs: "std" always,
+// "sonic" and the others once the program imports package
+// github.com/pingpong-bench/pingpong/codecs:
+//
+//	import _ "github.com/pingpong-bench/pingpong/codecs"
 func Lookup(name string) (Codec, error) {
 	cs := Codecs()
 	if i := slices.IndexFunc(cs, func(c Codec) bool { return c.Name == name }); i >= 0 {
@@ -56,6 +65,9 @@ func Lookup(name string) (Codec, error) {
 	var names []string
 	for _, c := range cs {
 		names = append(names, c.Name)
+	}
+	if slices.Contains(results.BuiltinCodecs, name) && !results.IsReference(name) {
+		return Codec{}, fmt.Errorf("pingpong: built-in codec %q is not linked into this program: import _ %q (linked: %s)", name, codecs.BuiltinPackage, strings.Join(names, ", "))
 	}
 	return Codec{}, fmt.Errorf("pingpong: no built-in codec %q (built in: %s)", name, strings.Join(names, ", "))
 }

@@ -7,8 +7,8 @@ import (
 	"log"
 	"time"
 
+	_ "github.com/pingpong-bench/pingpong/codecs" // sonic, goccy, ...
 	"github.com/pingpong-bench/pingpong/pingpong"
-	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // A codec is two functions, called as their users call them.
@@ -26,6 +26,8 @@ func ExampleCodec() {
 	// Output: std std-order
 }
 
+// Lookup knows std; the other built-in codecs, once the program imports
+// package github.com/pingpong-bench/pingpong/codecs.
 func ExampleLookup() {
 	sonic, err := pingpong.Lookup("sonic")
 	if err != nil {
@@ -35,22 +37,29 @@ func ExampleLookup() {
 	// Output: sonic
 }
 
-// Run measures, and verdict.Of judges as the pingpong command does.
+// Run measures and judges: per level, each codec's answer, how much of
+// the window the program was frozen, and the effect with its interval.
 func ExampleRun() {
 	doc := []byte(`{"id":7,"items":["a","b"]}`)
-	sonic, _ := pingpong.Lookup("sonic")
+	sonic, err := pingpong.Lookup("sonic") // linked by the import of package codecs
+	if err != nil {
+		log.Fatal(err)
+	}
 	std := pingpong.Codec{Name: "std", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
-	run, err := pingpong.Run(context.Background(), doc, []pingpong.Codec{std, sonic},
+	rep, err := pingpong.Run(context.Background(), doc, []pingpong.Codec{std, sonic},
 		pingpong.Options{Levels: []int{1, 4}, Duration: 2 * time.Second})
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, level := range verdict.Of(run) {
-		fmt.Println(level.Conclusion())
+	for _, level := range rep.Levels {
 		for _, c := range level.Codecs {
-			if c.StandsOut {
-				fmt.Println(level.Sentence(c))
-			}
+			fmt.Printf("%s %s: %s, frozen %.1f%% of the window (%s %.1f%%), %+.1f points (%.1f to %.1f)\n",
+				level.Label, c.Name, c.Answer, 100*c.Frozen, level.Reference, 100*c.RefFrozen,
+				100*c.Effect.Est, 100*c.Effect.Lo, 100*c.Effect.Hi)
 		}
+	}
+	// A test asks of one codec: at the level where the verdict said most against it.
+	if c, ok := rep.Codec("sonic"); ok && c.Answer == pingpong.StandsOut {
+		fmt.Println(c.Sentence)
 	}
 }

@@ -68,17 +68,20 @@ var ErrDeadline = errors.New("pingpong: the run passed its deadline")
 
 // Run measures codecs on doc in this process, the way the pingpong command
 // measures a level: at each level, pairs of goroutines ping-pong doc
-// through each codec in turn with baseline, while a probe forces a stop of
-// the world every 10ms and records how long each took to begin. Each codec
-// is first checked against encoding/json on doc; one that fails gets a row
-// that says why (Result.Err) and the others go on.
+// through each codec in turn with the references (control: preemptible
+// work as busy as a codec, which the verdict judges against; baseline: no
+// work), while a probe forces a stop of the world every 10ms and records
+// how long each took to begin. Each codec is first checked against
+// encoding/json on doc; one that fails has its Err and the others go on.
 //
-// The results are those the command writes with -json, the references'
-// rows included (baseline, and control: preemptible work as busy as a
-// codec, which the verdict judges against); verdict.Of(run) judges them
-// as the command's report does. While the verdict cannot yet tell a codec
-// of a level, its turns go on (Options.Until).
-func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*results.Run, error) {
+// The Report holds, per level and codec, the figures and the verdict the
+// command's report ends with (Report.Codec); while the verdict cannot yet
+// tell a codec of a level, its turns go on (Options.Until). Its Results are
+// what the command writes with -json. A level too large for the machine's
+// memory on doc is refused before anything runs, as the command refuses it.
+// A run that passed its deadline returns what it measured with an error
+// that wraps ErrDeadline.
+func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report, error) {
 	cfg, in, err := opts.config(doc)
 	if err != nil {
 		return nil, err
@@ -113,7 +116,10 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*result
 	if err == nil && dog != nil {
 		err = dog.err()
 	}
-	return run, err
+	if run == nil {
+		return nil, err
+	}
+	return ReportOf(run), err
 }
 
 // config is the pingpong command's configuration for these options.

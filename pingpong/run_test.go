@@ -3,12 +3,15 @@ package pingpong
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -30,12 +33,12 @@ func TestRunKnowsTheCodecs(t *testing.T) {
 	sonic.Name = "s2"
 	std := Codec{Name: "mine", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 	wrapped := Codec{Name: "wrapped", Marshal: json.Marshal, Unmarshal: func(b []byte, v any) error { return json.Unmarshal(b, v) }}
-	run, err := Run(context.Background(), doc, []Codec{sonic, std, wrapped}, quick)
+	rep, err := Run(context.Background(), doc, []Codec{sonic, std, wrapped}, quick)
 	if err != nil {
 		t.Fatal(err)
 	}
 	infos := map[string]results.ImplInfo{}
-	for _, im := range run.Impls {
+	for _, im := range rep.Results().Impls {
 		infos[im.Name] = im
 	}
 	if d := infos["s2"].Desc; d != "bytedance/sonic, default config" {
@@ -50,13 +53,9 @@ func TestRunKnowsTheCodecs(t *testing.T) {
 	if v := infos["mine"].Version; !strings.HasPrefix(v, strings.SplitN(runtime.Version(), "-", 2)[0]) {
 		t.Errorf("mine (encoding/json) is version %q, want the toolchain's %s", v, runtime.Version())
 	}
-	rows := map[string]results.Result{}
-	for _, r := range run.Results {
-		rows[r.Impl] = r
-	}
-	for _, name := range []string{"s2", "mine", "wrapped", results.Baseline} {
-		if r := rows[name]; r.N == 0 || r.Err != "" || r.STWHist == nil {
-			t.Errorf("%s: n=%d err=%q stops measured %v", name, r.N, r.Err, r.STWHist != nil)
+	for _, name := range []string{"s2", "mine", "wrapped", results.Control, results.Baseline} {
+		if r, ok := rep.Codec(name); !ok || r.RoundTrips == 0 || r.Err != "" || r.Stops == 0 {
+			t.Errorf("%s (found %v): n=%d err=%q stops %d", name, ok, r.RoundTrips, r.Err, r.Stops)
 		}
 	}
 }
@@ -71,14 +70,12 @@ func TestRunDecodesIntoNew(t *testing.T) {
 	var made atomic.Int64
 	c := Codec{Name: "typed", Marshal: json.Marshal, Unmarshal: json.Unmarshal,
 		New: func() any { made.Add(1); return new(order) }}
-	run, err := Run(context.Background(), doc, []Codec{c}, quick)
+	rep, err := Run(context.Background(), doc, []Codec{c}, quick)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range run.Results {
-		if r.Impl == "typed" && (r.N == 0 || r.Err != "" || r.Mismatch != "") {
-			t.Errorf("typed: n=%d err=%q mismatch=%q", r.N, r.Err, r.Mismatch)
-		}
+	if r, ok := rep.Codec("typed"); !ok || r.RoundTrips == 0 || r.Err != "" || r.Mismatch != "" {
+		t.Errorf("typed (found %v): n=%d err=%q mismatch=%q", ok, r.RoundTrips, r.Err, r.Mismatch)
 	}
 	if made.Load() < 2 {
 		t.Errorf("New made %d targets, want one per decode", made.Load())
@@ -100,5 +97,22 @@ func TestRunRefusesWhatItCannotMeasure(t *testing.T) {
 		if _, err := Run(context.Background(), []byte(c.doc), c.codecs, quick); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("doc %s, %d codecs: err %v, want it to say %q", c.doc, len(c.codecs), err, c.want)
 		}
+	}
+}
+
+// A level too large for the machine's memory is refused before anything
+// runs, as the command refuses it.
+func TestRunRefusesALevelThatDoesNotFitInMemory(t *testing.T) {
+	if machine.MachineMemory() == 0 {
+		t.Skip("this machine's memory is unknown: nothing is refused")
+	}
+	big := []byte(`"` + strings.Repeat("x", 4<<20) + `"`)
+	std := Codec{Name: "std", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
+	opts := quick
+	opts.Levels = []int{100000}
+	_, err := Run(context.Background(), big, []Codec{std}, opts)
+	var me *plan.MemoryError
+	if !errors.As(err, &me) || me.Level.Pairs != 100000 {
+		t.Fatalf("100000 pairs on 4 MB: err %v, want a memory error", err)
 	}
 }

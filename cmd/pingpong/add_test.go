@@ -1,12 +1,13 @@
 package main
 
 import (
-	"github.com/pingpong-bench/pingpong/results"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // bench_scheduling.sh --add: any library with an encoding/json-like

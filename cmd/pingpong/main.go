@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -396,29 +397,17 @@ func moduleVersion() string {
 	return "(devel)"
 }
 
-// checkMemory refuses, before anything runs, a level too large for this
-// machine's memory on the largest input, then a batch too large at the
-// largest level: the levels first, since a batch cannot fix those.
+// checkMemory is plan.CheckMemory in the words of the flags to change.
 func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) error {
-	largest := inputs[0]
-	for _, in := range inputs {
-		if len(in.Data) > len(largest.Data) {
-			largest = in
-		}
+	var me *plan.MemoryError
+	switch err := plan.CheckMemory(inputs, levels, batch); {
+	case errors.As(err, &me) && me.Batch > 0:
+		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", me.Batch, me.Input, me.Err, me.Fits, me.Level.Pairs, batchForm)
+	case errors.As(err, &me):
+		return usagef("-levels %s on %s: %w", me.Level.Spec, me.Input, me.Err)
+	default:
+		return err
 	}
-	mem := machine.MachineMemory()
-	most := 0
-	for _, lv := range levels {
-		if err := machine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
-			return usagef("-levels %s on %s: %w", lv.Spec, largest.Name, err)
-		}
-		most = max(most, lv.Pairs)
-	}
-	if err := machine.CheckMemory(len(largest.Data), most, batch, mem); err != nil {
-		fits := machine.BatchThatFits(len(largest.Data), most, mem)
-		return usagef("-batch %d on %s: %w; at most %d fit at %d pairs: %s", batch, largest.Name, err, fits, most, batchForm)
-	}
-	return nil
 }
 
 // withControl is impls with control before baseline when they name

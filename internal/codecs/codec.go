@@ -1,5 +1,6 @@
 // Package codecs is the codec registry and what a codec decodes into: the
-// codecs a run can name (Register, LookupImpls), the decode targets (any, a
+// codecs a run can name (Register, LookupImpls; std and the references
+// here, the other built-ins from BuiltinPackage), the decode targets (any, a
 // corpus's struct, a build's own types), the check of a codec against
 // encoding/json, and a codec readied for one input (Prepare), which the
 // load then runs.
@@ -196,6 +197,9 @@ func LookupImpls(names []string) ([]Impl, error) {
 		im, ok := registry[n]
 		if why, missing := unavailable[n]; !ok && missing {
 			return nil, fmt.Errorf("%s %s", n, why)
+		}
+		if !ok && slices.Contains(results.BuiltinCodecs, n) {
+			return nil, fmt.Errorf("codec %q is built into pingpong but not linked into this program: import _ %q", n, BuiltinPackage)
 		}
 		if !ok {
 			var valid []string

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/retry"
-	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -78,7 +78,11 @@ func TestIntervalsAddUpToNAndTheLogReadsBack(t *testing.T) {
 			t.Fatalf("%d pairs: the intervals hold %d round trips, the level %d", pairs, n, lr.N)
 		}
 		path := filepath.Join(dir, "level.hlog")
-		if err := report.WriteHlog(path, lr.Log); err != nil {
+		var buf bytes.Buffer
+		if err := lr.Log.WriteHlog(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		log := readHlog(t, path)

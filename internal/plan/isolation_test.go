@@ -1,10 +1,6 @@
 package plan
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/machine"
-	"github.com/pingpong-bench/pingpong/internal/worker"
-
 	"context"
 	"fmt"
 	"os"
@@ -14,6 +10,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/worker"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -200,7 +199,7 @@ func TestInputSomeCodecsReject(t *testing.T) {
 // really decodes with optdec: its Check, run in the worker, passes there,
 // while this process (no such variable) runs the JIT decoder.
 func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
-	if !codecs.SonicNative {
+	if !sonicNative {
 		t.Skip("sonic has no native decoder on this platform")
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}

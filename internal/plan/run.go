@@ -7,16 +7,15 @@
 package plan
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/load"
-	"github.com/pingpong-bench/pingpong/internal/worker"
-	"time"
-
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/load"
+	"github.com/pingpong-bench/pingpong/internal/worker"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -100,6 +99,9 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 }
 
 func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildImpl, obs Observer) (*results.Run, error) {
+	if err := CheckMemory(inputs, cfg.Levels, largestBatch(cfg.Batches)); err != nil {
+		return nil, err
+	}
 	run := &results.Run{Env: env, Config: cfg}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {

@@ -7,17 +7,17 @@
 package worker
 
 import (
-	"fmt"
-	"os"
-
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/load"
-	"github.com/pingpong-bench/pingpong/report"
+	"github.com/pingpong-bench/pingpong/internal/outfile"
+	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -109,7 +109,7 @@ func (l *localRunner) Close() {}
 func keep(sp load.Spec, r *results.Result, k load.Kept) {
 	if k.Log != nil {
 		path := sp.HlogPath(r.Scenario)
-		if err := report.WriteHlog(path, k.Log); err != nil {
+		if err := writeHlog(path, k.Log); err != nil {
 			r.Err = errors.Join(errorOf(r.Err), err).Error()
 		} else {
 			r.Hlog = path
@@ -117,12 +117,24 @@ func keep(sp load.Spec, r *results.Result, k load.Kept) {
 	}
 	if k.Trace != nil {
 		path := sp.TracePath(r.Scenario)
-		if err := os.WriteFile(path, k.Trace, 0o644); err != nil {
+		if err := outfile.Write(path, func(w io.Writer) error { _, err := w.Write(k.Trace); return err }); err != nil {
 			r.CulpritErr = fmt.Sprintf("keeping the trace: %v", err)
 		} else {
 			r.Trace = path
 		}
 	}
+}
+
+// writeHlog writes log to path as an HdrHistogram interval log (-hlog);
+// an empty log writes no file.
+func writeHlog(path string, log *latency.IntervalLog) error {
+	if len(log.Intervals) == 0 {
+		return nil
+	}
+	if err := outfile.Write(path, log.WriteHlog); err != nil {
+		return fmt.Errorf("writing the interval log: %w", err)
+	}
+	return nil
 }
 
 // errorOf is the error a row's Err says, nil for none.

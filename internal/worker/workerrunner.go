@@ -1,10 +1,6 @@
 package worker
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/load"
-	"strconv"
-
 	"bufio"
 	"context"
 	"encoding/json"
@@ -13,12 +9,15 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/load"
 	"github.com/pingpong-bench/pingpong/results"
 )
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
@@ -26,7 +27,7 @@ func TestTheGuardsThreeAnswers(t *testing.T) {
 	frozen := run(append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))
 	judged := func(r *results.Run, o options) (*recorder, string) {
 		var failure string
-		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", r, nil, o) })
+		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", pingpong.ReportOf(r), nil, o) })
 		return rec, failure
 	}
 

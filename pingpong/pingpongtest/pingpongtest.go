@@ -36,16 +36,12 @@ package pingpongtest
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
+	"testing"
 	"time"
 
-	"testing"
-
-	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
-	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
@@ -98,19 +94,18 @@ func funcCodec(name string, fn func()) pingpong.Codec {
 func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.Helper()
 	o := settled(b, opts)
-	run, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
+	rep, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
 	if err != nil {
 		b.Fatalf("pingpongtest: %s: %v", c.Name, err)
 	}
-	_, cv, ok := codecOf(run, c.Name)
-	if !ok || cv.Result.Err != "" || !cv.HasSTW {
-		b.Fatalf("pingpongtest: %s measured nothing: %s", c.Name, why(run, c.Name))
+	r, ok := rep.Codec(c.Name)
+	if !ok || r.Err != "" || r.Stops == 0 {
+		b.Fatalf("pingpongtest: %s measured nothing: %s", c.Name, why(rep, c.Name))
 	}
-	r := cv.Result
-	b.ReportMetric(float64(r.Latency.P50), "ns/op")
-	b.ReportMetric(float64(r.Latency.P99), "p99-ns")
-	b.ReportMetric(float64(cv.Stops.Quantile(0.99)), "stw-p99-ns")
-	b.ReportMetric(100*cv.Stops.Waiting(), "waiting-%")
+	b.ReportMetric(float64(r.RoundTripP50), "ns/op")
+	b.ReportMetric(float64(r.RoundTripP99), "p99-ns")
+	b.ReportMetric(float64(r.StopP99), "stw-p99-ns")
+	b.ReportMetric(100*r.Waiting, "waiting-%")
 }
 
 // guarding says whether t gets a guard: not under the race detector, and
@@ -145,15 +140,15 @@ func refuseParallel(t testing.TB) (err error) {
 // with the recorder, look for the culprit.
 func guard(t testing.TB, c pingpong.Codec, doc []byte, o options) {
 	t.Helper()
-	run, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
-	failure := judge(t, c.Name, run, err, o)
+	rep, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run)
+	failure := judge(t, c.Name, rep, err, o)
 	if failure == "" {
 		return
 	}
 	o.run.Culprits = true
 	if again, err := pingpong.Run(t.Context(), doc, []pingpong.Codec{c}, o.run); err == nil {
-		if _, cv, ok := codecOf(again, c.Name); ok {
-			failure += culprit(cv.Result.Culprit, c.Name)
+		if r, ok := again.Codec(c.Name); ok {
+			failure += culprit(r.Culprit, c.Name)
 		}
 	}
 	t.Errorf("pingpongtest: %s", failure)
@@ -162,7 +157,7 @@ func guard(t testing.TB, c pingpong.Codec, doc []byte, o options) {
 // judge is why name stands out in run, or "" when it does not; it fails
 // t itself when the run could not measure, and skips it (or, Strict,
 // fails it) when the verdict could not tell.
-func judge(t testing.TB, name string, run *results.Run, err error, o options) string {
+func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options) string {
 	t.Helper()
 	if errors.Is(err, pingpong.ErrDeadline) {
 		t.Errorf("pingpongtest: %s: %v", name, err)
@@ -171,22 +166,23 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) st
 	if err != nil {
 		t.Fatalf("pingpongtest: %s: %v", name, err)
 	}
-	l, cv, ok := codecOf(run, name)
+	r, ok := rep.Codec(name)
 	switch {
-	case !ok || cv.Result.Err != "":
-		t.Fatalf("pingpongtest: %s was not measured: %s", name, why(run, name))
-	case !cv.Tested:
-		t.Fatalf("pingpongtest: no verdict on %s: %s", name, l.Conclusion())
+	case !ok || r.Err != "":
+		t.Fatalf("pingpongtest: %s was not measured: %s", name, why(rep, name))
+	case r.Answer == pingpong.NotJudged:
+		t.Fatalf("pingpongtest: no verdict on %s: %s", name, conclusion(rep, r))
 	}
-	if m := cv.Result.Mismatch; m != "" {
-		t.Logf("pingpongtest: %s does not read the document as encoding/json does (not a freeze): %s", name, m)
+	if r.Mismatch != "" {
+		t.Logf("pingpongtest: %s does not read the document as encoding/json does (not a freeze): %s", name, r.Mismatch)
 	}
-	over := fmt.Sprintf("over %s at %s", cv.Result.Window.Round(time.Millisecond), l.Label)
-	switch cv.Answer {
-	case verdict.StandsOut:
-		return l.Sentence(cv)
-	case verdict.CannotTell:
-		msg := fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s", name, over, strings.TrimPrefix(l.Conclusions()[len(l.Conclusions())-1], "cannot tell at "+l.Label+": "))
+	l := levelOf(rep, r)
+	over := fmt.Sprintf("over %s at %s", r.Window.Round(time.Millisecond), l.Label)
+	switch r.Answer {
+	case pingpong.StandsOut:
+		return r.Sentence
+	case pingpong.CannotTell:
+		msg := fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s", name, over, strings.TrimPrefix(l.Conclusions[len(l.Conclusions)-1], "cannot tell at "+l.Label+": "))
 		if o.strict {
 			t.Errorf("%s (Strict: a guard that cannot tell fails)", msg)
 		} else {
@@ -195,13 +191,28 @@ func judge(t testing.TB, name string, run *results.Run, err error, o options) st
 		return ""
 	}
 	t.Logf("pingpongtest: %s does not freeze the program: %s points (%s) of the window frozen against %s's, under the bar of %s, %s",
-		name, signedPoints(cv.Effect.Frozen.Est), intervalPoints(cv.Effect.Frozen), l.RefName(), barPoints(l.Bars.Frozen), over)
+		name, signedPoints(r.Effect.Est), intervalPoints(r.Effect), l.Reference, barPoints(l.FrozenBar), over)
 	return ""
+}
+
+// levelOf is the level of rep that r is at.
+func levelOf(rep *pingpong.Report, r pingpong.CodecReport) pingpong.Level {
+	for _, l := range rep.Levels {
+		if l.Pairs == r.Pairs {
+			return l
+		}
+	}
+	return pingpong.Level{}
+}
+
+// conclusion is the verdict's conclusion at r's level.
+func conclusion(rep *pingpong.Report, r pingpong.CodecReport) string {
+	return strings.Join(levelOf(rep, r).Conclusions, "\n")
 }
 
 func signedPoints(x float64) string { return fmt.Sprintf("%+.1f", 100*x+0) }
 
-func intervalPoints(iv verdict.Interval) string {
+func intervalPoints(iv pingpong.Interval) string {
 	return fmt.Sprintf("%.1f to %.1f", 100*iv.Lo+0, 100*iv.Hi+0)
 }
 
@@ -215,71 +226,25 @@ func barPoints(bar float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f
 // On a loaded machine the last goroutine to stop can also be a
 // bystander, such as a probe's, whose thread the OS had descheduled: that
 // is no culprit.
-func culprit(c *latency.Culprit, name string) string {
-	if c == nil || !slices.ContainsFunc(c.Stack, onPair) {
+func culprit(c *pingpong.Culprit, name string) string {
+	if c == nil || !c.Pair {
 		return ""
 	}
 	const from = "; culprit (a second run, with the flight recorder): "
 	held := results.FormatDuration(c.Stall)
-	if inCodec(c.Stack) {
+	if c.InCodec {
 		return fmt.Sprintf(from+"%s (%s), which held a stop of the world %s", c.Frame, c.Kind, held)
 	}
 	return fmt.Sprintf(from+"a call of %s, which held a stop of the world %s and let it begin only once it had returned (to %s)", name, held, c.Frame)
 }
 
-// The harness's packages, and the functions a pair's two goroutines
-// start in.
-const (
-	wrapper = "github.com/pingpong-bench/pingpong/pingpong.guarded."
-	module  = "github.com/pingpong-bench/pingpong/"
-	pairs   = module + "internal/load.OpenLevel."
-)
-
-var harness = []string{module + "pingpong.", module + "internal/load.", module + "internal/codecs.", module + "latency"}
-
-func onPair(frame string) bool { return strings.HasPrefix(frame, pairs) }
-
-// inCodec says whether a culprit's stack (innermost first) stopped inside
-// a call of the codec, below the pairs' wrapper and not in the harness.
-func inCodec(stack []string) bool {
-	for i, frame := range stack {
-		if strings.HasPrefix(frame, wrapper) {
-			return i > 0 && !slices.ContainsFunc(stack[:i], isHarness)
-		}
-	}
-	return false
-}
-
-func isHarness(frame string) bool {
-	if strings.HasPrefix(frame, module+"internal/codecs.funcs.") {
-		return false // the registry's adapter of the codec's two functions, which calls them
-	}
-	return slices.ContainsFunc(harness, func(pkg string) bool { return strings.HasPrefix(frame, pkg) })
-}
-
-// codecOf is name's level and judgement in run (a guard runs one level).
-func codecOf(run *results.Run, name string) (verdict.Level, verdict.Codec, bool) {
-	for _, l := range verdict.Of(run) {
-		for _, cv := range l.Codecs {
-			if cv.Result.Impl == name {
-				return l, cv, true
-			}
-		}
-	}
-	return verdict.Level{}, verdict.Codec{}, false
-}
-
 // why is what name's row or the run's says went wrong.
-func why(run *results.Run, name string) string {
-	for _, r := range run.Results {
-		if r.Impl == name && r.Err != "" {
-			return r.Err
-		}
+func why(rep *pingpong.Report, name string) string {
+	if r, ok := rep.Codec(name); ok && r.Err != "" {
+		return r.Err
 	}
-	for _, r := range run.Results {
-		if r.Err != "" {
-			return r.Impl + ": " + r.Err
-		}
+	if err := rep.Err(); err != nil {
+		return err.Error()
 	}
 	return "no stops of the world were measured"
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	registry "github.com/pingpong-bench/pingpong/internal/codecs"
 )
 
 // BenchmarkDecodeEncode is one decode plus one encode of a document by
@@ -17,12 +18,12 @@ func BenchmarkDecodeEncode(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, im := range Impls() {
+		for _, im := range registry.Impls() {
 			c, err := im.New(doc)
 			if err != nil {
 				b.Fatal(err)
 			}
-			bin, _, err := Check(c, doc)
+			bin, _, err := registry.Check(c, doc)
 			if err != nil {
 				b.Fatal(err)
 			}
