@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -54,7 +53,7 @@ func safeSizeCharts(srcs []Source) []chartData {
 					ch.Series = append(ch.Series, line)
 				}
 				if mark, ok := safeSizeMark(c); ok {
-					ch.Series = append(ch.Series, chartSeries{Name: c.Impl + ": " + report.SafeSizeHead(c), Impl: c.Impl, Src: i, Points: [][2]float64{mark}})
+					ch.Series = append(ch.Series, chartSeries{Name: c.Impl + ": " + c.Head(), Impl: c.Impl, Src: i, Points: [][2]float64{mark}})
 				}
 			}
 			if len(ch.Series) == 0 {

@@ -117,24 +117,7 @@ func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
 	if len(missing) > 0 {
 		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
 	}
-	return SafeSizeHead(s) + " (" + strings.Join(at, "; ") + ")"
-}
-
-// SafeSizeHead is a codec's safe size in a few words: "up to ~5.4MB",
-// "up to 4MB" (the size itself, not interpolated), "every size tried" or
-// "none of the sizes tried".
-func SafeSizeHead(s verdict.SafeSize) string {
-	safe, over := s.Bracket()
-	switch {
-	case over < 0:
-		return "every size tried"
-	case safe < 0:
-		return "none of the sizes tried"
-	}
-	if est, interpolated := s.Estimate(); interpolated {
-		return "up to ~" + approxSize(est)
-	}
-	return "up to " + sizeOf(s.Points[safe])
+	return s.Head() + " (" + strings.Join(at, "; ") + ")"
 }
 
 func containsInput(ps []verdict.SizePoint, name string) bool {
@@ -161,18 +144,5 @@ func sizeOf(p verdict.SizePoint) string {
 	return sizeName(results.InputInfo{Name: p.Input})
 }
 
-// approxSize is an estimated size to two significant figures: "5.4MB",
-// "13MB", "540kB".
-func approxSize(bytes float64) string {
-	units := []string{"B", "kB", "MB", "GB"}
-	i := 0
-	for ; i < len(units)-1 && roundSig2(bytes) >= 1000; i++ {
-		bytes /= 1000
-	}
-	return strconv.FormatFloat(roundSig2(bytes), 'f', -1, 64) + units[i]
-}
-
-func roundSig2(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 2, 64), 64)
-	return v
-}
+// approxSize is verdict.ApproxSize.
+func approxSize(bytes float64) string { return verdict.ApproxSize(bytes) }

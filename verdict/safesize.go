@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/results"
@@ -255,4 +257,41 @@ func (s SafeSize) rank() float64 {
 func SafeSizesOf(run *results.Run) []SafeSizeLevel {
 	rows, repeats := asPrinted(run)
 	return SafeSizes(run.Config, run.Inputs, rows, repeats)
+}
+
+// Head is how far s is safe, as the safe-size line and the page's legend
+// say it: "every size tried", "none of the sizes tried", "up to 4MB", or
+// "up to ~5.4MB" when interpolated.
+func (s SafeSize) Head() string {
+	safe, over := s.Bracket()
+	switch {
+	case over < 0:
+		return "every size tried"
+	case safe < 0:
+		return "none of the sizes tried"
+	}
+	if est, interpolated := s.Estimate(); interpolated {
+		return "up to ~" + ApproxSize(est)
+	}
+	name := s.Points[safe].Input
+	if i := strings.LastIndexByte(name, ':'); i >= 0 {
+		name = name[i+1:]
+	}
+	return "up to " + name
+}
+
+// ApproxSize is an estimated size to two significant figures: "5.4MB",
+// "13MB", "540kB".
+func ApproxSize(bytes float64) string {
+	units := []string{"B", "kB", "MB", "GB"}
+	i := 0
+	for ; i < len(units)-1 && roundSig2(bytes) >= 1000; i++ {
+		bytes /= 1000
+	}
+	return strconv.FormatFloat(roundSig2(bytes), 'f', -1, 64) + units[i]
+}
+
+func roundSig2(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 2, 64), 64)
+	return v
 }
