@@ -35,8 +35,9 @@ const (
 var chartFont = font.Font{Typeface: "Liberation", Variant: "Sans"}
 
 // palette is Okabe and Ito's colour-blind safe set (grey in place of its
-// yellow, which is too faint on white), one colour per codec in the
-// default order; markers and dashes tell the lines apart too.
+// yellow, which is too faint on white) and a brown, one colour per codec
+// in the default order, so that no two default codecs share a colour;
+// markers and dashes tell the lines apart too.
 var palette = []color.RGBA{
 	{0x00, 0x72, 0xB2, 0xff}, // blue
 	{0xE6, 0x9F, 0x00, 0xff}, // orange
@@ -46,11 +47,12 @@ var palette = []color.RGBA{
 	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
 	{0x7F, 0x7F, 0x7F, 0xff}, // grey
 	{0x00, 0x00, 0x00, 0xff}, // black
+	{0x8C, 0x51, 0x0A, 0xff}, // brown: the ninth default, baseline after control
 }
 
 var glyphs = []draw.GlyphDrawer{
 	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
-	draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{},
+	draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.PlusGlyph{}, draw.CircleGlyph{},
 }
 
 // dashes tell sources apart: the first solid, the others dashed.

@@ -1,0 +1,21 @@
+package page
+
+import (
+	"image/color"
+	"testing"
+
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// No two default codecs share a colour: the references are drawn beside
+// every codec.
+func TestDefaultCodecsHaveColoursOfTheirOwn(t *testing.T) {
+	seen := map[color.Color]string{}
+	for _, impl := range results.DefaultImpls {
+		col, _ := chartData{}.style(chartSeries{Impl: impl})
+		if other, ok := seen[col]; ok {
+			t.Errorf("%s and %s share the colour %v", impl, other, col)
+		}
+		seen[col] = impl
+	}
+}
