@@ -35,8 +35,8 @@ func TestThreeAnswers(t *testing.T) {
 			cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, tc.base), resultstest.Stopping("codec", 2, 0, win, tc.codec))["codec"]
 			f := cv.Effect.Frozen
 			t.Logf("effect %+.2f points (%.2f to %.2f), tail %+.3f, p %.3g", 100*f.Est, 100*f.Lo, 100*f.Hi, cv.Effect.Tail.Est, cv.P)
-			if cv.Answer != tc.want || cv.Busy != tc.busy || cv.StandsOut != (tc.want == StandsOut) || !cv.HasEffect {
-				t.Errorf("answer %v (busy %v, stands out %v, has effect %v), want %v (busy %v)", cv.Answer, cv.Busy, cv.StandsOut, cv.HasEffect, tc.want, tc.busy)
+			if cv.Answer != tc.want || cv.Busy != tc.busy || cv.StandsOut() != (tc.want == StandsOut) || !cv.HasEffect {
+				t.Errorf("answer %v (busy %v, stands out %v, has effect %v), want %v (busy %v)", cv.Answer, cv.Busy, cv.StandsOut(), cv.HasEffect, tc.want, tc.busy)
 			}
 			if !(f.Lo <= f.Est && f.Est <= f.Hi) {
 				t.Errorf("the interval %+v does not hold its estimate", f)

@@ -54,7 +54,7 @@ func BudgetOf(cfg results.Config) time.Duration {
 // calm says whether the verdict lets a codec's size count as within the
 // budget: the codec does not stand out there. It is the one place the
 // safe size reads the verdict's answer.
-func calm(c Codec) bool { return !c.StandsOut }
+func calm(c Codec) bool { return !c.StandsOut() }
 
 // SizePoint is one codec at one level on one size of a shape.
 type SizePoint struct {

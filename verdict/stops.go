@@ -304,9 +304,10 @@ type Against struct {
 	// BusyShare of the cores.
 	Busy   bool
 	Answer Answer
-	// StandsOut is Answer == StandsOut.
-	StandsOut bool
 }
+
+// StandsOut says whether the answer is "stands out".
+func (a Against) StandsOut() bool { return a.Answer == StandsOut }
 
 // BusyShare is the share of the machine that others must take in a window
 // before the verdict warns that it may be the machine's: on the project's
@@ -357,12 +358,5 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 	default:
 		a.Answer = CannotTell
 	}
-	a.StandsOut = a.Answer == StandsOut
 	return a
-}
-
-// Matters says whether the effect is large enough to matter: an
-// estimate at or above its bar.
-func (a Against) Matters(bars Bars) bool {
-	return a.Effect.Frozen.Est >= bars.Frozen || a.Effect.Tail.Est >= bars.Tail
 }

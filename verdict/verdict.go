@@ -199,7 +199,7 @@ func asPrinted(run *results.Run) (rows []results.Result, repeats map[results.Key
 // StandsOut says whether a codec of the level stands out: the conclusion
 // names it.
 func (v Level) StandsOut() bool {
-	return slices.ContainsFunc(v.Codecs, func(cv Codec) bool { return cv.StandsOut })
+	return slices.ContainsFunc(v.Codecs, func(cv Codec) bool { return cv.StandsOut() })
 }
 
 // Record is what the verdict says of run, level by level, as -json keeps

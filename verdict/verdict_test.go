@@ -48,9 +48,9 @@ func TestVerdictStatistics(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cv := judged(t, base, resultstest.Stopping("codec", 2, 0, win, tc.stops))["codec"]
 			t.Logf("p %.3g over %d, waiting %.2f%%, over 10ms %.1f%%", cv.P, cv.Samples, 100*cv.Stops.Waiting(), 100*cv.Stops.Over(LongStop))
-			if !cv.Tested || cv.More != tc.more || cv.StandsOut != tc.standsOut || cv.ByStops {
+			if !cv.Tested || cv.More != tc.more || cv.StandsOut() != tc.standsOut || cv.ByStops {
 				t.Errorf("tested %v (by single stops %v), more %v (p %.3g), stands out %v (waiting %.1f%%, over 10ms %.1f%%); want more %v, stands out %v",
-					cv.Tested, cv.ByStops, cv.More, cv.P, cv.StandsOut, 100*cv.Stops.Waiting(), 100*cv.Stops.Over(LongStop), tc.more, tc.standsOut)
+					cv.Tested, cv.ByStops, cv.More, cv.P, cv.StandsOut(), 100*cv.Stops.Waiting(), 100*cv.Stops.Over(LongStop), tc.more, tc.standsOut)
 			}
 		})
 	}
@@ -66,8 +66,8 @@ func TestVerdictOfAnOldFile(t *testing.T) {
 	}
 	cv := judged(t, old(resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us))),
 		old(resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 400*us), resultstest.StopsAround(3, 40, 15*ms)...))))["sonic"]
-	if !cv.ByStops || !cv.StandsOut {
-		t.Errorf("by single stops %v, stands out %v (p %.3g): want both", cv.ByStops, cv.StandsOut, cv.P)
+	if !cv.ByStops || !cv.StandsOut() {
+		t.Errorf("by single stops %v, stands out %v (p %.3g): want both", cv.ByStops, cv.StandsOut(), cv.P)
 	}
 }
 
@@ -90,7 +90,7 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 	if n := cv.Stops.N(); n != 200 {
 		t.Errorf("%d stops, want 200: each stuck one with the 9 it kept the probe from asking for", n)
 	}
-	if !cv.StandsOut || cv.ByStops {
+	if !cv.StandsOut() || cv.ByStops {
 		t.Errorf("20 stops of 100ms do not stand out (p %.3g over %d stretches)", cv.P, cv.Samples)
 	}
 }
@@ -135,8 +135,8 @@ func TestVerdictNoiseDoesNotSilenceIt(t *testing.T) {
 	us, win := time.Microsecond, 2*time.Second
 	codec := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*time.Millisecond)...))
 	codec.Noise = &latency.Noise{Window: win, OthersCores: 0.6, Cores: 2}
-	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut || !cv.Stops.Noisy {
-		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut, cv.Stops.Noisy)
+	if cv := judged(t, resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), codec)["sonic"]; !cv.StandsOut() || !cv.Stops.Noisy {
+		t.Errorf("stands out %v, noisy %v: want both", cv.StandsOut(), cv.Stops.Noisy)
 	}
 }
 
@@ -167,7 +167,7 @@ func TestVerdictOnABusyMachine(t *testing.T) {
 		t.Errorf("a caveat with nothing standing out: %q", c)
 	}
 	frozen := level(1.6, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*time.Millisecond)...))
-	if !frozen.Codecs[0].StandsOut || !strings.Contains(frozen.Caveat(), "the machine was busy: other processes took up to 80% of its cores") {
-		t.Errorf("busy, frozen: stands out %v, caveat %q", frozen.Codecs[0].StandsOut, frozen.Caveat())
+	if !frozen.Codecs[0].StandsOut() || !strings.Contains(frozen.Caveat(), "the machine was busy: other processes took up to 80% of its cores") {
+		t.Errorf("busy, frozen: stands out %v, caveat %q", frozen.Codecs[0].StandsOut(), frozen.Caveat())
 	}
 }

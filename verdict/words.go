@@ -122,7 +122,7 @@ func (v Level) MMUTable() [][]string {
 func (v Level) Sentences() []string {
 	var out []string
 	for _, cv := range v.Codecs {
-		if cv.StandsOut {
+		if cv.StandsOut() {
 			out = append(out, v.Sentence(cv))
 		}
 	}
@@ -135,7 +135,7 @@ func (v Level) Sentences() []string {
 func (v Level) Reasons() []string {
 	var out []string
 	for _, cv := range v.Codecs {
-		if w := v.Sentence(cv); w != "" && !cv.StandsOut {
+		if w := v.Sentence(cv); w != "" && !cv.StandsOut() {
 			out = append(out, w)
 		}
 	}
