@@ -62,6 +62,15 @@ const (
 // (0.035 is 3.5 points).
 type Interval struct{ Est, Lo, Hi float64 }
 
+// String prints iv in points as the verdict does: "+3.5 (2.1 to 4.9)".
+func (iv Interval) String() string { return iv.Points() + " (" + iv.Range() + ")" }
+
+// Points prints the estimate in points, signed: "+3.5".
+func (iv Interval) Points() string { return verdict.Points(iv.Est) }
+
+// Range prints the interval's bounds in points: "2.1 to 4.9".
+func (iv Interval) Range() string { return verdict.Range(verdict.Interval(iv)) }
+
 // CodecReport is one codec at one level: its figures and the verdict on
 // it.
 type CodecReport struct {
@@ -153,6 +162,9 @@ func worse(a, b Answer) bool {
 }
 
 // Codec is name at the level, a codec's or a reference's.
+// Bar prints the level's frozen bar in points: "3".
+func (l Level) Bar() string { return verdict.Bar(l.FrozenBar) }
+
 func (l Level) Codec(name string) (CodecReport, bool) {
 	for _, c := range append(slices.Clip(l.Codecs), l.References...) {
 		if c.Name == name {

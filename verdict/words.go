@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -159,14 +160,34 @@ func (cv Codec) against() []string {
 // 4.9)", or its estimate alone when it has no interval.
 func points(iv Interval, withInterval bool) string {
 	if !withInterval {
-		return signed(100 * iv.Est)
+		return Points(iv.Est)
 	}
-	return fmt.Sprintf("%s (%s to %s)", signed(100*iv.Est), oneDecimal(100*iv.Lo), oneDecimal(100*iv.Hi))
+	return fmt.Sprintf("%s (%s)", Points(iv.Est), Range(iv))
 }
 
-// barOf prints a bar in points (or percent), "3" or "2.5".
-func barOf(share float64) string {
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*share), ".0")
+// Points prints a share in points of the window (or percent) to one
+// decimal, signed, never "-0.0": "+3.5", "+0.0", "-1.2".
+func Points(share float64) string { return pts(share, 1, true) }
+
+// Range prints an interval's bounds in points to one decimal: "2.1 to
+// 4.9".
+func Range(iv Interval) string { return pts(iv.Lo, 1, false) + " to " + pts(iv.Hi, 1, false) }
+
+// Bar prints a bar in points (or percent), "3" or "2.5".
+func Bar(share float64) string { return strings.TrimSuffix(pts(share, 1, false), ".0") }
+
+// pts prints share x 100 with decimals places, signed when sign; a value
+// that rounds to zero reads as zero, never as "-0".
+func pts(share float64, decimals int, sign bool) string {
+	f := "%." + strconv.Itoa(decimals) + "f"
+	if sign {
+		f = "%+." + strconv.Itoa(decimals) + "f"
+	}
+	out := fmt.Sprintf(f, 100*share)
+	if strings.Trim(out, "+-0.") == "" { // a rounded zero
+		out = fmt.Sprintf(f, 0.0)
+	}
+	return out
 }
 
 // Reference says what the level's codecs were judged against, for the
@@ -179,20 +200,6 @@ func (v Level) Reference() string {
 		return "control's in the same run (the waits alone: at more pairs than Ps the probe queues behind them whatever the codec)"
 	}
 	return v.RefName() + "'s in the same run (the waits alone; add control to -impls to count the time the probe could not run)"
-}
-
-func signed(x float64) string {
-	if s := fmt.Sprintf("%+.1f", x); s != "-0.0" {
-		return s
-	}
-	return "+0.0"
-}
-
-func oneDecimal(x float64) string {
-	if s := fmt.Sprintf("%.1f", x); s != "-0.0" {
-		return s
-	}
-	return "0.0"
 }
 
 // frozenOf is the share of the window s froze the program in the
@@ -233,7 +240,7 @@ func (v Level) Conclusions() []string {
 			out = append(out, fmt.Sprintf("no codec stands out from %s at %s (no codec had stops to judge)", ref, v.Label))
 		} else {
 			out = append(out, fmt.Sprintf("no codec stands out from %s at %s (%s points of the window frozen; all under the bar of %s points, and of %s more of the stops over %s)",
-				ref, v.Label, strings.Join(items, ", "), barOf(b.Frozen), barOf(b.Tail)+"%", b.LongStop))
+				ref, v.Label, strings.Join(items, ", "), Bar(b.Frozen), Bar(b.Tail)+"%", b.LongStop))
 		}
 	}
 	if c := v.cannotTell(); c != "" {
@@ -257,9 +264,9 @@ func (v Level) cannotTell() string {
 	busy := false
 	for _, cv := range undecided {
 		f := cv.Effect.Frozen
-		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Impl, signed(100*f.Est), oneDecimal(100*f.Lo), oneDecimal(100*f.Hi), barOf(b.Frozen))
+		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Impl, Points(f.Est), pts(f.Lo, 1, false), pts(f.Hi, 1, false), Bar(b.Frozen))
 		if t := cv.Effect.Tail; !t.Below(b.Tail) {
-			item += fmt.Sprintf("; %s of its stops over %s, %s to %s, against a bar of %s", signed(100*t.Est)+"%", b.LongStop, oneDecimal(100*t.Lo), oneDecimal(100*t.Hi), barOf(b.Tail)+"%")
+			item += fmt.Sprintf("; %s of its stops over %s, %s to %s, against a bar of %s", Points(t.Est)+"%", b.LongStop, pts(t.Lo, 1, false), pts(t.Hi, 1, false), Bar(b.Tail)+"%")
 		}
 		items = append(items, item+")")
 		busy = busy || cv.Busy
@@ -420,26 +427,18 @@ func (v Level) Sentence(cv Codec) string {
 		return out
 	case CannotTell:
 		return fmt.Sprintf("%s cannot be told: it %s: %s, against bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
-			barOf(b.Frozen), barOf(b.Tail), cv.evidence(), tail, v.longest(cv))
+			Bar(b.Frozen), Bar(b.Tail), cv.evidence(), tail, v.longest(cv))
 	}
 	return fmt.Sprintf("%s does not: it %s: %s, under the bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
-		barOf(b.Frozen), barOf(b.Tail), cv.evidence(), tail, v.longest(cv))
+		Bar(b.Frozen), Bar(b.Tail), cv.evidence(), tail, v.longest(cv))
 }
 
 // pointsPercent prints an effect on a share of the stops, "+7% (3 to 11)".
 func pointsPercent(iv Interval, withInterval bool) string {
 	if !withInterval {
-		return noNegZero(fmt.Sprintf("%+.0f", 100*iv.Est)) + "%"
+		return pts(iv.Est, 0, true) + "%"
 	}
-	return fmt.Sprintf("%s%% (%s to %s)", noNegZero(fmt.Sprintf("%+.0f", 100*iv.Est)), noNegZero(fmt.Sprintf("%.0f", 100*iv.Lo)), noNegZero(fmt.Sprintf("%.0f", 100*iv.Hi)))
-}
-
-// noNegZero reads a rounded "-0" as "0" ("+0" stays).
-func noNegZero(s string) string {
-	if s == "-0" {
-		return "0"
-	}
-	return s
+	return fmt.Sprintf("%s%% (%s to %s)", pts(iv.Est, 0, true), pts(iv.Lo, 0, false), pts(iv.Hi, 0, false))
 }
 
 // longest adds the longest stop to the sentence of a codec that does not

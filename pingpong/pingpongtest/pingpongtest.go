@@ -191,7 +191,7 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 		return ""
 	}
 	t.Logf("pingpongtest: %s does not freeze the program: %s points (%s) of the window frozen against %s's, under the bar of %s, %s",
-		name, signedPoints(r.Effect.Est), intervalPoints(r.Effect), l.Reference, barPoints(l.FrozenBar), over)
+		name, r.Effect.Points(), r.Effect.Range(), l.Reference, l.Bar(), over)
 	return ""
 }
 
@@ -209,14 +209,6 @@ func levelOf(rep *pingpong.Report, r pingpong.CodecReport) pingpong.Level {
 func conclusion(rep *pingpong.Report, r pingpong.CodecReport) string {
 	return strings.Join(levelOf(rep, r).Conclusions, "\n")
 }
-
-func signedPoints(x float64) string { return fmt.Sprintf("%+.1f", 100*x+0) }
-
-func intervalPoints(iv pingpong.Interval) string {
-	return fmt.Sprintf("%.1f to %.1f", 100*iv.Lo+0, 100*iv.Hi+0)
-}
-
-func barPoints(bar float64) string { return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*bar), ".0") }
 
 // culprit is the failure's last words: what the longest stop waited on,
 // when that was a pair's goroutine, that is the codec (the harness's code
