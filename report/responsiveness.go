@@ -158,8 +158,7 @@ func culpritLines(r results.Result, cfg results.Config, verbose bool) []string {
 	case r.CulpritErr != "" && verbose:
 		lines = append(lines, indent+"culprit: none ("+r.CulpritErr+")")
 	case verbose && cfg.Culprits && r.STW != nil && r.STW.Max < cfg.Stall:
-		lines = append(lines, fmt.Sprintf("%sculprit: none (worst stop %s, under the %s stall; only stops are traced to a culprit)",
-			indent, results.FormatDuration(r.STW.Max), results.FormatDuration(cfg.Stall)))
+		lines = append(lines, indent+"culprit: none ("+results.UnderStall(r.STW.Max, cfg.Stall)+")") // a file from before -json said why
 	}
 	if r.Trace != "" && verbose {
 		lines = append(lines, indent+"trace:   "+r.Trace)

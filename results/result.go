@@ -329,6 +329,16 @@ const Baseline = "baseline"
 // cannot be.
 const Control = "control"
 
+// UnderStall is why a window names no culprit when its worst stop,
+// worst, was shorter than a stall (the flight recorder traces stops, not
+// long round trips or late wakes); UnderStallPrefix begins it.
+func UnderStall(worst, stall time.Duration) string {
+	return fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", UnderStallPrefix, FormatDuration(worst), FormatDuration(stall))
+}
+
+// UnderStallPrefix begins UnderStall's reason.
+const UnderStallPrefix = "worst stop "
+
 // IsReference says whether impl is one of the references a run measures
 // codecs against (Baseline, Control) rather than a codec: rankings,
 // comparisons and gates keep them out.

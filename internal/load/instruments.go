@@ -1,7 +1,6 @@
 package load
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -139,19 +138,13 @@ func (ins *instruments) explain(out *watched, w Watch) {
 	switch {
 	case c.Stall >= w.Stall && (out.Culprit == nil || c.Stall > out.Culprit.Stall):
 		out.Culprit = &c
-		if strings.HasPrefix(out.CulpritErr, underStall) {
+		if strings.HasPrefix(out.CulpritErr, results.UnderStallPrefix) {
 			out.CulpritErr = ""
 		}
-	case out.Culprit == nil && (out.CulpritErr == "" || strings.HasPrefix(out.CulpritErr, underStall)):
-		// -json says why no culprit was named, as -v does
-		out.CulpritErr = fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", underStall,
-			results.FormatDuration(c.Stall), results.FormatDuration(w.Stall))
+	case out.Culprit == nil && (out.CulpritErr == "" || strings.HasPrefix(out.CulpritErr, results.UnderStallPrefix)):
+		out.CulpritErr = results.UnderStall(c.Stall, w.Stall) // -json says why, as -v does
 	}
 }
-
-// underStall begins the reason a window names no culprit when its worst
-// stop was shorter than a stall.
-const underStall = "worst stop "
 
 // watched is what the instruments saw over one window.
 type watched struct {
