@@ -329,6 +329,18 @@ const Baseline = "baseline"
 // cannot be.
 const Control = "control"
 
+// WithControl is impls with Control just before Baseline when they name
+// baseline but not control: the verdict judges codecs against control,
+// which keeps the Ps as busy as a codec (baseline alone leaves the time
+// the probe queued behind busy pairs on the codecs).
+func WithControl(impls []string) []string {
+	i := slices.Index(impls, Baseline)
+	if i < 0 || slices.Contains(impls, Control) {
+		return impls
+	}
+	return slices.Insert(slices.Clone(impls), i, Control)
+}
+
 // UnderStall is why a window names no culprit when its worst stop,
 // worst, was shorter than a stall (the flight recorder traces stops, not
 // long round trips or late wakes); UnderStallPrefix begins it.

@@ -11,7 +11,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -188,7 +187,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	impls := splitList(o.impls)
 	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe {
-		impls = withControl(impls)
+		impls = results.WithControl(impls)
 	}
 	builds, err := checkImpls(o, impls)
 	if err != nil {
@@ -408,16 +407,4 @@ func checkMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 	default:
 		return err
 	}
-}
-
-// withControl is impls with control before baseline when they name
-// baseline but not control: the verdict judges codecs against control,
-// which keeps the Ps as busy as a codec (baseline alone leaves the time
-// the probe queued behind busy pairs on the codecs).
-func withControl(impls []string) []string {
-	i := slices.Index(impls, results.Baseline)
-	if i < 0 || slices.Contains(impls, results.Control) {
-		return impls
-	}
-	return slices.Insert(slices.Clone(impls), i, results.Control)
 }

@@ -256,9 +256,7 @@ func (r request) runArgs(base, new *results.Listing, parts []*part) ([]string, e
 		if !slices.Contains(codecs, results.Baseline) {
 			codecs = append(codecs, results.Baseline)
 		}
-		if !slices.Contains(codecs, results.Control) {
-			codecs = slices.Insert(codecs, slices.Index(codecs, results.Baseline), results.Control)
-		}
+		codecs = results.WithControl(codecs)
 	}
 	inputs, err := r.inputList(base)
 	if err != nil {

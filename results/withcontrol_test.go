@@ -1,4 +1,4 @@
-package main
+package results
 
 import (
 	"slices"
@@ -14,8 +14,8 @@ func TestWithControl(t *testing.T) {
 		{[]string{"std", "baseline", "control"}, []string{"std", "baseline", "control"}},
 		{[]string{"std", "sonic"}, []string{"std", "sonic"}},
 	} {
-		if got := withControl(tc.in); !slices.Equal(got, tc.want) {
-			t.Errorf("withControl(%v) = %v, want %v", tc.in, got, tc.want)
+		if got := WithControl(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("WithControl(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }
