@@ -318,18 +318,6 @@ func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 	return ran, need
 }
 
-// ran is the shortest window a codec of the level ran for, the
-// references included.
-func (v Level) ran() time.Duration {
-	var out time.Duration
-	for _, cv := range v.all() {
-		if w := cv.Stops.Window; cv.HasSTW && (out == 0 || w < out) {
-			out = w
-		}
-	}
-	return out
-}
-
 // busiest is the largest share of the cores others took in a window of
 // the level.
 func (v Level) busiest() float64 {

@@ -38,11 +38,6 @@ type funcs struct {
 func (f funcs) Marshal(v any) ([]byte, error)      { return f.marshal(v) }
 func (f funcs) Unmarshal(data []byte, v any) error { return f.unmarshal(data, v) }
 
-func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]byte) (Codec, error) {
-	c := funcs{m, u}
-	return func([]byte) (Codec, error) { return c, nil }
-}
-
 // WithLibrary is im as a Library of the two functions: a built-in codec
 // that pingpong.Codecs hands out as a value.
 func WithLibrary(im Impl, m func(any) ([]byte, error), u func([]byte, any) error) Impl {

@@ -69,3 +69,9 @@ func TestUserTargetMustHoldTheInput(t *testing.T) {
 		t.Errorf("an unregistered type: err %v", err)
 	}
 }
+
+// stateless is a test codec of two functions, the same for every input.
+func stateless(m func(any) ([]byte, error), u func([]byte, any) error) func([]byte) (Codec, error) {
+	c := funcs{m, u}
+	return func([]byte) (Codec, error) { return c, nil }
+}
