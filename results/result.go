@@ -341,6 +341,16 @@ func WithControl(impls []string) []string {
 	return slices.Insert(slices.Clone(impls), i, Control)
 }
 
+// RunsAt says whether impl runs at a level of pairs on procs Ps. Control
+// runs only where the verdict counts the time the probe could not run,
+// at as many pairs as Ps: with fewer pairs a P is always free for the
+// probe, with more it queues behind them whatever the codec, and there
+// the codecs' stops' waits are judged against baseline's, so a window of
+// control would only lengthen the run.
+func RunsAt(impl string, pairs, procs int) bool {
+	return impl != Control || procs <= 0 || pairs == procs
+}
+
 // UnderStall is why a window names no culprit when its worst stop,
 // worst, was shorter than a stall (the flight recorder traces stops, not
 // long round trips or late wakes); UnderStallPrefix begins it.

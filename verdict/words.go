@@ -199,6 +199,9 @@ func (v Level) Reference() string {
 	if v.RefName() == results.Control {
 		return "control's in the same run (the waits alone: at more pairs than Ps the probe queues behind them whatever the codec)"
 	}
+	if r := v.Ref; r != nil && r.Result.Procs > 0 && !results.RunsAt(results.Control, r.Result.Pairs, r.Result.Procs) {
+		return v.RefName() + "'s in the same run (the waits alone: control runs only at as many pairs as Ps, where the time the probe could not run counts)"
+	}
 	return v.RefName() + "'s in the same run (the waits alone; add control to -impls to count the time the probe could not run)"
 }
 

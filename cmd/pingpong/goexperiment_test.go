@@ -23,7 +23,8 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	out := filepath.Join(work, "out")
 	tiny, pp := tinyRun(t, work)
 	args := append(tiny, "-o", out, "--goexperiment", "jsonv2", "--compare", "std,stdv2", "--count", "1")
-	code, stdout, stderr := runBench(t, nil, append(args, pp...)...)
+	// at N pairs, where control runs
+	code, stdout, stderr := runBench(t, nil, append(args, append(pp, "-levels", "N")...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr)
 	}

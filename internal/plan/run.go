@@ -38,6 +38,9 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 				for _, lv := range cfg.Levels {
 					for _, k := range batchesOf(cfg) {
 						for _, im := range cfg.Impls {
+							if !results.RunsAt(im, lv.Pairs, procs) {
+								continue
+							}
 							out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
 						}
 					}
