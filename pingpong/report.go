@@ -13,6 +13,11 @@ import (
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
+// BudgetQuantile is the quantile of a codec's stops' waits that a freeze
+// budget (Options.Budget) is judged on, as the pingpong command's
+// -budget: 0.99.
+const BudgetQuantile = verdict.BudgetQuantile
+
 // Report is what Run measured and what the verdict says of it, level by
 // level, as the pingpong command's report ends.
 type Report struct {
@@ -36,6 +41,9 @@ type Level struct {
 	// window (0.03: 3), and what counts as a long stop.
 	FrozenBar float64
 	LongStop  time.Duration
+	// Budget is the freeze budget each codec's BudgetStop is held to
+	// (Options.Budget).
+	Budget time.Duration
 	// Conclusions are the verdict's lines, as the command prints them:
 	// "stands out from control: ...", "no codec stands out from control
 	// at 2x encdec (...)", "cannot tell at 2x encdec: ...".
@@ -102,6 +110,13 @@ type CodecReport struct {
 	// they took to begin.
 	Stops            int64
 	StopP99, StopMax time.Duration
+	// BudgetStop is the quantile of the stops' waits a freeze budget is
+	// judged on (the pingpong command's -budget, verdict.BudgetQuantile:
+	// p99), counting the time the probe could not ask for a stop as stops
+	// that waited that long where the verdict counts it (Frozen); over the
+	// level's Budget, the codec is not within it. StopPerMB is BudgetStop
+	// per MB (1e6 bytes) of the document.
+	BudgetStop, StopPerMB time.Duration
 	// Window is how long it was measured, over all its turns.
 	Window time.Duration
 	// Mismatch is the first difference between its reading of the
@@ -189,16 +204,20 @@ func (r *Report) Err() error {
 // the pingpong command's -json file: the verdict on it, level by level.
 func ReportOf(run *results.Run) *Report {
 	rep := &Report{run: run}
+	sizes := map[string]int{}
+	for _, in := range run.Inputs {
+		sizes[in.Name] = in.Bytes
+	}
 	for _, v := range verdict.Of(run) {
-		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, Conclusions: v.Conclusions()}
+		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, Budget: verdict.BudgetOf(run.Config), Conclusions: v.Conclusions()}
 		for _, cv := range v.Codecs {
 			l.Pairs = cv.Result.Pairs
-			l.Codecs = append(l.Codecs, codecReport(v, cv))
+			l.Codecs = append(l.Codecs, codecReport(v, cv, sizes[v.Input]))
 		}
 		for _, ref := range []*verdict.Codec{v.Control, v.Base} {
 			if ref != nil {
 				l.Pairs = ref.Result.Pairs
-				l.References = append(l.References, codecReport(v, *ref))
+				l.References = append(l.References, codecReport(v, *ref, sizes[v.Input]))
 			}
 		}
 		rep.Levels = append(rep.Levels, l)
@@ -206,7 +225,8 @@ func ReportOf(run *results.Run) *Report {
 	return rep
 }
 
-func codecReport(v verdict.Level, cv verdict.Codec) CodecReport {
+// codecReport is cv at level v, on a document of bytes.
+func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 	r := cv.Result
 	c := CodecReport{Name: r.Impl, Pairs: r.Pairs, Answer: NotJudged, RoundTrips: r.N,
 		RoundTripP50: r.Latency.P50, RoundTripP99: r.Latency.P99, Window: r.Window, Mismatch: r.Mismatch, Err: r.Err,
@@ -221,6 +241,8 @@ func codecReport(v verdict.Level, cv verdict.Codec) CodecReport {
 	if cv.HasSTW {
 		c.Frozen, c.Waiting, c.Stops = frozen(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()
+		c.BudgetStop = v.BudgetStop(cv)
+		c.StopPerMB = verdict.PerMBOf(c.BudgetStop, bytes)
 	}
 	if v.Ref != nil && v.Ref.HasSTW {
 		c.RefFrozen = frozen(v.Ref.Stops)

@@ -58,6 +58,11 @@ type Options struct {
 	// (verdict.FrozenPoints, verdict.LongStop).
 	FrozenBar float64
 	LongStop  time.Duration
+	// Budget is the freeze budget, the pingpong command's -budget: the
+	// stop of the world the program can afford, judged on a high
+	// quantile of each codec's stops' waits (CodecReport.BudgetStop,
+	// Level.Budget). 0 is verdict.DefaultBudget.
+	Budget time.Duration
 }
 
 // DefaultDuration is each codec's window when Options say none.
@@ -161,11 +166,11 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	case until < d:
 		until = 0
 	}
-	if o.FrozenBar < 0 || o.LongStop < 0 {
-		return results.Config{}, nil, fmt.Errorf("pingpong: a bar is above 0: frozen bar %g, long stop %v", o.FrozenBar, o.LongStop)
+	if o.FrozenBar < 0 || o.LongStop < 0 || o.Budget < 0 {
+		return results.Config{}, nil, fmt.Errorf("pingpong: a bar is above 0: frozen bar %g, long stop %v, budget %v", o.FrozenBar, o.LongStop, o.Budget)
 	}
 	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond, Until: until,
-		STW: 10 * time.Millisecond, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop}, in, nil
+		STW: 10 * time.Millisecond, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop, Budget: o.Budget}, in, nil
 }
 
 // quiet is the observer of a run nobody watches as it goes.

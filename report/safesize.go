@@ -47,7 +47,7 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		fmt.Fprintf(&b, "  %s\n", label)
 		var table [][]string
 		for _, c := range t.Codecs {
-			table = append(table, []string{"  " + c.Impl, safeSizeLine(c, t.Sizes)})
+			table = append(table, []string{"  " + c.Impl, safeSizeLine(c)})
 		}
 		b.WriteString(alignColumns(table))
 	}
@@ -81,7 +81,7 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 
 // safeSizeLine is one codec's safe size, the stops at the sizes it rests
 // on, and its stop wait per MB.
-func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
+func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
 	q := "p" + quantileName()
 	var at []string
@@ -109,24 +109,13 @@ func safeSizeLine(s verdict.SafeSize, sizes []results.InputInfo) string {
 		at = append(at, "under the budget again at "+strings.Join(again, ", ")+", not counted")
 	}
 	var missing []string
-	for _, in := range sizes {
-		if !containsInput(s.Points, in.Name) {
-			missing = append(missing, sizeName(in))
-		}
+	for _, name := range s.NoStops {
+		missing = append(missing, sizeName(results.InputInfo{Name: name}))
 	}
 	if len(missing) > 0 {
 		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
 	}
 	return s.Head() + " (" + strings.Join(at, "; ") + ")"
-}
-
-func containsInput(ps []verdict.SizePoint, name string) bool {
-	for _, p := range ps {
-		if p.Input == name {
-			return true
-		}
-	}
-	return false
 }
 
 // stopAt is a size's stop and where: "24ms at 16MB", with ", but it

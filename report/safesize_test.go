@@ -3,8 +3,10 @@ package report
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 func TestSafeSizeGolden(t *testing.T) {
@@ -40,6 +42,57 @@ func TestApproxSize(t *testing.T) {
 	for b, want := range map[float64]string{5.38e6: "5.4MB", 8e6: "8MB", 12.6e6: "13MB", 540e3: "540kB", 999.6e3: "1MB", 999: "1kB", 120: "120B"} {
 		if got := approxSize(b); got != want {
 			t.Errorf("approxSize(%.0f) = %q, want %q", b, got, want)
+		}
+	}
+}
+
+// A codec that ran at a size without a stop measured says so; a size it
+// never ran at (a search settled it before) goes unsaid.
+func TestSafeSizeLineNamesSizesWithoutStops(t *testing.T) {
+	ms := time.Millisecond
+	s := verdict.SafeSize{Impl: "std", Budget: 10 * ms, Points: []verdict.SizePoint{
+		{Input: "long-string:1MB", Bytes: 1e6, Stop: ms, Within: true},
+		{Input: "long-string:32MB", Bytes: 32e6, Stop: 2 * ms, Within: true},
+	}}
+	if got := safeSizeLine(s); strings.Contains(got, "no stops") {
+		t.Errorf("a codec measured at every size it ran at: %q", got)
+	}
+	s.NoStops = []string{"long-string:4MB"}
+	if got := safeSizeLine(s); !strings.Contains(got, "; no stops measured at 4MB)") {
+		t.Errorf("a codec that ran at 4MB without stops: %q", got)
+	}
+}
+
+// The search's last section: each step with the codecs and references it
+// ran, the windows in all, and where it left each codec.
+func TestSearchText(t *testing.T) {
+	ms := time.Millisecond
+	point := func(mb float64, stop time.Duration) verdict.SizePoint {
+		return verdict.SizePoint{Bytes: int(mb * 1e6), Stop: stop, Within: stop < 10*ms}
+	}
+	res := verdict.SearchResult{
+		Steps: []verdict.SearchStep{
+			{Round: 0, Sizes: []int{1e6}, Impls: []string{"std", "sonic", "control", "baseline"}},
+			{Round: 0, Sizes: []int{32e6}, Impls: []string{"std", "sonic", "control"}},
+			{Round: 1, Sizes: []int{5e6, 7.4e6}, Impls: []string{"sonic", "control"}},
+		},
+		Lines: []verdict.SearchLine{
+			{Impl: "sonic", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, 2*ms), point(5, 8*ms), point(7.4, 12*ms), point(32, 50*ms)}}},
+			{Impl: "std", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, ms), point(32, 2*ms)}}},
+		},
+	}
+	got := SearchText("long-string", 1e6, 32e6, 10*ms, res)
+	for _, want := range []string{
+		"\nsearch, long-string 1.00MB..32.0MB, budget 10.0ms (the ends first: ",
+		"  step 1, the ends: 1.00MB (std, sonic, control, baseline)\n",
+		"  step 2, the ends: 32.0MB (std, sonic, control)\n",
+		"  step 3, round 1: 5.00MB, 7.40MB (sonic, control)\n",
+		"  11 windows in 3 steps (",
+		"    sonic   between 5.00MB (within) and 7.40MB (over)\n",
+		"    std     within the budget at every size, up to 32.0MB\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the search's section lacks %q:\n%s", want, got)
 		}
 	}
 }

@@ -10,17 +10,21 @@ import (
 )
 
 // SearchText says how a safe-size search (-input SPEC:MIN..MAX) narrowed:
-// each step's sizes and the codecs it ran (with refs, the references that
-// ran at every step), then where it left each codec at each level. It follows
-// the safe-size lines.
-func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult, refs []string) string {
+// each step's sizes and the codecs and references it ran, how many
+// windows that was, then where it left each codec at each level. It
+// follows the safe-size lines.
+func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (a coarse pass on a log scale, then sizes around each codec's crossing until its safe size is known within %gx, at most %d steps after the first):\n",
+	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d; the verdict's reference at every size, baseline beside control once):\n",
 		spec, results.FormatSize(float64(min)), results.FormatSize(float64(max)), results.FormatDuration(budget), verdict.SearchFactor, verdict.SearchSteps)
 	for i, st := range res.Steps {
-		impls := append(st.Impls[:len(st.Impls):len(st.Impls)], refs...)
-		fmt.Fprintf(&b, "  step %d: %s (%s)\n", i+1, verdict.SizesText(st.Sizes), strings.Join(impls, ", "))
+		when := "the ends"
+		if st.Round > 0 {
+			when = fmt.Sprintf("round %d", st.Round)
+		}
+		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Impls, ", "))
 	}
+	fmt.Fprintf(&b, "  %d windows in %d steps (a window: one codec or reference at one size, at each level)\n", res.Windows(), len(res.Steps))
 	level := ""
 	var table [][]string
 	flush := func() {
@@ -44,12 +48,16 @@ func searchLine(l verdict.SearchLine) string {
 	safe, over := l.Safe.Bracket()
 	size := func(i int) string { return results.FormatSize(float64(l.Safe.Points[i].Bytes)) }
 	switch {
-	case over < 0:
+	case over < 0 && l.Settled:
 		return "within the budget at every size, up to " + size(safe)
-	case safe < 0:
+	case over < 0:
+		return "within the budget at every size measured, up to " + size(safe) + ": the largest was not measured"
+	case safe < 0 && l.Settled:
 		return "over the budget from the smallest size, " + size(over)
+	case safe < 0:
+		return "over the budget at every size measured, from " + size(over) + ": the smallest was not measured"
 	case l.Settled:
 		return fmt.Sprintf("between %s (within) and %s (over)", size(safe), size(over))
 	}
-	return fmt.Sprintf("between %s (within) and %s (over): not within %gx after %d steps; list sizes in that range to pin it", size(safe), size(over), verdict.SearchFactor, verdict.SearchSteps)
+	return fmt.Sprintf("between %s (within) and %s (over): not within %gx after %d rounds; list sizes in that range to pin it", size(safe), size(over), verdict.SearchFactor, verdict.SearchSteps)
 }

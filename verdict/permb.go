@@ -52,9 +52,17 @@ func StopPerMB(run *results.Run) []PerMB {
 			if !c.HasSTW || c.Stops.N() == 0 {
 				continue
 			}
-			per := float64(c.Stops.WaitQuantile(BudgetQuantile, c.Late)) / (float64(sizes[v.Input]) / 1e6)
-			out = append(out, PerMB{Impl: c.Result.ImplLabel(), Label: v.Label, PerMB: time.Duration(math.Round(per)), Sizes: 1})
+			out = append(out, PerMB{Impl: c.Result.ImplLabel(), Label: v.Label, PerMB: PerMBOf(v.BudgetStop(c), sizes[v.Input]), Sizes: 1})
 		}
 	}
 	return out
+}
+
+// PerMBOf is stop per MB (1e6 bytes) of a document of bytes: the stop
+// wait per MB on one document. 0 when bytes is not above 0.
+func PerMBOf(stop time.Duration, bytes int) time.Duration {
+	if bytes <= 0 {
+		return 0
+	}
+	return time.Duration(math.Round(float64(stop) / (float64(bytes) / 1e6)))
 }

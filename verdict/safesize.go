@@ -66,9 +66,18 @@ type SizePoint struct {
 	Within    bool          // Stop under the budget, and calm
 }
 
-// pointOf is c on input at budget.
-func pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
-	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: c.Stops.WaitQuantile(BudgetQuantile, c.Late), Stops: c.Stops.N(), StandsOut: !calm(c)}
+// BudgetStop is the quantile of c's stops' waits that a budget judges
+// (BudgetQuantile), the time the probe could not ask for a stop counted
+// where the verdict counts it (against control, at a level of no more
+// pairs than Ps), for the level's codecs and references alike: what a
+// safe size, the stop per MB and the freeze guard's budget read.
+func (v Level) BudgetStop(c Codec) time.Duration {
+	return c.Stops.WaitQuantile(BudgetQuantile, v.countsLate())
+}
+
+// pointOf is c of level v on input at budget.
+func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
+	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: v.BudgetStop(c), Stops: c.Stops.N(), StandsOut: !calm(c)}
 	p.Within = p.Stop < budget && calm(c)
 	return p
 }
@@ -78,6 +87,10 @@ type SafeSize struct {
 	Impl   string      // its label, with its build
 	Points []SizePoint // smallest first
 	Budget time.Duration
+	// NoStops are the sizes (input names) it ran at without a stop
+	// measured (an error, or no probe): a size it did not run at, as a
+	// search's codec settled before that size, is neither.
+	NoStops []string
 }
 
 // FirstOver is the index of the first (smallest) size over the budget, -1
@@ -204,17 +217,19 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 		tables := map[line]*SafeSizeLevel{}
 		codecs := map[line]map[line]*SafeSize{}
 		var order = map[line][]line{}
+		noStops := map[line][]string{}
 		for _, in := range series.Inputs {
 			for _, v := range levels {
 				if v.Input != in.Name {
 					continue
 				}
 				for _, c := range v.Codecs {
-					if !c.HasSTW || c.Stops.N() == 0 {
-						continue
-					}
 					l := c.Result.Key()
 					l.Input = ""
+					if !c.HasSTW || c.Stops.N() == 0 {
+						noStops[l] = append(noStops[l], in.Name)
+						continue
+					}
 					head := l
 					head.Impl, head.Build = "", ""
 					if tables[head] == nil {
@@ -227,14 +242,16 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 						order[head] = append(order[head], l)
 					}
 					s := codecs[head][l]
-					s.Points = append(s.Points, pointOf(c, in, budget))
+					s.Points = append(s.Points, v.pointOf(c, in, budget))
 				}
 			}
 		}
 		for _, h := range heads {
 			t := tables[h]
 			for _, l := range order[h] {
-				t.Codecs = append(t.Codecs, *codecs[h][l])
+				c := codecs[h][l]
+				c.NoStops = noStops[l]
+				t.Codecs = append(t.Codecs, *c)
 			}
 			slices.SortStableFunc(t.Codecs, func(a, b SafeSize) int { return cmp.Compare(a.rank(), b.rank()) })
 			out = append(out, *t)

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -134,5 +135,15 @@ func TestSafeSizesOfRows(t *testing.T) {
 	per := StopPerMB(&results.Run{Config: cfg, Inputs: inputs[:1], Results: rows[:2]})
 	if len(per) != 1 || per[0].Sizes != 1 || math.Abs(float64(per[0].PerMB-2*ms)) > 0.01*float64(2*ms) {
 		t.Errorf("one 1MB document with a 2ms p99: %+v", per)
+	}
+	// A size the codec ran at without stops is named; one it never ran
+	// at (a search settled it before) is not.
+	rows = append(rows[:4:4], rows[4], rows[5])
+	rows[5].STWHist, rows[5].STW, rows[5].STWStops = nil, nil, nil
+	if s := SafeSizes(cfg, inputs, rows, nil)[0].Codecs[0]; !slices.Equal(s.NoStops, []string{inputs[2].Name}) || len(s.Points) != 2 {
+		t.Errorf("a codec without stops at 16MB: no stops at %v, %d points", s.NoStops, len(s.Points))
+	}
+	if s := SafeSizes(cfg, inputs, rows[:5], nil)[0].Codecs[0]; len(s.NoStops) != 0 || len(s.Points) != 2 {
+		t.Errorf("a codec that never ran at 16MB: no stops at %v, %d points", s.NoStops, len(s.Points))
 	}
 }

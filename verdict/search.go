@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -11,25 +12,42 @@ import (
 )
 
 // The search (-input SHAPE:MIN..MAX) finds each codec's safe size without
-// the user listing sizes: a coarse pass over the range on a log scale,
-// then steps that narrow around where each codec crosses the budget until
-// its safe size is known within Factor (the largest size within and the
-// smallest over are at most Factor apart), or MaxSteps steps have run.
+// the user listing sizes, spending as few windows as it can: a window (one
+// codec, or a reference, at one size) is what a step costs, so the search
+// measures no codec at a size its answer does not need.
 //
-// A step costs as much as the sizes it runs, so each narrowing step tries
-// at most two sizes per codec, placed around the crossing interpolated
-// from the sizes either side of it (the stop grows about linearly with a
-// non-preemptible pass over the document, so the interpolation is close):
-// one size when that settles the bracket whichever way it falls, else two
-// a Factor apart around the estimate, which settle it when the estimate
-// was within sqrt(Factor) of the crossing. Only the codecs not yet
-// settled run in a narrowing step (the measurement adds the references).
+//   - The ends first: MIN with every codec and the references, then MAX with
+//     the codecs within the budget at MIN. A codec over the budget at MIN
+//     is settled there ("none of the sizes tried") and never runs at a
+//     larger size; one within it at MAX is settled too, since a stop held
+//     by a pass over the document grows with it.
+//   - Then rounds that narrow around each crossing until the largest size
+//     within and the smallest over are at most Factor apart, or Steps rounds
+//     have run: at most two sizes per codec, placed around the crossing
+//     interpolated on log-log axes from the sizes either side of it (one
+//     size when that settles it whichever way it falls, else two a Factor
+//     apart around the estimate, which settle it when the estimate was
+//     within sqrt(Factor) of the crossing). A codec runs only at the sizes
+//     it asked for: a round runs one step per set of codecs.
+//   - The verdict's reference (control when the run has it, else baseline)
+//     runs at every size measured: whether a codec stands out there, and
+//     the time the probe could not run, are judged against it. The other
+//     reference (baseline beside control) is the harness's ceiling, the
+//     same at every size: it runs once, at MIN.
+//
+// On a stop that grows linearly with size, a codec within the budget at
+// every size costs two windows and one crossing inside the range six
+// (both ends and two sizes around the crossing); with control at each of
+// those sizes and baseline once, -impls std,sonic,baseline over
+// 1MB..32MB runs 11 windows, where the list 1MB,4MB,16MB,32MB runs 16
+// (TestSearchWork).
 
 // SearchFactor is how closely the search pins each safe size: within 1.5x.
 const SearchFactor = 1.5
 
-// SearchSteps is how many narrowing steps the search takes at the most
-// after its coarse pass; usually one settles it.
+// SearchSteps is how many narrowing rounds the search takes at the most
+// after the ends; on a stop that grows about linearly with size, one
+// settles it.
 const SearchSteps = 3
 
 // Measured is one codec at one level on one size: what a measurement
@@ -40,8 +58,8 @@ type Measured struct {
 	Point SizePoint
 }
 
-// Measure runs the codecs impls (and the references) at each of sizes (bytes)
-// and returns every codec's point at every level.
+// Measure runs impls (codecs and references, as the search asks) at each
+// of sizes (bytes) and returns every codec's point at every level.
 type Measure func(sizes []int, impls []string) ([]Measured, error)
 
 // Search is a search's range and budget.
@@ -52,11 +70,17 @@ type Search struct {
 	Steps    int     // SearchSteps when 0
 }
 
-// SearchStep is one measurement the search asked for.
+// SearchStep is one measurement the search asked for, in the round it
+// belongs to (0: the ends).
 type SearchStep struct {
+	Round int
 	Sizes []int
-	Impls []string
+	Impls []string // the codecs and references it ran
 }
+
+// Windows is how many windows the step ran: each of its codecs and
+// references at each of its sizes (at each level).
+func (s SearchStep) Windows() int { return len(s.Sizes) * len(s.Impls) }
 
 // SearchLine is one codec at one level: the sizes it ran, and whether its
 // safe size is known within the factor.
@@ -73,21 +97,43 @@ type SearchResult struct {
 	Lines []SearchLine
 }
 
-// Run searches for impls' safe sizes, measuring through measure.
+// Windows is how many windows the search ran in all.
+func (r SearchResult) Windows() int {
+	n := 0
+	for _, s := range r.Steps {
+		n += s.Windows()
+	}
+	return n
+}
+
+// Run searches for the safe sizes of impls' codecs (impls may name the
+// references too, which it runs as its comment says), measuring through
+// measure.
 func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
-	factor, steps := s.Factor, s.Steps
+	factor, rounds := s.Factor, s.Steps
 	if factor <= 1 {
 		factor = SearchFactor
 	}
-	if steps <= 0 {
-		steps = SearchSteps
+	if rounds <= 0 {
+		rounds = SearchSteps
 	}
+	codecs := slices.DeleteFunc(slices.Clone(impls), results.IsReference)
+	ref, others := searchRefs(impls)
 	var res SearchResult
 	lines := map[[2]string]*SearchLine{}
 	var order [][2]string
-	step := func(sizes []int, impls []string) error {
-		res.Steps = append(res.Steps, SearchStep{sizes, impls})
-		ms, err := measure(sizes, impls)
+	asked := map[string]map[int]bool{} // the sizes each codec ran at
+	step := func(round int, sizes []int, run []string) error {
+		res.Steps = append(res.Steps, SearchStep{round, sizes, run})
+		for _, im := range run {
+			if asked[im] == nil {
+				asked[im] = map[int]bool{}
+			}
+			for _, n := range sizes {
+				asked[im][n] = true
+			}
+		}
+		ms, err := measure(sizes, run)
 		if err != nil {
 			return fmt.Errorf("measuring %s: %w", SizesText(sizes), err)
 		}
@@ -103,77 +149,112 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 		}
 		return nil
 	}
-	if err := step(coarseSizes(s.Min, s.Max, factor), impls); err != nil {
+	// the ends: MIN with everything, then MAX with the codecs within at MIN
+	if err := step(0, []int{s.Min}, slices.Concat(codecs, ref, others)); err != nil {
 		return res, err
 	}
-	for range steps {
-		var next []int
-		var run []string
+	if s.Max > s.Min {
+		var within []string // at some level
+		for _, im := range codecs {
+			if slices.ContainsFunc(order, func(k [2]string) bool { return k[0] == im && lines[k].Safe.Points[0].Within }) {
+				within = append(within, im)
+			}
+		}
+		if len(within) > 0 {
+			if err := step(0, []int{s.Max}, slices.Concat(within, ref)); err != nil {
+				return res, err
+			}
+		}
+	}
+	for round := 1; round <= rounds; round++ {
+		wants := map[int][]string{} // size -> the codecs that ask for it
 		for _, k := range order {
 			l := lines[k]
-			proposed := narrow(l.Safe, factor)
-			l.Settled = proposed == nil
-			for _, n := range proposed {
-				if !slices.Contains(next, n) && !measured(lines, n) {
-					next = append(next, n)
+			sizes, _ := narrow(l.Safe, factor, s.Min, s.Max)
+			for _, n := range sizes {
+				if !asked[l.Impl][n] && !slices.Contains(wants[n], l.Impl) {
+					wants[n] = append(wants[n], l.Impl)
 				}
 			}
-			if !l.Settled && !slices.Contains(run, l.Impl) {
-				run = append(run, l.Impl)
-			}
 		}
-		if len(next) == 0 {
+		if len(wants) == 0 {
 			break
 		}
-		slices.Sort(next)
-		slices.SortStableFunc(run, func(a, b string) int { return slices.Index(impls, a) - slices.Index(impls, b) })
-		if err := step(next, run); err != nil {
-			return res, err
+		for _, g := range groupSizes(wants, codecs) {
+			if err := step(round, g.sizes, slices.Concat(g.impls, ref)); err != nil {
+				return res, err
+			}
 		}
 	}
 	for _, k := range order {
 		l := lines[k]
-		l.Settled = narrow(l.Safe, factor) == nil
+		_, l.Settled = narrow(l.Safe, factor, s.Min, s.Max)
 		res.Lines = append(res.Lines, *l)
 	}
 	return res, nil
 }
 
-// measured says whether any codec already ran at n bytes.
-func measured(lines map[[2]string]*SearchLine, n int) bool {
-	for _, l := range lines {
-		if slices.ContainsFunc(l.Safe.Points, func(p SizePoint) bool { return p.Bytes == n }) {
-			return true
+// searchRefs are the references impls name: the verdict's (control when
+// there, else baseline), which runs at every size, and the others, which
+// run once.
+func searchRefs(impls []string) (ref, others []string) {
+	for _, name := range []string{results.Control, results.Baseline} {
+		if !slices.Contains(impls, name) {
+			continue
+		}
+		if ref == nil {
+			ref = []string{name}
+		} else {
+			others = append(others, name)
 		}
 	}
-	return false
+	return ref, others
 }
 
-// coarseSizes are the coarse pass's sizes: min, max and, when they are
-// more than factor squared apart, their geometric middle.
-func coarseSizes(lo, hi int, factor float64) []int {
-	switch {
-	case lo >= hi:
-		return []int{lo}
-	case float64(hi)/float64(lo) <= factor*factor:
-		return []int{lo, hi}
+// sizeGroup is the sizes one set of codecs asked for.
+type sizeGroup struct {
+	sizes []int
+	impls []string
+}
+
+// groupSizes groups the sizes asked for by the set of codecs that asked
+// (in the order of codecs), so that a step runs each codec only where it
+// asked; the groups come smallest size first.
+func groupSizes(wants map[int][]string, codecs []string) []sizeGroup {
+	sizes := slices.Sorted(maps.Keys(wants))
+	var out []sizeGroup
+	for _, n := range sizes {
+		impls := slices.Clone(wants[n])
+		slices.SortStableFunc(impls, func(a, b string) int { return slices.Index(codecs, a) - slices.Index(codecs, b) })
+		i := slices.IndexFunc(out, func(g sizeGroup) bool { return slices.Equal(g.impls, impls) })
+		if i < 0 {
+			out = append(out, sizeGroup{impls: impls})
+			i = len(out) - 1
+		}
+		out[i].sizes = append(out[i].sizes, n)
 	}
-	mid := roundSize(math.Sqrt(float64(lo)*float64(hi)), false)
-	return []int{lo, mid, hi}
+	return out
 }
 
-// narrow is the sizes that pin s's safe size closer, nil when it is known
-// within factor: every size within the budget (up to the range's top),
-// the smallest over it, or the last within and the first over at most
-// factor apart.
-func narrow(s SafeSize, factor float64) []int {
+// narrow is the sizes that pin s's safe size closer within the range
+// min..max, and whether it is known within factor (then none): within
+// the budget at every size up to max, over it from min, or the last size
+// within and the first over at most factor apart.
+func narrow(s SafeSize, factor float64, min, max int) (sizes []int, settled bool) {
 	safe, over := s.Bracket()
-	if safe < 0 || over < 0 {
-		return nil
+	switch {
+	case over < 0 && s.Points[safe].Bytes >= max:
+		return nil, true
+	case over < 0: // max did not measure it
+		return []int{max}, false
+	case safe < 0 && s.Points[over].Bytes <= min:
+		return nil, true
+	case safe < 0: // min did not measure it
+		return []int{min}, false
 	}
 	lo, hi := float64(s.Points[safe].Bytes), float64(s.Points[over].Bytes)
 	if hi/lo <= factor {
-		return nil
+		return nil, true
 	}
 	e, ok := s.Estimate()
 	if !ok {
@@ -193,13 +274,13 @@ func narrow(s SafeSize, factor float64) []int {
 	switch {
 	case hi/lo <= factor*factor: // one size settles it whichever way it falls
 		x := math.Min(math.Max(e, hi/factor), lo*factor)
-		return []int{pick(x, hi/factor, lo*factor)}
+		return []int{pick(x, hi/factor, lo*factor)}, false
 	case e/r <= lo: // the crossing is close above lo
-		return []int{pick(lo*factor, lo, lo*factor)}
+		return []int{pick(lo*factor, lo, lo*factor)}, false
 	case e*r >= hi: // close below hi
-		return []int{pick(hi/factor, hi/factor, hi)}
+		return []int{pick(hi/factor, hi/factor, hi)}, false
 	}
-	return []int{pick(e/r, e/r, e), pick(e*r, e, e*r)}
+	return []int{pick(e/r, e/r, e), pick(e*r, e, e*r)}, false
 }
 
 // roundSize rounds n bytes to two significant figures, up or down, so
@@ -235,7 +316,7 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 	for _, v := range Of(run) {
 		for _, c := range v.Codecs {
 			if c.HasSTW && c.Stops.N() > 0 {
-				out = append(out, Measured{Impl: c.Result.Impl, Level: v.Label, Point: pointOf(c, ins[v.Input], budget)})
+				out = append(out, Measured{Impl: c.Result.Impl, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
 			}
 		}
 	}

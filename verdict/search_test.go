@@ -15,11 +15,15 @@ type fakeMeasure struct {
 }
 
 func (f *fakeMeasure) measure(sizes []int, impls []string) ([]Measured, error) {
-	f.asked = append(f.asked, SearchStep{sizes, impls})
+	f.asked = append(f.asked, SearchStep{Sizes: sizes, Impls: impls})
 	var out []Measured
 	for _, n := range sizes {
 		for _, impl := range impls {
-			d := f.stops[impl](float64(n) / 1e6)
+			stop, ok := f.stops[impl]
+			if !ok { // a reference: the verdict's, not judged
+				continue
+			}
+			d := stop(float64(n) / 1e6)
 			out = append(out, Measured{Impl: impl, Level: "2x encdec", Point: SizePoint{Bytes: n, Stop: d, Stops: 100, Within: d < 10*ms}})
 		}
 	}
@@ -40,28 +44,28 @@ func lineOf(t *testing.T, res SearchResult, impl string) SearchLine {
 	return res.Lines[i]
 }
 
-// A codec whose stop crosses 10ms at 6.1875MB (100us + 1.6ms per MB) is
-// found within 1.5x, in a coarse pass and one narrowing step that runs
-// it alone; a codec within the budget everywhere, and one over it
-// everywhere, are settled by the coarse pass.
-func TestSearchFindsTheCrossing(t *testing.T) {
-	f := &fakeMeasure{stops: map[string]func(float64) time.Duration{
-		"std":      linear(50 * time.Microsecond), // 3.3ms at 64MB
+// The curves of the tests: std within the budget everywhere (3.3ms at
+// 64MB), sonic crossing 10ms at 6.1875MB (100us + 1.6ms per MB), jsoniter
+// over it from 1MB (12ms).
+func curves() map[string]func(float64) time.Duration {
+	return map[string]func(float64) time.Duration{
+		"std":      linear(50 * time.Microsecond),
 		"sonic":    linear(1600 * time.Microsecond),
-		"jsoniter": linear(12 * ms), // 12ms at 1MB
-	}}
-	res, err := Search{Min: 1e6, Max: 64e6, Budget: 10 * ms}.Run([]string{"std", "sonic", "jsoniter"}, f.measure)
+		"jsoniter": linear(12 * ms),
+	}
+}
+
+// A codec whose stop crosses the budget inside the range is found within
+// 1.5x; one within the budget everywhere, and one over it everywhere, are
+// settled by the range's ends.
+func TestSearchFindsTheCrossing(t *testing.T) {
+	f := &fakeMeasure{stops: curves()}
+	res, err := Search{Min: 1e6, Max: 64e6, Budget: 10 * ms}.Run([]string{"std", "sonic", "jsoniter", "baseline", "control"}, f.measure)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []int{1e6, 8e6, 64e6}; !slices.Equal(res.Steps[0].Sizes, want) {
-		t.Errorf("coarse pass %v, want %v", res.Steps[0].Sizes, want)
-	}
-	if len(res.Steps) != 2 || len(f.asked) != 2 || !slices.Equal(res.Steps[1].Impls, []string{"sonic"}) || len(res.Steps[1].Sizes) > 2 {
-		t.Errorf("steps %+v, want the coarse pass and one of sonic alone at 2 sizes at most", res.Steps)
-	}
-	sonic := lineOf(t, res, "sonic")
 	t.Logf("steps %+v", res.Steps)
+	sonic := lineOf(t, res, "sonic")
 	safe, over := sonic.Safe.Bracket()
 	lo, hi := sonic.Safe.Points[safe].Bytes, sonic.Safe.Points[over].Bytes
 	if !sonic.Settled || lo > 6.1875e6 || hi < 6.1875e6 || float64(hi)/float64(lo) > SearchFactor {
@@ -71,16 +75,52 @@ func TestSearchFindsTheCrossing(t *testing.T) {
 		t.Errorf("sonic's estimate %.0f outside its bracket", est)
 	}
 	std, jsoniter := lineOf(t, res, "std"), lineOf(t, res, "jsoniter")
-	if _, over := std.Safe.Bracket(); !std.Settled || over != -1 {
-		t.Errorf("std: settled %v, first over %d; want within at every size", std.Settled, over)
+	if _, over := std.Safe.Bracket(); !std.Settled || over != -1 || len(std.Safe.Points) != 2 {
+		t.Errorf("std: settled %v, first over %d, %d sizes; want within at both ends", std.Settled, over, len(std.Safe.Points))
 	}
-	if safe, _ := jsoniter.Safe.Bracket(); !jsoniter.Settled || safe != -1 {
-		t.Errorf("jsoniter: settled %v, safe %d; want none of the sizes", jsoniter.Settled, safe)
+	if safe, _ := jsoniter.Safe.Bracket(); !jsoniter.Settled || safe != -1 || len(jsoniter.Safe.Points) != 1 {
+		t.Errorf("jsoniter: settled %v, safe %d, %d sizes; want over at the smallest size, and measured there alone", jsoniter.Settled, safe, len(jsoniter.Safe.Points))
+	}
+}
+
+// The work the search promises on a stop that grows linearly with size:
+// the range's ends, then one round of two sizes for the one codec that
+// crosses inside it, each size with control; baseline once. The acceptance
+// run's search (std, sonic, baseline over 1MB..32MB) spends 11 windows
+// where the list 1MB,4MB,16MB,32MB spends 16.
+func TestSearchWork(t *testing.T) {
+	f := &fakeMeasure{stops: curves()}
+	res, err := Search{Min: 1e6, Max: 64e6, Budget: 10 * ms}.Run([]string{"std", "sonic", "jsoniter", "baseline", "control"}, f.measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []SearchStep{
+		{0, []int{1e6}, []string{"std", "sonic", "jsoniter", "control", "baseline"}}, // every codec and both references at the smallest
+		{0, []int{64e6}, []string{"std", "sonic", "control"}},                        // jsoniter was over at 1MB
+		{1, []int{5e6, 7.3e6}, []string{"sonic", "control"}},                         // around sonic's crossing
+	}
+	if !slices.EqualFunc(res.Steps, want, func(a, b SearchStep) bool {
+		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Impls, b.Impls)
+	}) {
+		t.Errorf("steps\n%+v, want\n%+v", res.Steps, want)
+	}
+	if res.Windows() != 12 || len(f.asked) != 3 {
+		t.Errorf("%d windows in %d measurements, want 12 in 3", res.Windows(), len(f.asked))
+	}
+
+	f = &fakeMeasure{stops: curves()}
+	res, err = Search{Min: 1e6, Max: 32e6, Budget: 10 * ms}.Run([]string{"std", "sonic", "baseline", "control"}, f.measure)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const list = 4 * 4 // 1MB,4MB,16MB,32MB of std, sonic, baseline and control
+	if res.Windows() != 11 || res.Windows() > list || !lineOf(t, res, "sonic").Settled {
+		t.Errorf("std, sonic over 1MB..32MB: %d windows (steps %+v), want 11, fewer than the list's %d, and sonic settled", res.Windows(), res.Steps, list)
 	}
 }
 
 // A crossing the interpolation misjudges (a stop that jumps from 1ms to
-// 40ms at 2.2MB) still narrows, and the search stops after its steps.
+// 40ms at 2.2MB) still narrows, and the search stops after its rounds.
 func TestSearchStops(t *testing.T) {
 	jump := func(mb float64) time.Duration {
 		if mb < 2.2 {
@@ -93,24 +133,25 @@ func TestSearchStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(f.asked) > 3 {
-		t.Errorf("%d measurements, want the coarse pass and 2 steps at most", len(f.asked))
+	if last := res.Steps[len(res.Steps)-1].Round; last > 2 || len(f.asked) > 4 {
+		t.Errorf("%d measurements, the last in round %d: want the ends and 2 rounds at most", len(f.asked), last)
 	}
 	l := lineOf(t, res, "sonic")
 	safe, over := l.Safe.Bracket()
 	if lo, hi := l.Safe.Points[safe].Bytes, l.Safe.Points[over].Bytes; lo > 2.2e6 || hi < 2.2e6 {
 		t.Errorf("bracket %d..%d misses the jump at 2.2MB", lo, hi)
 	}
-	// With steps enough it settles.
+	// With rounds enough it settles.
 	f.asked = nil
 	res, _ = Search{Min: 1e6, Max: 1e9, Budget: 10 * ms, Steps: 10}.Run([]string{"sonic"}, f.measure)
 	t.Logf("steps %+v", res.Steps)
-	if l := lineOf(t, res, "sonic"); !l.Settled || len(f.asked) > 11 {
+	if l := lineOf(t, res, "sonic"); !l.Settled || len(f.asked) > 12 {
 		t.Errorf("settled %v after %d measurements", l.Settled, len(f.asked))
 	}
-	// A range within the factor squared is measured at its two ends.
-	if got := coarseSizes(4e6, 8e6, SearchFactor); !slices.Equal(got, []int{4e6, 8e6}) {
-		t.Errorf("coarse sizes of 4MB..8MB: %v", got)
+	// A range of one size is measured once.
+	f.asked = nil
+	if _, err := (Search{Min: 4e6, Max: 4e6, Budget: 10 * ms}).Run([]string{"sonic"}, f.measure); err != nil || len(f.asked) != 1 {
+		t.Errorf("a range of one size: %d measurements, %v", len(f.asked), err)
 	}
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/datasets"
@@ -59,13 +58,11 @@ func (s *search) check(cfg results.Config) error {
 }
 
 // run searches, each step run by Execute with obs, and returns the steps'
-// runs merged and the text that says how it narrowed.
+// runs merged and the text that says how it narrowed. The search says
+// which codecs and references each step runs (verdict.Search).
 func (s *search) run(ctx context.Context, cfg results.Config, env results.Environment, obs plan.Observer) (*results.Run, string, error) {
 	var runs []*results.Run
-	// the references (baseline, control) run at every step, to judge
-	// the codecs against; the search narrows the codecs
-	refs := slices.DeleteFunc(slices.Clone(cfg.Impls), func(im string) bool { return !results.IsReference(im) })
-	judged := slices.DeleteFunc(slices.Clone(cfg.Impls), results.IsReference)
+	budget := verdict.BudgetOf(cfg)
 	measure := func(sizes []int, impls []string) ([]verdict.Measured, error) {
 		var specs []string
 		for _, n := range sizes {
@@ -76,7 +73,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 			return nil, err
 		}
 		step := cfg
-		step.Impls = append(slices.Clone(impls), refs...)
+		step.Impls = impls
 		run, err := plan.Execute(ctx, step, env, inputs, obs)
 		if run != nil {
 			runs = append(runs, run)
@@ -84,10 +81,9 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		if err != nil {
 			return nil, err
 		}
-		return verdict.Measurements(run, verdict.BudgetOf(cfg)), nil
+		return verdict.Measurements(run, budget), nil
 	}
-	budget := verdict.BudgetOf(cfg)
-	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(judged, measure)
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(cfg.Impls, measure)
 	if len(runs) == 0 {
 		return nil, "", err
 	}
@@ -96,5 +92,5 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		return nil, "", fmt.Errorf("merging the search's steps: %w", mergeErr)
 	}
 	merged.Config.Impls = cfg.Impls
-	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res, refs), err
+	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res), err
 }

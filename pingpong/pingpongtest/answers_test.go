@@ -50,3 +50,42 @@ func TestTheGuardsThreeAnswers(t *testing.T) {
 		t.Errorf("stands out: failure %q", failure)
 	}
 }
+
+// A budget on made-up stop records: a codec whose p99 stop is over it
+// fails in a line of its own with the figures, though the verdict lets it
+// pass; under it, it passes saying so; when the reference's own p99 is
+// over it too, the guard cannot tell.
+func TestTheGuardsBudget(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	run := func(codec, ref []time.Duration) *results.Run {
+		return &results.Run{Config: results.Config{Duration: win, STW: 10 * ms}, Results: []results.Result{
+			resultstest.Stopping("mine", 2, 0, win, codec),
+			resultstest.Stopping("baseline", 2, 0, win, ref),
+		}}
+	}
+	// three stops of 8ms in 200: a p99 of 8ms, 1.2% of the window
+	rare := append(resultstest.StopsAround(4, 197, 100*us), 8*ms, 8*ms, 8*ms)
+	calm := run(rare, resultstest.StopsAround(1, 200, 100*us))
+	judged := func(r *results.Run, budget time.Duration) (*recorder, string) {
+		r.Config.Budget = budget
+		o := settle([]Option{Budget(budget)})
+		var failure string
+		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", pingpong.ReportOf(r), nil, o) })
+		return rec, failure
+	}
+
+	rec, failure := judged(calm, 5*ms)
+	if len(rec.failed)+len(rec.skipped) > 0 || failure != "mine's stops waited over the budget of 5.0ms: p99 stop 8.0ms (baseline's "+results.FormatDuration(pingpong.ReportOf(calm).Levels[0].References[0].BudgetStop)+"), of 200 stops over 2s at 2x encdec" {
+		t.Errorf("over the budget: failure %q, failed %q, skipped %q", failure, rec.failed, rec.skipped)
+	}
+	t.Log(failure)
+	rec, failure = judged(calm, 10*ms)
+	if failure != "" || len(rec.failed)+len(rec.skipped) > 0 || len(rec.logs) != 2 || !strings.HasPrefix(rec.logs[1], "pingpongtest: mine keeps within the budget of 10.0ms: p99 stop 8.0ms") {
+		t.Errorf("within the budget: failure %q, failed %q, skipped %q, logs %q", failure, rec.failed, rec.skipped, rec.logs)
+	}
+	slow := run(rare, append(resultstest.StopsAround(1, 196, 100*us), 6*ms, 6*ms, 6*ms, 6*ms))
+	rec, failure = judged(slow, 5*ms)
+	if failure != "" || len(rec.failed) > 0 || len(rec.skipped) != 1 || !strings.Contains(rec.skipped[0], "cannot tell whether mine keeps within the budget of 5.0ms: the machine kept even baseline's stops over it") {
+		t.Errorf("the reference over the budget too: failure %q, failed %q, skipped %q", failure, rec.failed, rec.skipped)
+	}
+}

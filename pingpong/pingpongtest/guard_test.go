@@ -184,7 +184,7 @@ func TestABarOutOfRangeFails(t *testing.T) {
 	for _, opt := range []struct {
 		name string
 		o    Option
-	}{{"WaitingBar(-0.5)", WaitingBar(-0.5)}, {"WaitingBar(1)", WaitingBar(1)}, {"LongStop(0s)", LongStop(0)}} {
+	}{{"WaitingBar(-0.5)", WaitingBar(-0.5)}, {"WaitingBar(1)", WaitingBar(1)}, {"LongStop(0s)", LongStop(0)}, {"Budget(0s)", Budget(0)}} {
 		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}, opt.o) })
 		if !strings.Contains(failed, "pingpongtest: "+opt.name+": ") {
 			t.Errorf("%s: failed with %q, want a line naming it", opt.name, failed)
@@ -247,7 +247,7 @@ func TestBenchmarkReportsTheRoundTripAndTheStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := testing.Benchmark(func(b *testing.B) { Benchmark(b, std, small, Duration(200*time.Millisecond)) })
-	for _, unit := range []string{"ns/op", "p99-ns", "stw-p99-ns", "waiting-%"} {
+	for _, unit := range []string{"ns/op", "p99-ns", "stw-p99-ns", "waiting-%", "stop-ns/MB"} {
 		if _, ok := r.Extra[unit]; !ok {
 			t.Errorf("no %s in %v", unit, r.Extra)
 		}
@@ -258,4 +258,31 @@ func TestBenchmarkReportsTheRoundTripAndTheStops(t *testing.T) {
 	if w := r.Extra["waiting-%"]; w < 0 { // may pass 100: a stuck stop counts the ones it kept the probe from asking
 		t.Errorf("waiting %v%% of the window", w)
 	}
+	// the p99 stop per MB of a 50-byte document: 20000 times the stop
+	if perMB := r.Extra["stop-ns/MB"]; perMB <= 0 {
+		t.Errorf("stop wait per MB %vns, want it above 0", perMB)
+	}
+}
+
+// A budget far under the stops of a codec that spins 30ms per decode
+// where the runtime cannot preempt it fails the guard in a line of its
+// own, even with bars that let the verdict pass it.
+func TestABudgetFailsAFreezer(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
+	}
+	tries(t, func() error {
+		r := recordAll(t, func(tb testing.TB) {
+			NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99), LongStop(10*time.Second), Budget(5*time.Millisecond))
+		})
+		failed := strings.Join(r.failed, "\n")
+		switch {
+		case len(r.skipped) > 0:
+			return fmt.Errorf("the guard could not tell a budget of 5ms on a codec that spins 30ms: %s", r.skipped)
+		case !strings.Contains(failed, "test-freezer's stops waited over the budget of 5.0ms: p99 stop "):
+			return fmt.Errorf("want a failure saying test-freezer's stops waited over the budget of 5ms, got %q", failed)
+		}
+		t.Log(failed)
+		return nil
+	})
 }

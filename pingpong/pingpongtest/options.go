@@ -66,13 +66,30 @@ func WaitingBar(points float64) Option {
 // than of the reference's waited longer than d to begin (verdict.LongStop
 // by default).
 func LongStop(d time.Duration) Option {
+	return longerThan0("LongStop", "a long stop", d, func(o *options) { o.run.LongStop = d })
+}
+
+// longerThan0 is the option name(d) that sets what set sets, or fails
+// the test saying that what is longer than 0.
+func longerThan0(name, what string, d time.Duration, set func(o *options)) Option {
 	return func(o *options) {
 		if d <= 0 {
-			o.err = fmt.Errorf("LongStop(%v): a long stop is longer than 0", d)
+			o.err = fmt.Errorf("%s(%v): %s is longer than 0", name, d, what)
 			return
 		}
-		o.run.LongStop = d
+		set(o)
 	}
+}
+
+// Budget sets a freeze budget: the guard also fails when the p99 of the
+// codec's stops' waits (pingpong.BudgetQuantile, the pingpong command's
+// -budget rule: the time the probe could not ask for a stop counts as
+// stops that waited that long) is at or over d, whatever the verdict
+// says. When the reference's own p99 is over d too, the machine cannot
+// keep any code within it: the guard cannot tell, and skips (Strict:
+// fails). No budget by default; Benchmark ignores it.
+func Budget(d time.Duration) Option {
+	return longerThan0("Budget", "a budget", d, func(o *options) { o.run.Budget = d })
 }
 
 // Until sets the most window the guard may measure for while it cannot

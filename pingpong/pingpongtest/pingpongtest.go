@@ -3,7 +3,10 @@
 // waiting longer than a reference as busy as a codec but always
 // preemptible (control), by the pingpong command's own verdict;
 // NoFreezeFunc does the same for any function; and Benchmark reports a
-// codec's round trip and stops to benchstat.
+// codec's round trip and stops (and the stop wait per MB of document) to
+// benchstat. With a freeze budget (Budget), a guard also fails when the
+// p99 of the stops' waits is over it, as the pingpong command's -budget
+// judges a safe size.
 //
 // The verdict says how sure it is. A codec that stands out fails the
 // test; one whose effect lies below the bar passes, and the test's log
@@ -36,6 +39,7 @@ package pingpongtest
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +54,9 @@ import (
 // is the verdict's sentence, with the culprit when a second run with the
 // flight recorder caught the codec holding the longest stop; a run that
 // passed its deadline fails saying whether a stop that did not begin was
-// what held it. A codec that fails on doc fails t too.
+// what held it. A codec that fails on doc fails t too. With Budget, a
+// codec whose p99 stop waited over it fails too, in a line of its own
+// with the figures.
 func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 	t.Helper()
 	o := settled(t, opts)
@@ -89,8 +95,16 @@ func funcCodec(name string, fn func()) pingpong.Codec {
 // reports through b.ReportMetric what benchstat then compares: ns/op is
 // the median round trip (as in the pingpong command's -bench files),
 // p99-ns its 99th percentile, stw-p99-ns how long the 99th percentile stop
-// of the world took to begin, and waiting-% the share of the window the
-// program spent waiting for stops to begin.
+// of the world took to begin, waiting-% the share of the window the
+// program spent waiting for stops to begin, and stop-ns/MB the stop wait
+// per MB (1e6 bytes) of doc: the p99 a freeze budget is judged on
+// (CodecReport.BudgetStop, which also counts the time the probe could not
+// ask for a stop) in ns, divided by doc's size in MB, the figure Go's
+// maintainers quote for assembly functions ("about 1 ms of stop per
+// MiB"). benchstat shows it as stop-sec/MB. It means most on a document
+// large enough that the stop grows with it (a few MB of one long string):
+// on a small document it is mostly the machine's floor divided by a tiny
+// size.
 func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.Helper()
 	o := settled(b, opts)
@@ -106,6 +120,7 @@ func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.ReportMetric(float64(r.RoundTripP99), "p99-ns")
 	b.ReportMetric(float64(r.StopP99), "stw-p99-ns")
 	b.ReportMetric(100*r.Waiting, "waiting-%")
+	b.ReportMetric(float64(r.StopPerMB), "stop-ns/MB")
 }
 
 // guarding says whether t gets a guard: not under the race detector, and
@@ -178,21 +193,64 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 	}
 	l := levelOf(rep, r)
 	over := fmt.Sprintf("over %s at %s", r.Window.Round(time.Millisecond), l.Label)
-	switch r.Answer {
-	case pingpong.StandsOut:
-		return r.Sentence
-	case pingpong.CannotTell:
-		msg := fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s", name, over, strings.TrimPrefix(l.Conclusions[len(l.Conclusions)-1], "cannot tell at "+l.Label+": "))
+	var failures []string
+	if r.Answer == pingpong.StandsOut {
+		failures = append(failures, r.Sentence)
+	}
+	budgetFailure, budgetUnsure := budgetOf(name, l, r, o)
+	if budgetFailure != "" {
+		failures = append(failures, budgetFailure)
+	}
+	if len(failures) > 0 {
+		return strings.Join(failures, "\n")
+	}
+	unsure := ""
+	switch {
+	case r.Answer == pingpong.CannotTell:
+		unsure = fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s", name, over, strings.TrimPrefix(l.Conclusions[len(l.Conclusions)-1], "cannot tell at "+l.Label+": "))
+	case budgetUnsure != "":
+		unsure = budgetUnsure
+	}
+	if unsure != "" {
 		if o.strict {
-			t.Errorf("%s (Strict: a guard that cannot tell fails)", msg)
+			t.Errorf("%s (Strict: a guard that cannot tell fails)", unsure)
 		} else {
-			t.Skip(msg)
+			t.Skip(unsure)
 		}
 		return ""
 	}
 	t.Logf("pingpongtest: %s does not freeze the program: %s points (%s) of the window frozen against %s's, under the bar of %s, %s",
 		name, r.Effect.Points(), r.Effect.Range(), l.Reference, l.Bar(), over)
+	if o.run.Budget > 0 {
+		t.Logf("pingpongtest: %s keeps within the budget of %s: %s", name, results.FormatDuration(l.Budget), budgetFigures(l, r))
+	}
 	return ""
+}
+
+// budgetOf holds r to the budget o set, if any: failure is the line that
+// says r's stops waited over it; unsure says why the guard cannot tell
+// (the reference's own stops waited over it); both "" when r kept within
+// it or no budget was set.
+func budgetOf(name string, l pingpong.Level, r pingpong.CodecReport, o options) (failure, unsure string) {
+	if o.run.Budget <= 0 || r.BudgetStop < l.Budget {
+		return "", ""
+	}
+	if ref, ok := l.Codec(l.Reference); ok && ref.Stops > 0 && ref.BudgetStop >= l.Budget {
+		return "", fmt.Sprintf("pingpongtest: cannot tell whether %s keeps within the budget of %s: the machine kept even %s's stops over it (%s)",
+			name, results.FormatDuration(l.Budget), l.Reference, budgetFigures(l, r))
+	}
+	return fmt.Sprintf("%s's stops waited over the budget of %s: %s", name, results.FormatDuration(l.Budget), budgetFigures(l, r)), ""
+}
+
+// budgetFigures are the figures of a budget's line: "p99 stop 29.8ms
+// (control's 210us), of 95 stops over 1.5s at 2x encdec".
+func budgetFigures(l pingpong.Level, r pingpong.CodecReport) string {
+	q := "p" + strconv.FormatFloat(100*pingpong.BudgetQuantile, 'f', -1, 64)
+	ref := ""
+	if rr, ok := l.Codec(l.Reference); ok && rr.Stops > 0 {
+		ref = fmt.Sprintf(" (%s's %s)", l.Reference, results.FormatDuration(rr.BudgetStop))
+	}
+	return fmt.Sprintf("%s stop %s%s, of %d stops over %s at %s", q, results.FormatDuration(r.BudgetStop), ref, r.Stops, r.Window.Round(time.Millisecond), l.Label)
 }
 
 // levelOf is the level of rep that r is at.
