@@ -150,11 +150,17 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 		t.Errorf("more %v, want %v (goccy and control)", got, want)
 	}
 	// goccy's effect sits near the bar: at the rate its interval narrows
-	// it would take far more than a cap of twice the window to settle
+	// it would take far more than a cap of twice the window to settle;
+	// within its first look (twice -duration) it takes more turns anyway,
+	// past it none
 	capped := cfg
 	capped.Until = 2 * win
+	if got, want := More(capped, rows), []bool{false, true, false, true}; !slices.Equal(got, want) {
+		t.Errorf("more %v, want %v: goccy within its first look", got, want)
+	}
+	capped.Duration = win / 2 // the window has run twice -duration
 	if got := More(capped, rows); slices.Contains(got, true) {
-		t.Errorf("more %v: a codec no window within the cap can settle took more turns", got)
+		t.Errorf("more %v: a codec no window within the cap can settle took more turns past its first look", got)
 	}
 	if got := More(cfg, []results.Result{rows[0], rows[2], rows[3]}); slices.Contains(got, true) {
 		t.Errorf("more %v with every codec told", got)
