@@ -25,8 +25,10 @@ import (
 // document of the shape. At twice the safe size the p99 of the stops' waits
 // is over the budget, at half of it under.
 //
-// The wait judged is the runtime's own record of each stop, not a timing
-// of the call: /sched/pauses/stopping/other:seconds, read as a histogram's
+// The waits judged are the runtime's own record of each stop, and the
+// loop's late starts past 20ms of slack as stops that waited that long
+// (the budget's rule: a program that could not run the loop could not ask
+// for a stop either), not a timing of the call: /sched/pauses/stopping/other:seconds, read as a histogram's
 // delta around the loop, holds for each stop that is not the GC's (here,
 // the loop's ReadMemStats alone) the time from the stop's start until
 // every P stopped, which is what a codec that cannot be preempted holds
@@ -68,15 +70,54 @@ func TestSafeSizeHoldsInAnIndependentProbe(t *testing.T) {
 		name := fmt.Sprintf("%s:%dkB", shape, int(tc.factor*size/1000))
 		p := probe(t, codec, name, 3*time.Second)
 		t.Logf("%s (%.1fx the safe size): %s", name, tc.factor, p)
-		lo, hi := p.stops.quantile(0.99)
-		switch {
-		case p.stops.n() == 0:
+		if p.stops.n() == 0 {
 			t.Errorf("%s: the runtime recorded no stop", name)
-		case tc.over && lo < budget, !tc.over && hi > budget:
-			want := map[bool]string{true: "over", false: "under"}[tc.over]
-			t.Errorf("%s (%.1fx the safe size): p99 stop in [%v, %v) by the runtime's record, want it %s the budget of %v", name, tc.factor, lo, hi, want, budget)
+			continue
+		}
+		over, maybe, n := p.overBudget(budget)
+		// the p99 is over the budget when more than the 1% above it are
+		allowed := n - uint64(math.Ceil(0.99*float64(n)))
+		switch want := map[bool]string{true: "over", false: "under"}[tc.over]; {
+		case tc.over && over <= allowed, !tc.over && maybe > allowed:
+			t.Errorf("%s (%.1fx the safe size): %d to %d of %d stops over the budget of %v (the p99 allows %d), want the p99 %s it", name, tc.factor, over, maybe, n, budget, allowed, want)
 		}
 	}
+}
+
+// Slack is how late the loop may start past its tick before the time
+// counts as a stop: what a woken goroutine may wait behind busy ones on a
+// preemptible program (two of the scheduler's 10ms slices).
+const slack = 20 * time.Millisecond
+
+// overBudget counts the stops that waited over budget, as the budget's
+// rule counts them: every stop the runtime recorded, and every start of
+// the loop later than slack past its tick as a stop that waited what it
+// was late beyond slack (the program could not run a goroutine, so it
+// could not even ask for a stop: a codec that holds every P starves the
+// loop of the very stops that would show it). over are the stops sure to
+// be over (the runtime's buckets are a quarter of a power of two wide),
+// maybe adds those in the bucket that holds the budget, n is how many
+// there are in all.
+func (p probed) overBudget(budget time.Duration) (over, maybe, n uint64) {
+	for i, c := range p.stops.counts {
+		lo, hi := seconds(p.stops.buckets[i]), seconds(p.stops.buckets[i+1])
+		switch {
+		case lo >= budget:
+			over += c
+		case hi > budget:
+			maybe += c
+		}
+	}
+	n = p.stops.n()
+	for _, l := range p.late {
+		if l > slack {
+			n++
+			if l-slack > budget {
+				over++
+			}
+		}
+	}
+	return over, over + maybe, n
 }
 
 // probeCodecs are the codecs the probe can run, each a round trip of a
@@ -265,5 +306,22 @@ func TestHistDeltaQuantile(t *testing.T) {
 		if lo, hi := d.quantile(c.q); lo != c.lo || hi != c.hi {
 			t.Errorf("quantile %g in [%v, %v), want [%v, %v)", c.q, lo, hi, c.lo, c.hi)
 		}
+	}
+}
+
+// The budget's count: the runtime's stops by bucket (sure over, or in the
+// bucket that holds the budget), and the loop's late starts past the
+// slack as stops of what they were late beyond it.
+func TestOverBudgetCountsLateStarts(t *testing.T) {
+	ms := time.Millisecond
+	p := probed{
+		stops: histDelta{counts: []uint64{90, 3, 2}, buckets: []float64{0, 0.008, 0.012, 0.016}},
+		late:  []time.Duration{ms, 15 * ms, 25 * ms, 45 * ms},
+	}
+	// 95 stops; 25ms late is 5ms past the slack (a stop under the budget),
+	// 45ms is 25ms (over)
+	over, maybe, n := p.overBudget(10 * ms)
+	if over != 3 || maybe != 6 || n != 97 {
+		t.Errorf("over %d, maybe %d, n %d; want 3 (2 stops in [12ms, 16ms) and the 45ms late start), 6 (and [8ms, 12ms)), 97", over, maybe, n)
 	}
 }
