@@ -15,7 +15,7 @@ import (
 // follows the safe-size lines.
 func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d; the verdict's reference at every size, baseline beside control once):\n",
+	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d; the verdict's reference at every size, baseline beside control once; each step runs -duration, never extended until sure):\n",
 		spec, results.FormatSize(float64(min)), results.FormatSize(float64(max)), results.FormatDuration(budget), verdict.SearchFactor, verdict.SearchSteps)
 	for i, st := range res.Steps {
 		when := "the ends"

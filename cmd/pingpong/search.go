@@ -74,6 +74,12 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		}
 		step := cfg
 		step.Impls = impls
+		// no extension until sure: the sizes a search measures sit near
+		// a codec's crossing, where the verdict is often near its bar
+		// too, and extending each step cost more than the list of sizes
+		// (docs/inputs.md); a size is within the budget unless the codec
+		// stands out there, which a window of -duration can tell
+		step.Until = 0
 		run, err := plan.Execute(ctx, step, env, inputs, obs)
 		if run != nil {
 			runs = append(runs, run)
