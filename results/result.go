@@ -11,7 +11,6 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/pingpong-bench/pingpong/internal/codecorder"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -356,13 +355,20 @@ const UnderStallPrefix = "worst stop "
 // comparisons and gates keep them out.
 func IsReference(impl string) bool { return impl == Baseline || impl == Control }
 
-// DefaultImpls is the order codecs run and print in when -impls is not
-// given: the codec registry's default set (internal/codecorder).
-var DefaultImpls = codecorder.Default
+// DefaultImpls is the codec registry's default set as plain data: the
+// codecs a run measures when -impls is not given, in the order runs and
+// reports print them, the references last (control, which the verdict
+// judges the codecs against, and baseline, the harness's floor). It is
+// here, linking no codec, so that the renderers, which read saved files
+// without the registry, order codecs as the registry does; the registry's
+// tests check that it registers each.
+var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", Control, Baseline}
 
-// BuiltinCodecs is every codec name some build of pingpong registers
-// itself (internal/codecorder): a name --add cannot take.
-var BuiltinCodecs = codecorder.Builtin
+// BuiltinCodecs is every codec name a pingpong build registers itself, in
+// any build (a GOEXPERIMENT's, any platform's): DefaultImpls, then the
+// codecs users ask for by name. bench_scheduling.sh --add refuses these
+// names before it fetches or builds anything.
+var BuiltinCodecs = append(slices.Clone(DefaultImpls), "sonic-optdec", "stdv2")
 
 // ImplRank orders codecs as a run prints them: DefaultImpls' order first,
 // any other after.
