@@ -27,7 +27,7 @@ import (
 )
 
 func main() {
-	if os.Getenv(worker.WorkerEnv) == "1" {
+	if os.Getenv(worker.Env) == "1" {
 		os.Exit(serveWorker())
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))

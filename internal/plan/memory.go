@@ -44,7 +44,7 @@ func CheckMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 			largest = in
 		}
 	}
-	mem := machine.MachineMemory()
+	mem := machine.Memory()
 	most := levels[0]
 	for _, lv := range levels {
 		if err := machine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {
