@@ -1,7 +1,7 @@
 // Package results is pingpong's data model and its file operations: a
 // run, its scenarios and results, the JSON results file, merging runs,
-// summing up repeats, and the one table of figures (Metrics) with the one
-// spelling of each kind of figure.
+// summing up repeats, and the one table of figures (Metrics), each with
+// its unit (package format spells it).
 package results
 
 import (
@@ -11,6 +11,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -344,7 +345,7 @@ func WithControl(impls []string) []string {
 // worst, was shorter than a stall (the flight recorder traces stops, not
 // long round trips or late wakes); UnderStallPrefix begins it.
 func UnderStall(worst, stall time.Duration) string {
-	return fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", UnderStallPrefix, FormatDuration(worst), FormatDuration(stall))
+	return fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", UnderStallPrefix, format.Duration(worst), format.Duration(stall))
 }
 
 // UnderStallPrefix begins UnderStall's reason.

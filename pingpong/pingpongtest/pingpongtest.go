@@ -40,8 +40,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/pingpong"
-	"github.com/pingpong-bench/pingpong/results"
 )
 
 // NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
@@ -223,7 +223,7 @@ func culprit(c *pingpong.Culprit, name string) string {
 		return ""
 	}
 	const from = "; culprit (a second run, with the flight recorder): "
-	held := results.FormatDuration(c.Stall)
+	held := format.Duration(c.Stall)
 	if c.InCodec {
 		return fmt.Sprintf(from+"%s (%s), which held a stop of the world %s", c.Frame, c.Kind, held)
 	}
