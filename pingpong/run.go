@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
@@ -133,16 +132,14 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	}
 	sum := sha256.Sum256(doc)
 	in := &datasets.Input{Name: name, Kind: "program", Data: doc, SHA256: hex.EncodeToString(sum[:])}
-	procs := runtime.GOMAXPROCS(0)
-	spec := "N"
+	specs := []string{"N"}
 	if len(o.Levels) > 0 {
-		var ls []string
+		specs = nil
 		for _, l := range o.Levels {
-			ls = append(ls, strconv.Itoa(l))
+			specs = append(specs, strconv.Itoa(l))
 		}
-		spec = strings.Join(ls, ",")
 	}
-	levels, err := results.ParseLevels(spec, procs)
+	levels, err := results.LevelsOf(specs, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return results.Config{}, nil, fmt.Errorf("pingpong: levels: %w", err)
 	}

@@ -181,7 +181,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	levels, err := results.ParseLevels(o.levels, runtime.GOMAXPROCS(0))
+	levels, err := parseLevels(o.levels, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return usageError{err}
 	}
