@@ -115,13 +115,16 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 	if err == nil && dog != nil {
 		err = dog.err()
 	}
-	if run == nil {
-		return nil, err
+	if run == nil { // refused before it measured: plan.Validate's words
+		return nil, fmt.Errorf("pingpong: %w", err)
 	}
 	return ReportOf(run), err
 }
 
-// config is the pingpong command's configuration for these options.
+// config is the pingpong command's configuration for these options, with
+// the command's defaults (plan's) where they say nothing, but for a
+// shorter window; plan.Validate, which Run's plan.ExecuteImpls calls,
+// checks it.
 func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	name := o.Input
 	if name == "" {
@@ -154,15 +157,12 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	until := o.Until
 	switch {
 	case until == 0:
-		until = 3 * d
+		until = plan.DefaultUntil(d)
 	case until < d:
 		until = 0
 	}
-	if o.FrozenBar < 0 || o.LongStop < 0 {
-		return results.Config{}, nil, fmt.Errorf("pingpong: a bar is above 0: frozen bar %g, long stop %v", o.FrozenBar, o.LongStop)
-	}
-	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond, Until: until,
-		STW: 10 * time.Millisecond, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop}, in, nil
+	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: plan.DefaultSlice, Until: until,
+		STW: plan.DefaultSTW, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop}, in, nil
 }
 
 // quiet is the observer of a run nobody watches as it goes.
