@@ -161,7 +161,7 @@ func (s scenarioChange) change(m results.Metric) (ch figureChange, ok bool) {
 	if !inOld || !inNew {
 		return ch, false
 	}
-	ch = figureChange{Metric: m.Name, Old: latency.Median(ov), New: latency.Median(nv), format: m.Format,
+	ch = figureChange{Metric: m.Name, Old: latency.Median(ov), New: latency.Median(nv), format: m.Unit.Format,
 		Tested: !s.Harness && Testable(len(ov), len(nv))}
 	if !ch.Tested {
 		return ch, true

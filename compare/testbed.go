@@ -133,7 +133,7 @@ func writeSideBySide(b *strings.Builder, name string, old, new []results.Result)
 		if o != 0 {
 			ratio = strconv.FormatFloat(n/o, 'f', 2, 64) + "x"
 		}
-		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", m.Name, m.Format(o), m.Format(n), ratio)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", m.Name, m.Unit.Format(o), m.Unit.Format(n), ratio)
 	}
 	tw.Flush()
 }

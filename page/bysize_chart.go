@@ -7,6 +7,7 @@ import (
 
 	"gonum.org/v1/plot"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -93,7 +94,7 @@ func (c chartData) sizeAxes(p *plot.Plot, lo, hi float64) {
 	for _, s := range c.Series {
 		for _, pt := range s.Points {
 			if !hasTick(ticks, pt[0]) {
-				ticks = append(ticks, plot.Tick{Value: pt[0], Label: results.FormatSize(pt[0])})
+				ticks = append(ticks, plot.Tick{Value: pt[0], Label: format.Size(pt[0])})
 			}
 			minY, maxY = min(minY, pt[1]), max(maxY, pt[1])
 		}
@@ -116,7 +117,7 @@ func (logRateTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := logTicks{}.Ticks(lo, hi)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strings.TrimSuffix(results.FormatRate(ts[i].Value), "/s")
+			ts[i].Label = strings.TrimSuffix(format.Rate(ts[i].Value), "/s")
 		}
 	}
 	return ts

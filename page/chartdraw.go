@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/results"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -20,6 +18,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/pingpong-bench/pingpong/format"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // The size charts are drawn at; the page scales them to its width.
@@ -366,7 +367,7 @@ func (c chartData) bars(p *plot.Plot, leg *plot.Legend, scale float64) error {
 // valueLabel prints a bar's value as the console does.
 func (c chartData) valueLabel(v float64) string {
 	if c.Kind == scalingRateKind {
-		return strings.TrimSuffix(results.FormatRate(v), "/s")
+		return strings.TrimSuffix(format.Rate(v), "/s")
 	}
-	return results.FormatDuration(time.Duration(v))
+	return format.Duration(time.Duration(v))
 }

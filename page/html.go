@@ -15,10 +15,11 @@ import (
 	"strings"
 	"time"
 
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
-
-	"codeberg.org/go-fonts/liberation/liberationsansregular"
 )
 
 // WriteHTML writes the report on srcs as one self-contained page: charts
@@ -255,7 +256,7 @@ func probeFact(probe time.Duration, idle *results.Result) string {
 	s := fmt.Sprintf("time.Sleep(%v) overshoot", probe)
 	if idle != nil && idle.N > 0 {
 		l := idle.Latency
-		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", results.FormatDuration(l.P50), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
+		s += fmt.Sprintf("; idle floor p50=%s p99=%s max=%s", format.Duration(l.P50), format.Duration(l.P99), format.Duration(l.Max))
 	}
 	return s
 }

@@ -15,6 +15,7 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 	nethtml "golang.org/x/net/html"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
@@ -203,7 +204,7 @@ func TestHTMLHasEveryConsoleRowAndTheConfig(t *testing.T) {
 	}
 	sonic2x := run.Results[3]
 	for _, s := range []string{"Test CPU @ 2.0GHz, 2 cores", "2 (source: cpu count)", "v1.15.5", "2s after 500ms warmup", "disagrees at $.a: 1 vs 2",
-		results.FormatDuration(sonic2x.Latency.P999), "3.16x faster than std"} {
+		format.Duration(sonic2x.Latency.P999), "3.16x faster than std"} {
 		if !strings.Contains(page, s) {
 			t.Errorf("the page lacks %q", s)
 		}
@@ -430,7 +431,7 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 	r := run.Results[0]
 	old := r
 	old.Mode, old.Target = "", ""
-	if got, want := rowOf(run, old, "").Rate, results.FormatRate(r.RoundTripsPerSec()); got != want {
+	if got, want := rowOf(run, old, "").Rate, format.Rate(r.RoundTripsPerSec()); got != want {
 		t.Errorf("page row without a mode: rate %q, want %q", got, want)
 	}
 }
@@ -538,8 +539,8 @@ func TestOneLevelIsBarsAndTicksDoNotCollide(t *testing.T) {
 	texts, _, _ := chartsOf(t, renderHTML(t, Source{Run: run}))
 	thr := texts["chart-throughput-citm-catalog-any-procs2"]
 	sonic := run.Results[1]
-	if sonic.Impl != "sonic" || !slices.Contains(thr, strings.TrimSuffix(results.FormatRate(sonic.RoundTripsPerSec()), "/s")) {
-		t.Errorf("the throughput bars lack sonic's rate %s: %q", results.FormatRate(sonic.RoundTripsPerSec()), thr)
+	if sonic.Impl != "sonic" || !slices.Contains(thr, strings.TrimSuffix(format.Rate(sonic.RoundTripsPerSec()), "/s")) {
+		t.Errorf("the throughput bars lack sonic's rate %s: %q", format.Rate(sonic.RoundTripsPerSec()), thr)
 	}
 	if !slices.Contains(thr, "codec, at pairs = 2") {
 		t.Errorf("the one-level chart's x axis is not the codecs: %q", thr)

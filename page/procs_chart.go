@@ -13,7 +13,7 @@ import (
 // GOMAXPROCS: per level as it was asked for, throughput against
 // GOMAXPROCS; at the level the recommendation judges, p99 and probe.p99
 // too, with the recommended value marked. Levels come from each source's
-// results.SweepTables, the table the console's summary prints, so that
+// verdict.SweepTables, the table the console's summary prints, so that
 // level N is each value's own N pairs, and a scenario that is two levels
 // at once (1 and N at GOMAXPROCS=1) is a point of both.
 func procsCharts(srcs []Source, names []string, g chartGroup, subject, slug string) []chartData {
@@ -28,7 +28,7 @@ func procsCharts(srcs []Source, names []string, g chartGroup, subject, slug stri
 				at[c.res.Key()] = c
 			}
 		}
-		for _, t := range results.SweepTables(s.Run.Config, rs) {
+		for _, t := range verdict.SweepTables(s.Run.Config, rs) {
 			for _, lv := range t.Levels {
 				if !slices.Contains(specs, lv.Spec) {
 					specs = append(specs, lv.Spec)

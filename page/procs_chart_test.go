@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
@@ -77,9 +78,9 @@ func TestProcsChartsAgreeWithTheConsole(t *testing.T) {
 			}
 			for _, p := range s.Points {
 				key := fmt.Sprintf("%s %s %g", c.level, s.Name, p[0])
-				got := results.FormatRate(p[1])
+				got := format.Rate(p[1])
 				if c.figure == "p99" {
-					got = results.FormatDuration(time.Duration(p[1]))
+					got = format.Duration(time.Duration(p[1]))
 				}
 				if cell, ok := want[key]; !ok || cell[c.figure] != got {
 					t.Errorf("%s: %s is %s, the console says %q", c.id, key, got, cell[c.figure])

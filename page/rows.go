@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -79,25 +80,25 @@ func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
 	noRoundTrip := r.N == 0 && r.IsEncdec()
 	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
 		l := r.Latency
-		row.P50, row.P95, row.P99, row.P999, row.Max = results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.P999), results.FormatDuration(l.Max)
+		row.P50, row.P95, row.P99, row.P999, row.Max = format.Duration(l.P50), format.Duration(l.P95), format.Duration(l.P99), format.Duration(l.P999), format.Duration(l.Max)
 		if r.IsEncdec() {
-			row.Rate = results.FormatRate(r.RoundTripsPerSec())
+			row.Rate = format.Rate(r.RoundTripsPerSec())
 		} else {
-			row.Rate = "ops " + results.FormatRate(r.OpsPerSec())
+			row.Rate = "ops " + format.Rate(r.OpsPerSec())
 		}
 		if r.Bytes > 0 {
-			row.MBps = results.FormatThroughput(r.MBPerSec())
+			row.MBps = format.Throughput(r.MBPerSec())
 		}
 	}
 	if r.N > 0 || r.Err == "" {
 		if r.Probe != nil && r.IsEncdec() {
-			row.Probe = results.FormatDuration(r.Probe.P99)
+			row.Probe = format.Duration(r.Probe.P99)
 		}
 		if r.Runtime != nil {
-			row.Sched = results.FormatDuration(r.Runtime.SchedLatency.P99)
+			row.Sched = format.Duration(r.Runtime.SchedLatency.P99)
 		}
 		if r.STW != nil {
-			row.STWP99, row.STWMax = results.FormatDuration(r.STW.P99), results.FormatDuration(r.STW.Max)
+			row.STWP99, row.STWMax = format.Duration(r.STW.P99), format.Duration(r.STW.Max)
 		}
 	}
 	if noRoundTrip && r.Err == "" {
@@ -136,6 +137,6 @@ func culpritOf(r results.Result) (culpritRow, bool) {
 		return culpritRow{}, false
 	}
 	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
-		Stall: results.FormatDuration(c.Stall), Stop: results.FormatDuration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
+		Stall: format.Duration(c.Stall), Stop: format.Duration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
 		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
@@ -39,7 +39,7 @@ func safeSizeCharts(srcs []Source) []chartData {
 				Title:  "Stop wait against document size: " + subject,
 				XLabel: "document size (log scale)", YLabel: q + " stop (log scale)",
 				Desc: fmt.Sprintf("The %s of the time stops of the world took to begin at each size, one line per codec, both axes logarithmic; the dotted line is the freeze budget (-budget %s), and each codec's safe size is marked: where its line crosses the budget, the largest size under it where the codec does not stand out.",
-					q, results.FormatDuration(budget))}
+					q, format.Duration(budget))}
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, c := range t.Codecs {
 				line := chartSeries{Name: c.Impl, Impl: c.Impl, Src: i}
@@ -59,7 +59,7 @@ func safeSizeCharts(srcs []Source) []chartData {
 			if len(ch.Series) == 0 {
 				continue
 			}
-			ch.Series = append(ch.Series, chartSeries{Name: "budget " + results.FormatDuration(budget), Floor: true,
+			ch.Series = append(ch.Series, chartSeries{Name: "budget " + format.Duration(budget), Floor: true,
 				Points: [][2]float64{{lo, float64(budget)}, {hi, float64(budget)}}})
 			out = append(out, ch)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"gonum.org/v1/plot"
 
-	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
 
@@ -27,7 +27,7 @@ func TestSafeSizeChartGolden(t *testing.T) {
 	for _, s := range ch.Series {
 		var pts []string
 		for _, p := range s.Points {
-			pts = append(pts, results.FormatSize(p[0])+" "+results.FormatDuration(time.Duration(p[1])))
+			pts = append(pts, format.Size(p[0])+" "+format.Duration(time.Duration(p[1])))
 		}
 		fmt.Fprintf(&b, "  %s (floor %v): %s\n", s.Name, s.Floor, strings.Join(pts, ", "))
 	}

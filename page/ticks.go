@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/results"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/pingpong-bench/pingpong/format"
 )
 
 // thinXTicks drops the labels of x ticks that would run into the one
@@ -92,7 +92,7 @@ func (compactTicks) Ticks(lo, hi float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(lo, hi)
 	for i := range ts {
 		if ts[i].Label != "" {
-			ts[i].Label = strings.TrimSuffix(results.FormatRate(ts[i].Value), "/s")
+			ts[i].Label = strings.TrimSuffix(format.Rate(ts[i].Value), "/s")
 		}
 	}
 	return ts

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
@@ -121,13 +120,16 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 	if err == nil && dog != nil {
 		err = dog.err()
 	}
-	if run == nil {
-		return nil, err
+	if run == nil { // refused before it measured: plan.Validate's words
+		return nil, fmt.Errorf("pingpong: %w", err)
 	}
 	return ReportOf(run), err
 }
 
-// config is the pingpong command's configuration for these options.
+// config is the pingpong command's configuration for these options, with
+// the command's defaults (plan's) where they say nothing, but for a
+// shorter window; plan.Validate, which Run's plan.ExecuteImpls calls,
+// checks it.
 func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	name := o.Input
 	if name == "" {
@@ -138,16 +140,14 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	}
 	sum := sha256.Sum256(doc)
 	in := &datasets.Input{Name: name, Kind: "program", Data: doc, SHA256: hex.EncodeToString(sum[:])}
-	procs := runtime.GOMAXPROCS(0)
-	spec := "N"
+	specs := []string{"N"}
 	if len(o.Levels) > 0 {
-		var ls []string
+		specs = nil
 		for _, l := range o.Levels {
-			ls = append(ls, strconv.Itoa(l))
+			specs = append(specs, strconv.Itoa(l))
 		}
-		spec = strings.Join(ls, ",")
 	}
-	levels, err := results.ParseLevels(spec, procs)
+	levels, err := results.LevelsOf(specs, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return results.Config{}, nil, fmt.Errorf("pingpong: levels: %w", err)
 	}
@@ -162,15 +162,12 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	until := o.Until
 	switch {
 	case until == 0:
-		until = 3 * d
+		until = plan.DefaultUntil(d)
 	case until < d:
 		until = 0
 	}
-	if o.FrozenBar < 0 || o.LongStop < 0 || o.Budget < 0 {
-		return results.Config{}, nil, fmt.Errorf("pingpong: a bar is above 0: frozen bar %g, long stop %v, budget %v", o.FrozenBar, o.LongStop, o.Budget)
-	}
-	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: 100 * time.Millisecond, Until: until,
-		STW: 10 * time.Millisecond, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop, Budget: o.Budget}, in, nil
+	return results.Config{Levels: levels, Duration: d, Warmup: warmup, Slice: plan.DefaultSlice, Until: until,
+		STW: plan.DefaultSTW, Culprits: o.Culprits, FrozenBar: o.FrozenBar, LongStop: o.LongStop, Budget: o.Budget}, in, nil
 }
 
 // quiet is the observer of a run nobody watches as it goes.

@@ -103,7 +103,7 @@ func TestRunRefusesWhatItCannotMeasure(t *testing.T) {
 // A level too large for the machine's memory is refused before anything
 // runs, as the command refuses it.
 func TestRunRefusesALevelThatDoesNotFitInMemory(t *testing.T) {
-	if machine.MachineMemory() == 0 {
+	if machine.Memory() == 0 {
 		t.Skip("this machine's memory is unknown: nothing is refused")
 	}
 	big := []byte(`"` + strings.Repeat("x", 4<<20) + `"`)

@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -13,5 +14,5 @@ func docsColumn(r results.Result) string {
 	if r.Batch == 0 {
 		return ""
 	}
-	return " " + strings.TrimSuffix(results.FormatRate(r.DocsPerSec()), "/s") + " docs/s"
+	return " " + strings.TrimSuffix(format.Rate(r.DocsPerSec()), "/s") + " docs/s"
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -134,7 +135,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 		return "-" + leftOut
 	}
 	s := fmt.Sprintf("n^%.2f", k)
-	if results.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
+	if format.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
 		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
 	}
 	return s + leftOut
@@ -146,7 +147,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 func sizeCellText(r results.Result, ok bool) string {
 	s := sweepCellText(r, ok)
 	if ok && r.N > 0 && r.STW != nil {
-		s += " stw.max=" + results.FormatDuration(r.STW.Max)
+		s += " stw.max=" + format.Duration(r.STW.Max)
 	}
 	if ok && r.N > 0 && r.N < minGrowthRoundTrips {
 		s += fmt.Sprintf(" (n=%d)", r.N) // every figure of the cell is from that few

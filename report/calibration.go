@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -18,16 +19,16 @@ func calibrationLines(cal *results.Calibration) []string {
 		return []string{"  floor:       error: " + cal.Err}
 	}
 	l := fmt.Sprintf("  floor:       channel p50=%s p99=%s, baseline p50=%s p99=%s",
-		results.FormatDuration(cal.Channel.P50), results.FormatDuration(cal.Channel.P99), results.FormatDuration(cal.Baseline.P50), results.FormatDuration(cal.Baseline.P99))
+		format.Duration(cal.Channel.P50), format.Duration(cal.Channel.P99), format.Duration(cal.Baseline.P50), format.Duration(cal.Baseline.P99))
 	if cal.STWCost != 0 { // 0: not measured, the probe was off
 		// Measured back to back, so within the machine's noise: a small
 		// negative cost is that noise, printed as measured.
-		l += "; stw probe costs " + results.FormatPercent(cal.STWCost) + " of baseline round trips"
+		l += "; stw probe costs " + format.Percent(cal.STWCost) + " of baseline round trips"
 	}
 	lines := []string{l}
 	if o := cal.OpenLoop; o != nil {
 		lines = append(lines, fmt.Sprintf("  open floor:  baseline at %s on %d pairs: p50=%s p99=%s, send delay p99=%s",
-			results.FormatRate(o.Rate), o.Pairs, results.FormatDuration(o.Latency.P50), results.FormatDuration(o.Latency.P99), results.FormatDuration(o.SendDelay.P99)))
+			format.Rate(o.Rate), o.Pairs, format.Duration(o.Latency.P50), format.Duration(o.Latency.P99), format.Duration(o.SendDelay.P99)))
 	}
 	return lines
 }
@@ -47,7 +48,7 @@ func (c *Console) floorMultiples() {
 	if len(rows) == 0 {
 		return
 	}
-	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", results.FormatDuration(c.cal.Channel.P50), results.FormatDuration(c.cal.Baseline.P50))
+	c.printf("\n1x p50 over the harness floor (channel p50=%s, baseline p50=%s):\n", format.Duration(c.cal.Channel.P50), format.Duration(c.cal.Baseline.P50))
 	for _, r := range rows {
 		p50 := r.Latency.P50
 		if r.RequestedRate > 0 {
@@ -55,7 +56,7 @@ func (c *Console) floorMultiples() {
 		}
 		ch, base := c.cal.Multiples(p50)
 		name := r.ImplLabel() + r.Variant()
-		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, results.FormatDuration(p50), multiple(ch), multiple(base))
+		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, format.Duration(p50), multiple(ch), multiple(base))
 	}
 }
 
@@ -67,5 +68,5 @@ func multiple(x float64) string {
 	if x < 1 {
 		return fmt.Sprintf("%.2f", x)
 	}
-	return results.FormatSig3(x)
+	return format.Sig3(x)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -179,7 +180,7 @@ func inputKind(in results.InputInfo) string {
 	case in.Path != "":
 		kind = in.Kind + " " + in.Path
 	}
-	return fmt.Sprintf("%s, %s, sha256 %s", kind, results.FormatSize(float64(in.Bytes)), sha)
+	return fmt.Sprintf("%s, %s, sha256 %s", kind, format.Size(float64(in.Bytes)), sha)
 }
 
 // Result takes one row. The codecs of a level finish together (they take
@@ -252,19 +253,19 @@ func row(r results.Result, floor *results.Result) string {
 		fmt.Fprintf(&b, "n=0 (%s)", r.WhyNoRoundTrip())
 	} else {
 		l := r.Latency
-		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
+		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, format.Duration(l.P50), format.Duration(l.P95), format.Duration(l.P99), format.Duration(l.Max))
 		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
 			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
 		}
 		if r.IsEncdec() {
-			fmt.Fprintf(&b, "  %s", results.FormatRate(r.RoundTripsPerSec()))
+			fmt.Fprintf(&b, "  %s", format.Rate(r.RoundTripsPerSec()))
 			b.WriteString(docsColumn(r))
 			b.WriteString(requestedRate(r))
 		} else {
-			fmt.Fprintf(&b, "  ops=%s", results.FormatRate(r.OpsPerSec()))
+			fmt.Fprintf(&b, "  ops=%s", format.Rate(r.OpsPerSec()))
 		}
 		if r.Bytes > 0 {
-			b.WriteString(" " + results.FormatThroughput(r.MBPerSec()))
+			b.WriteString(" " + format.Throughput(r.MBPerSec()))
 		}
 		b.WriteString(openLoopColumns(r))
 	}
@@ -338,12 +339,12 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 	if hi == 0 {
 		return ""
 	}
-	used := results.FormatDuration(lo)
-	if results.FormatDuration(hi) != used {
-		used += " to " + results.FormatDuration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
+	used := format.Duration(lo)
+	if format.Duration(hi) != used {
+		used += " to " + format.Duration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
 	}
 	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %s, at most %s)",
-		used, results.WarmRounds, results.FormatDuration(cfg.Warmup), results.FormatDuration(results.WarmupBound*cfg.Warmup))
+		used, results.WarmRounds, format.Duration(cfg.Warmup), format.Duration(results.WarmupBound*cfg.Warmup))
 }
 
 // implsOf is the codecs as they were readied for one input.

@@ -3,8 +3,10 @@ package report
 import (
 	"encoding/csv"
 	"io"
+	"math"
 	"strconv"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -44,7 +46,7 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 			switch {
 			case m.CSV == "":
 			case m.Has(r):
-				row = append(row, m.FormatCSV(m.Value(r)))
+				row = append(row, csvCell(m.Unit, m.Value(r)))
 			default:
 				row = append(row, "")
 			}
@@ -72,4 +74,17 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvCell prints v, a figure in unit u, as a CSV cell: nanoseconds,
+// counts and bytes whole, rates and per-operation figures with three
+// decimals, fractions with six.
+func csvCell(u format.Unit, v float64) string {
+	switch u {
+	case format.CountPerOp, format.BytesPerOp, format.PerSecond, format.MBPerSecond:
+		return strconv.FormatFloat(v, 'f', 3, 64)
+	case format.Fraction:
+		return strconv.FormatFloat(v, 'f', 6, 64)
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
 }

@@ -3,10 +3,13 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -53,13 +56,24 @@ func WriteGoBench(w io.Writer, run *results.Run) error {
 		fmt.Fprintf(&b, "%s\t%d", benchName(r.Scenario), r.N)
 		for _, m := range results.Metrics {
 			if m.Bench != "" && m.Has(r) {
-				fmt.Fprintf(&b, "\t%s %s", m.FormatBench(m.Value(r)), m.Bench)
+				fmt.Fprintf(&b, "\t%s %s", benchFigure(m.Unit, m.Value(r)), m.Bench)
 			}
 		}
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// benchFigure prints v, a figure in unit u, as a value of a -bench line:
+// nanoseconds and counts whole, bytes per operation whole, rates with two
+// decimals.
+func benchFigure(u format.Unit, v float64) string {
+	switch u {
+	case format.CountPerOp, format.PerSecond, format.MBPerSecond, format.Fraction:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
 }
 
 // benchName is the scenario's name as a sub-benchmark's:

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -14,7 +15,7 @@ func loadLine(cfg results.Config) string {
 		per = "in total across a level's pairs"
 	}
 	return fmt.Sprintf("  load:        open loop, %s %s; latency from each round trip's intended start (coordinated omission corrected), uncorr.* from its actual send",
-		results.FormatRate(cfg.Rate), per)
+		format.Rate(cfg.Rate), per)
 }
 
 // requestedRate follows an open-loop row's achieved rate: "54/s of 100/s".
@@ -22,7 +23,7 @@ func requestedRate(r results.Result) string {
 	if r.RequestedRate <= 0 {
 		return ""
 	}
-	return " of " + results.FormatRate(r.RequestedRate)
+	return " of " + format.Rate(r.RequestedRate)
 }
 
 // openLoopColumns follow an open-loop row's throughput on its first line:
@@ -43,12 +44,12 @@ func openLoopDetails(r results.Result) []string {
 		return nil
 	}
 	u := r.Uncorrected
-	cols := []string{fmt.Sprintf("late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, results.FormatDuration(u.P50), results.FormatDuration(u.P99))}
+	cols := []string{fmt.Sprintf("late=%d uncorr.p50=%s uncorr.p99=%s", r.Late, format.Duration(u.P50), format.Duration(u.P99))}
 	if r.Overslept > 0 {
 		cols = append(cols, fmt.Sprintf("overslept=%d", r.Overslept))
 	}
 	if r.SendDelay.N > 0 {
-		cols = append(cols, "harness.delay.p99="+results.FormatDuration(r.SendDelay.P99))
+		cols = append(cols, "harness.delay.p99="+format.Duration(r.SendDelay.P99))
 	}
 	return cols
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
@@ -26,15 +26,15 @@ func recommendationText(r verdict.Procs) string {
 		margins = "the repeats' largest deviation from their median"
 	}
 	fmt.Fprintf(&b, "\nGOMAXPROCS, %s%s: level %s, geometric mean over %s; within %s (throughput) and %s (p99, probe.p99) counts as equal, %s:\n",
-		r.Input, at, r.Level, strings.Join(r.Codecs, ", "), results.FormatPercent(r.RateMargin), results.FormatPercent(r.LatencyMargin), margins)
+		r.Input, at, r.Level, strings.Join(r.Codecs, ", "), format.Percent(r.RateMargin), format.Percent(r.LatencyMargin), margins)
 	table := [][]string{{"value", "pairs", "round trips/s", "p99", "probe.p99", "stw.p99", "others"}}
 	for _, v := range r.Values {
-		line := []string{fmt.Sprintf("GOMAXPROCS=%d", v.Procs), fmt.Sprint(v.Pairs), results.FormatRate(v.Rate), results.FormatDuration(v.P99), "-", "-", "-"}
+		line := []string{fmt.Sprintf("GOMAXPROCS=%d", v.Procs), fmt.Sprint(v.Pairs), format.Rate(v.Rate), format.Duration(v.P99), "-", "-", "-"}
 		if v.HasProbe {
-			line[4] = results.FormatDuration(v.ProbeP99)
+			line[4] = format.Duration(v.ProbeP99)
 		}
 		if v.HasSTW {
-			line[5] = results.FormatDuration(v.STWP99)
+			line[5] = format.Duration(v.STWP99)
 		}
 		if v.HasNoise {
 			line[6] = fmt.Sprintf("%.2f cores", v.OthersCores)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -64,19 +65,19 @@ func responsivenessDetails(r results.Result) []string {
 	if r.STW != nil {
 		figures("", "stw.p50", "stw.p99")
 		if r.Window > 0 {
-			add("stw.waiting=%s", results.FormatPercent(r.STWWaited.Seconds()/r.Window.Seconds()))
+			add("stw.waiting=%s", format.Percent(r.STWWaited.Seconds()/r.Window.Seconds()))
 		}
 	}
 	figures("", "stw.wall.p99")
 	rt := r.Runtime
 	if rt != nil && (r.STW != nil || rt.OtherStopping.Count+rt.GCStopping.Count > 0) {
-		add("stopping.other.p99=%s stopping.gc.p99=%s", results.FormatDuration(rt.OtherStopping.P99), results.FormatDuration(rt.GCStopping.P99))
+		add("stopping.other.p99=%s stopping.gc.p99=%s", format.Duration(rt.OtherStopping.P99), format.Duration(rt.GCStopping.P99))
 	}
 	if r.Warmup > 0 {
-		add("warmup=%s turns=%d", results.FormatDuration(r.Warmup), r.Slices)
+		add("warmup=%s turns=%d", format.Duration(r.Warmup), r.Slices)
 	}
 	if s := r.Split; s != nil {
-		add("dec=%s enc=%s rest=%s", results.FormatDuration(s.Decode.P50), results.FormatDuration(s.Encode.P50), results.FormatDuration(s.Rest.P50))
+		add("dec=%s enc=%s rest=%s", format.Duration(s.Decode.P50), format.Duration(s.Encode.P50), format.Duration(s.Rest.P50))
 	}
 	if rt != nil {
 		per := "/op"
@@ -104,7 +105,7 @@ func responsivenessDetails(r results.Result) []string {
 // figure is m's value in r as a row prints it: "stw.max=1.2ms", with
 // suffix after the value ("alloc=48.0kB/rt").
 func figure(m results.Metric, r results.Result, suffix string) string {
-	return m.Name + "=" + m.Format(m.Value(r)) + suffix
+	return m.Name + "=" + m.Unit.Format(m.Value(r)) + suffix
 }
 
 // coreShare is CPU time over a window as top shows it, in percent of one
@@ -183,13 +184,13 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 	s := head + "; idle floor"
 	if idle.Probe != nil {
 		l := idle.Latency
-		s += fmt.Sprintf(" n=%d p50=%s p95=%s p99=%s max=%s", l.N, results.FormatDuration(l.P50), results.FormatDuration(l.P95), results.FormatDuration(l.P99), results.FormatDuration(l.Max))
+		s += fmt.Sprintf(" n=%d p50=%s p95=%s p99=%s max=%s", l.N, format.Duration(l.P50), format.Duration(l.P95), format.Duration(l.P99), format.Duration(l.Max))
 	}
 	if rt := idle.Runtime; rt != nil {
-		s += fmt.Sprintf(" sched.p99=%s", results.FormatDuration(rt.SchedLatency.P99))
+		s += fmt.Sprintf(" sched.p99=%s", format.Duration(rt.SchedLatency.P99))
 	}
 	if st := idle.STW; st != nil {
-		s += fmt.Sprintf(" stw.p99=%s stw.max=%s", results.FormatDuration(st.P99), results.FormatDuration(st.Max))
+		s += fmt.Sprintf(" stw.p99=%s stw.max=%s", format.Duration(st.P99), format.Duration(st.Max))
 	}
 	if idle.Partial {
 		s += " PARTIAL"
@@ -203,7 +204,7 @@ func floorLine(cfg results.Config, idle *results.Result) string {
 func stwLine(cfg results.Config) string {
 	s := fmt.Sprintf("  stw:         runtime.ReadMemStats every %v, each stop timed to its start", cfg.STW)
 	if cfg.Stall > 0 {
-		s += fmt.Sprintf("; a stall from %s", results.FormatDuration(cfg.Stall))
+		s += fmt.Sprintf("; a stall from %s", format.Duration(cfg.Stall))
 	}
 	switch {
 	case cfg.TraceDir != "":
@@ -224,7 +225,7 @@ func culpritText(c latency.Culprit) string {
 		if where == "" {
 			where = "an unknown function"
 		}
-		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", results.FormatDuration(c.Stall), c.Goroutine, where, c.Kind)
+		return fmt.Sprintf("%s stop waited on goroutine %d in %s (%s)", format.Duration(c.Stall), c.Goroutine, where, c.Kind)
 	}
-	return fmt.Sprintf("%s %s (%s)", results.FormatDuration(c.Stall), c.What, c.Kind)
+	return fmt.Sprintf("%s %s (%s)", format.Duration(c.Stall), c.What, c.Kind)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -38,7 +39,7 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		if t.Shape != shape {
 			shape = t.Shape
 			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the p%s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",
-				shape, results.FormatDuration(t.Codecs[0].Budget), quantileName(), stopsNote(tables, shape))
+				shape, format.Duration(t.Codecs[0].Budget), quantileName(), stopsNote(tables, shape))
 		}
 		label := t.Label
 		if len(points) > 1 {
@@ -88,7 +89,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 	switch {
 	case over < 0:
 		last := s.Points[safe]
-		at = []string{fmt.Sprintf("up to %s", sizeOf(last)), fmt.Sprintf("%s stop %s at %s", q, results.FormatDuration(last.Stop), sizeOf(last))}
+		at = []string{fmt.Sprintf("up to %s", sizeOf(last)), fmt.Sprintf("%s stop %s at %s", q, format.Duration(last.Stop), sizeOf(last))}
 	case safe < 0:
 		at = []string{q + " stop " + stopAt(s.Points[over])}
 	default:
@@ -96,7 +97,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 	}
 	if d, ok := s.PerMB(); ok {
 		if d > 0 {
-			at = append(at, "~"+results.FormatDuration(d)+" per MB")
+			at = append(at, "~"+format.Duration(d)+" per MB")
 		} else {
 			at = append(at, "no growth with size")
 		}
@@ -121,7 +122,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 // stopAt is a size's stop and where: "24ms at 16MB", with ", but it
 // stands out there" when the verdict, not the stop, put it over.
 func stopAt(p verdict.SizePoint) string {
-	s := results.FormatDuration(p.Stop) + " at " + sizeOf(p)
+	s := format.Duration(p.Stop) + " at " + sizeOf(p)
 	if p.StandsOut {
 		s += " but it stands out there"
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
@@ -16,7 +16,7 @@ import (
 func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d; the verdict's reference at every size, baseline beside control once; each step runs -duration, never extended until sure):\n",
-		spec, results.FormatSize(float64(min)), results.FormatSize(float64(max)), results.FormatDuration(budget), verdict.SearchFactor, verdict.SearchSteps)
+		spec, format.Size(float64(min)), format.Size(float64(max)), format.Duration(budget), verdict.SearchFactor, verdict.SearchSteps)
 	for i, st := range res.Steps {
 		when := "the ends"
 		if st.Round > 0 {
@@ -46,7 +46,7 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 // searchLine is where the search left one codec at one level.
 func searchLine(l verdict.SearchLine) string {
 	safe, over := l.Safe.Bracket()
-	size := func(i int) string { return results.FormatSize(float64(l.Safe.Points[i].Bytes)) }
+	size := func(i int) string { return format.Size(float64(l.Safe.Points[i].Bytes)) }
 	switch {
 	case over < 0 && l.Settled:
 		return "within the budget at every size, up to " + size(safe)

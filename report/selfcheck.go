@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -43,7 +44,7 @@ func selfCheckRow(r results.SelfCheckResult, count int) string {
 	if len(r.Repeats) == 0 {
 		return head + "error: " + r.Err
 	}
-	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", results.FormatDuration(r.P50), results.FormatDuration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
+	s := head + fmt.Sprintf("%11s %11s %8.2f %7s %8s", format.Duration(r.P50), format.Duration(r.Single), r.Ratio, percent(r.CVP50, len(r.Repeats)), percent(r.CVRate, len(r.Repeats)))
 	if len(r.Repeats) < count {
 		s += fmt.Sprintf("  (%d of %d repeats)", len(r.Repeats), count)
 	}
@@ -61,5 +62,5 @@ func percent(cv float64, n int) string {
 	if n < 2 {
 		return "-"
 	}
-	return results.FormatPercent(cv)
+	return format.Percent(cv)
 }

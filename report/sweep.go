@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -41,7 +42,7 @@ func (c *Console) sweepSummary() {
 	if !c.cfg.Swept() || len(c.swept) == 0 {
 		return
 	}
-	tables := results.SweepTables(c.cfg, c.swept)
+	tables := verdict.SweepTables(c.cfg, c.swept)
 	recs := verdict.Recommend(c.cfg, c.env, tables, c.repeats)
 	for _, t := range tables {
 		c.printf("%s", sweepTableText(t))
@@ -56,7 +57,7 @@ func (c *Console) sweepSummary() {
 
 // sweepTableText is one input's summary: a row per level, codec and value,
 // so that a codec's values read down one column each.
-func sweepTableText(t results.SweepTable) string {
+func sweepTableText(t verdict.SweepTable) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nsweep summary, %s (a row per codec and value; probe.p99: how late the sleep probe woke, stw.p99: how long a stop of the world took to begin):\n", t.Input)
 	var table [][]string
@@ -78,15 +79,15 @@ func sweepTableText(t results.SweepTable) string {
 
 // sweepCells are a cell's figures: round trips/s, p99, probe.p99,
 // stw.p99, then its flags; "-" for a figure it lacks.
-func sweepCells(c results.SweepCell) []string {
+func sweepCells(c verdict.SweepCell) []string {
 	if !c.Measured() {
 		return []string{sweepCellText(c.Result, c.Ran)}
 	}
 	r := c.Result
-	out := []string{results.FormatRate(r.RoundTripsPerSec()), results.FormatDuration(r.Latency.P99)}
+	out := []string{format.Rate(r.RoundTripsPerSec()), format.Duration(r.Latency.P99)}
 	for _, m := range []results.Metric{results.ProbeP99, results.MetricOf("stw.p99")} {
 		if d, ok := m.Of(r); ok {
-			out = append(out, results.FormatDuration(d))
+			out = append(out, format.Duration(d))
 		} else {
 			out = append(out, "-")
 		}
@@ -110,7 +111,7 @@ func sweepCellText(r results.Result, ok bool) string {
 	case r.N == 0:
 		return "n=0"
 	}
-	s := results.FormatRate(r.RoundTripsPerSec()) + " p99=" + results.FormatDuration(r.Latency.P99)
+	s := format.Rate(r.RoundTripsPerSec()) + " p99=" + format.Duration(r.Latency.P99)
 	if r.Partial {
 		s += " PARTIAL"
 	}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 func TestConsoleSweepGolden(t *testing.T) {
@@ -23,7 +23,7 @@ func TestConsoleSweepGolden(t *testing.T) {
 func TestSweepSummaryFollowsN(t *testing.T) {
 	run := resultstest.SweepRun()
 	var got strings.Builder
-	for _, tb := range results.SweepTables(run.Config, run.Results) {
+	for _, tb := range verdict.SweepTables(run.Config, run.Results) {
 		got.WriteString(sweepTableText(tb))
 	}
 	for _, want := range []string{

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -26,7 +27,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	var compiled []string
 	for _, im := range impls {
 		if im.Compile > 0 {
-			compiled = append(compiled, im.Label()+" "+results.FormatDuration(im.Compile))
+			compiled = append(compiled, im.Label()+" "+format.Duration(im.Compile))
 		}
 	}
 	if len(compiled) > 0 {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -16,5 +17,5 @@ func probeFloorColumns(r results.Result, floor *results.Result) string {
 	if floor == nil || floor.Err != "" || floor.Latency.N == 0 || r.IsEncdec() {
 		return ""
 	}
-	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", results.FormatDuration(floor.Latency.P50), results.FormatDuration(floor.Latency.P99))
+	return fmt.Sprintf(" (idle floor p50=%s p99=%s)", format.Duration(floor.Latency.P50), format.Duration(floor.Latency.P99))
 }

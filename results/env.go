@@ -3,6 +3,7 @@ package results
 import (
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -99,10 +100,10 @@ func (e Environment) CPUName() string {
 	return e.CPU
 }
 
-// Memory is the machine's memory as FormatSize prints it, or "unknown".
+// Memory is the machine's memory as format.Size prints it, or "unknown".
 func (e Environment) Memory() string {
 	if e.MemoryBytes == 0 {
 		return "unknown"
 	}
-	return FormatSize(float64(e.MemoryBytes))
+	return format.Size(float64(e.MemoryBytes))
 }

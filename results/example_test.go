@@ -5,6 +5,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -22,7 +23,7 @@ func ExampleReadJSON() {
 	}
 	p99 := results.MetricOf("p99")
 	for _, r := range run.Results {
-		fmt.Printf("%s: %s, p99 %s\n", r.Key().Label(), results.FormatRate(r.RoundTripsPerSec()), p99.Format(p99.Value(r)))
+		fmt.Printf("%s: %s, p99 %s\n", r.Key().Label(), format.Rate(r.RoundTripsPerSec()), p99.Unit.Format(p99.Value(r)))
 	}
 	// Output:
 	// citm-catalog std 1x encdec (procs 2): 54/s, p99 19.0ms

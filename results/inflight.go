@@ -1,6 +1,10 @@
 package results
 
-import "time"
+import (
+	"time"
+
+	"github.com/pingpong-bench/pingpong/format"
+)
 
 // A round trip still in flight when the window closes is dropped, not
 // recorded: a stall that crosses the window's end shows in no latency, and
@@ -20,5 +24,5 @@ func (r Result) InFlightNote() string {
 	if r.N == 0 || r.InFlight < minInFlight || r.InFlight <= r.Latency.Max {
 		return ""
 	}
-	return "in-flight=" + FormatAge(r.InFlight)
+	return "in-flight=" + format.Age(r.InFlight)
 }

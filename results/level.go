@@ -17,21 +17,22 @@ type Level struct {
 	Pairs int    `json:"pairs"`
 }
 
-// ParseLevels reads a comma list of pair counts: integers ("1", "8") or
-// multiples of n = GOMAXPROCS ("N", "2N", "4n"). Duplicates are dropped,
+// LevelsOf are the levels specs ask for at GOMAXPROCS n, each spec a
+// whole number of pairs ("1", "8") or a multiple of N = n ("N", "2N",
+// "4n"). A level that comes out as an earlier one's pairs is dropped;
 // order is kept.
-func ParseLevels(spec string, n int) ([]Level, error) {
+func LevelsOf(specs []string, n int) ([]Level, error) {
 	var out []Level
 	seen := map[int]bool{}
-	for _, f := range strings.Split(spec, ",") {
-		f = strings.TrimSpace(f)
-		pairs, err := levelPairs(f, n)
+	for _, spec := range specs {
+		spec = strings.TrimSpace(spec)
+		pairs, err := levelPairs(spec, n)
 		if err != nil {
-			return nil, fmt.Errorf("-levels %q: %w", spec, err)
+			return nil, err
 		}
 		if !seen[pairs] {
 			seen[pairs] = true
-			out = append(out, Level{Spec: f, Pairs: pairs})
+			out = append(out, Level{Spec: spec, Pairs: pairs})
 		}
 	}
 	return out, nil

@@ -1,10 +1,10 @@
 package results
 
 import (
-	"fmt"
 	"math"
-	"strconv"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/format"
 )
 
 // Worse is the direction in which a figure regresses.
@@ -15,27 +15,13 @@ const (
 	LowerIsWorse
 )
 
-// Unit is what a figure counts, which says how each output spells it.
-type Unit int
-
-const (
-	Nanoseconds Unit = iota + 1
-	Count
-	CountPerOp // per round trip, or per operation in a probe pass
-	Bytes
-	BytesPerOp
-	PerSecond
-	MBPerSecond
-	Fraction
-)
-
 // Metric is one figure a scenario has in each repeat: its name as the
 // console prints it on a row and -fail names it, what it counts, which way
 // it gets worse, its names in the Go benchmark format and in CSV, and how
 // to read it from a result.
 type Metric struct {
 	Name  string
-	Unit  Unit
+	Unit  format.Unit
 	Worse Worse
 	// Shown: compare prints it for every scenario that has it; the others
 	// only when -fail names them.
@@ -47,45 +33,6 @@ type Metric struct {
 	// Applies says whether a result has the figure at all (baseline has
 	// no MB/s, a run without -probe no probe.*); nil: every result has it.
 	Applies func(Result) bool
-}
-
-// Format prints v as the console does.
-func (m Metric) Format(v float64) string {
-	switch m.Unit {
-	case Nanoseconds:
-		return FormatDuration(time.Duration(math.Round(v)))
-	case Bytes, BytesPerOp:
-		return FormatSize(v)
-	case PerSecond:
-		return FormatRate(v)
-	case MBPerSecond:
-		return FormatThroughput(v)
-	case Fraction:
-		return FormatPercent(v)
-	}
-	return fmt.Sprintf("%.0f", v)
-}
-
-// FormatCSV prints v as a CSV cell: nanoseconds, counts and bytes whole,
-// rates and per-operation figures with three decimals, fractions with six.
-func (m Metric) FormatCSV(v float64) string {
-	switch m.Unit {
-	case CountPerOp, BytesPerOp, PerSecond, MBPerSecond:
-		return strconv.FormatFloat(v, 'f', 3, 64)
-	case Fraction:
-		return strconv.FormatFloat(v, 'f', 6, 64)
-	}
-	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
-}
-
-// FormatBench prints v as a value of a -bench line: nanoseconds and
-// counts whole, bytes per operation whole, rates with two decimals.
-func (m Metric) FormatBench(v float64) string {
-	switch m.Unit {
-	case CountPerOp, PerSecond, MBPerSecond, Fraction:
-		return strconv.FormatFloat(v, 'f', 2, 64)
-	}
-	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
 }
 
 // Has says whether r has the figure.

@@ -1,32 +1,13 @@
 package results
 
 import (
-	"fmt"
-
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
-// MinRate bounds a schedule from below, per pair: a pinger sends at least
-// once a second, so that a window of a few seconds holds enough round trips
-// for its percentiles to mean something, and a schedule slower than that is
-// surely a typo (500 meant, 0.0005 typed).
-const MinRate = 1.0
-
 // OpenLoop reports whether round trips follow a fixed schedule.
 func (c Config) OpenLoop() bool { return c.Rate > 0 }
-
-// CheckRate refuses a total rate that leaves a level's pairs below
-// MinRate each.
-func (c Config) CheckRate() error {
-	for _, lv := range c.Levels {
-		if r := c.PairRate(lv.Pairs); c.OpenLoop() && r < MinRate {
-			return fmt.Errorf("%g/s over %d pairs is %.3g round trips per second per pair, below the minimum of %g", c.Rate, lv.Pairs, r, MinRate)
-		}
-	}
-	return nil
-}
 
 // PairRate is the schedule of one pinger at a level of pairs pairs.
 func (c Config) PairRate(pairs int) float64 {

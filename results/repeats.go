@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -256,11 +257,11 @@ func Values(rs []Result, f func(Result) float64) []float64 {
 func (r Result) WhyNoRoundTrip() string {
 	switch {
 	case r.InFlight > 0:
-		return "a round trip still in flight after " + FormatAge(r.InFlight)
+		return "a round trip still in flight after " + format.Age(r.InFlight)
 	case r.Partial && r.Window == 0:
 		return "cut short before the window opened"
 	default:
-		return "no round trip completed in " + FormatAge(r.Window)
+		return "no round trip completed in " + format.Age(r.Window)
 	}
 }
 

@@ -1,7 +1,7 @@
 // Package results is pingpong's data model and its file operations: a
 // run, its scenarios and results, the JSON results file, merging runs,
-// summing up repeats, and the one table of figures (Metrics) with the one
-// spelling of each kind of figure.
+// summing up repeats, and the one table of figures (Metrics), each with
+// its unit (package format spells it).
 package results
 
 import (
@@ -11,7 +11,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
-	"github.com/pingpong-bench/pingpong/internal/codecorder"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 )
 
@@ -355,7 +355,7 @@ func RunsAt(impl string, pairs, procs int) bool {
 // worst, was shorter than a stall (the flight recorder traces stops, not
 // long round trips or late wakes); UnderStallPrefix begins it.
 func UnderStall(worst, stall time.Duration) string {
-	return fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", UnderStallPrefix, FormatDuration(worst), FormatDuration(stall))
+	return fmt.Sprintf("%s%s, under the %s stall; only stops are traced to a culprit", UnderStallPrefix, format.Duration(worst), format.Duration(stall))
 }
 
 // UnderStallPrefix begins UnderStall's reason.
@@ -366,13 +366,20 @@ const UnderStallPrefix = "worst stop "
 // comparisons and gates keep them out.
 func IsReference(impl string) bool { return impl == Baseline || impl == Control }
 
-// DefaultImpls is the order codecs run and print in when -impls is not
-// given: the codec registry's default set (internal/codecorder).
-var DefaultImpls = codecorder.Default
+// DefaultImpls is the codec registry's default set as plain data: the
+// codecs a run measures when -impls is not given, in the order runs and
+// reports print them, the references last (control, which the verdict
+// judges the codecs against, and baseline, the harness's floor). It is
+// here, linking no codec, so that the renderers, which read saved files
+// without the registry, order codecs as the registry does; the registry's
+// tests check that it registers each.
+var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", Control, Baseline}
 
-// BuiltinCodecs is every codec name some build of pingpong registers
-// itself (internal/codecorder): a name --add cannot take.
-var BuiltinCodecs = codecorder.Builtin
+// BuiltinCodecs is every codec name a pingpong build registers itself, in
+// any build (a GOEXPERIMENT's, any platform's): DefaultImpls, then the
+// codecs users ask for by name. bench_scheduling.sh --add refuses these
+// names before it fetches or builds anything.
+var BuiltinCodecs = append(slices.Clone(DefaultImpls), "sonic-optdec", "stdv2")
 
 // ImplRank orders codecs as a run prints them: DefaultImpls' order first,
 // any other after.

@@ -64,7 +64,7 @@ func orNone(vs []string) []string {
 
 // LevelsAt is the configured levels as they resolve at GOMAXPROCS n: "N"
 // is 1 pair at n = 1 and 4 at n = 4. Duplicates are dropped, as
-// ParseLevels does. Under a single GOMAXPROCS the levels stand as given.
+// LevelsOf does. Under a single GOMAXPROCS the levels stand as given.
 func (c Config) LevelsAt(n int) []Level {
 	if len(c.Procs) <= 1 {
 		return c.Levels

@@ -76,13 +76,13 @@ type ProcsValue struct {
 // repeated run's medians, their repeats setting the margins.
 func ProcsOf(run *results.Run) []Procs {
 	rows, repeats := asPrinted(run)
-	return Recommend(run.Config, run.Env, results.SweepTables(run.Config, rows), repeats)
+	return Recommend(run.Config, run.Env, SweepTables(run.Config, rows), repeats)
 }
 
 // Recommend judges each table of a GOMAXPROCS sweep: nothing when the run
 // swept no more than one GOMAXPROCS. repeats (nil for one run) set the
 // margins.
-func Recommend(cfg results.Config, env results.Environment, tables []results.SweepTable, repeats map[results.Key][]results.Result) []Procs {
+func Recommend(cfg results.Config, env results.Environment, tables []SweepTable, repeats map[results.Key][]results.Result) []Procs {
 	if len(cfg.Procs) < 2 {
 		return nil
 	}
@@ -102,7 +102,7 @@ func Recommend(cfg results.Config, env results.Environment, tables []results.Swe
 
 // judgedLevel is the index of level "N" in t, else of the first multiple
 // of N; -1 when no level follows GOMAXPROCS.
-func judgedLevel(t results.SweepTable) int {
+func judgedLevel(t SweepTable) int {
 	at := -1
 	for i, l := range t.Levels {
 		switch {
@@ -128,7 +128,7 @@ func otherSettings(ps []results.Point) []results.Point {
 	return out
 }
 
-func recommendAt(cfg results.Config, env results.Environment, t results.SweepTable, li int, at results.Point, repeats map[results.Key][]results.Result) Procs {
+func recommendAt(cfg results.Config, env results.Environment, t SweepTable, li int, at results.Point, repeats map[results.Key][]results.Result) Procs {
 	lv := t.Levels[li]
 	rec := Procs{Input: t.Input, Level: lv.Spec, RateMargin: rateMargin, LatencyMargin: latencyMargin}
 	if at != (results.Point{}) {
@@ -140,7 +140,7 @@ func recommendAt(cfg results.Config, env results.Environment, t results.SweepTab
 			cols = append(cols, i)
 		}
 	}
-	var rows []results.SweepRow
+	var rows []SweepRow
 	for _, row := range lv.Rows {
 		if !results.IsReference(row.Impl) && !slices.ContainsFunc(cols, func(i int) bool { return !row.Cells[i].Measured() }) {
 			rows = append(rows, row)
@@ -164,7 +164,7 @@ func recommendAt(cfg results.Config, env results.Environment, t results.SweepTab
 
 // valueAt is the geometric mean of rows at column i, and the noise and
 // verdict of every row of the level there, baseline's included.
-func valueAt(cfg results.Config, procs int, lv results.SweepLevel, i int, rows []results.SweepRow, repeats map[results.Key][]results.Result) ProcsValue {
+func valueAt(cfg results.Config, procs int, lv SweepLevel, i int, rows []SweepRow, repeats map[results.Key][]results.Result) ProcsValue {
 	v := ProcsValue{Procs: procs, Pairs: lv.Pairs[i], HasProbe: true, HasSTW: true}
 	var rate, p99, probe, stw []float64
 	for _, row := range rows {
@@ -209,7 +209,7 @@ func valueAt(cfg results.Config, procs int, lv results.SweepLevel, i int, rows [
 // repeatMargins are the largest deviations of a repeat from its median,
 // over the rows' repeats at the level, of the rate and of p99 and
 // probe.p99, at least minMargin.
-func repeatMargins(lv results.SweepLevel, cols []int, rows []results.SweepRow, repeats map[results.Key][]results.Result) (rate, lat float64) {
+func repeatMargins(lv SweepLevel, cols []int, rows []SweepRow, repeats map[results.Key][]results.Result) (rate, lat float64) {
 	rate, lat = minMargin, minMargin
 	for _, row := range rows {
 		for _, i := range cols {

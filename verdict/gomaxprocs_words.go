@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -43,7 +44,7 @@ func (rec *Procs) decide(cfg results.Config, env results.Environment) {
 	}
 	if rec.allEqual(vs, st.hasProbe) {
 		rec.Line = fmt.Sprintf("no recommendation, the differences are inside the noise: throughput within %s and p99%s within %s of each other at every GOMAXPROCS",
-			results.FormatPercent(rec.RateMargin), map[bool]string{true: " and probe.p99"}[st.hasProbe], results.FormatPercent(rec.LatencyMargin))
+			format.Percent(rec.RateMargin), map[bool]string{true: " and probe.p99"}[st.hasProbe], format.Percent(rec.LatencyMargin))
 		return
 	}
 	st.lowP = slices.MinFunc(contenders, func(a, b ProcsValue) int { return cmp.Compare(a.P99, b.P99) })
@@ -98,9 +99,9 @@ func (rec *Procs) against(cfg results.Config, v, best ProcsValue, st standing) s
 	contends := st.contends[v.Procs]
 	switch change := v.Rate/best.Rate - 1; {
 	case !contends && v.Rate < best.Rate*(1-rec.RateMargin):
-		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", lessWords(v.Rate/best.Rate, "throughput"), results.FormatRate(best.Rate), results.FormatRate(v.Rate)))
+		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", lessWords(v.Rate/best.Rate, "throughput"), format.Rate(best.Rate), format.Rate(v.Rate)))
 	case !contends:
-		parts = append(parts, fmt.Sprintf("fell %.0f%% short of %d's throughput (%s -> %s)", 100*(1-v.Rate/st.top.Rate), st.top.Procs, results.FormatRate(st.top.Rate), results.FormatRate(v.Rate)))
+		parts = append(parts, fmt.Sprintf("fell %.0f%% short of %d's throughput (%s -> %s)", 100*(1-v.Rate/st.top.Rate), st.top.Procs, format.Rate(st.top.Rate), format.Rate(v.Rate)))
 	case v.Procs > best.Procs:
 		parts = append(parts, fmt.Sprintf("bought no throughput (%+.0f%%)", 100*change))
 	default:
@@ -108,16 +109,16 @@ func (rec *Procs) against(cfg results.Config, v, best ProcsValue, st standing) s
 	}
 	switch {
 	case worse(v.P99, best.P99, rec.LatencyMargin):
-		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", moreWords(float64(v.P99)/float64(best.P99), "p99"), results.FormatDuration(best.P99), results.FormatDuration(v.P99)))
+		parts = append(parts, fmt.Sprintf("%s (%s -> %s)", moreWords(float64(v.P99)/float64(best.P99), "p99"), format.Duration(best.P99), format.Duration(v.P99)))
 	case contends && worse(v.P99, st.lowP.P99, rec.LatencyMargin):
-		parts = append(parts, fmt.Sprintf("had %.0f%% more p99 than %d (%s -> %s)", 100*(float64(v.P99)/float64(st.lowP.P99)-1), st.lowP.Procs, results.FormatDuration(st.lowP.P99), results.FormatDuration(v.P99)))
+		parts = append(parts, fmt.Sprintf("had %.0f%% more p99 than %d (%s -> %s)", 100*(float64(v.P99)/float64(st.lowP.P99)-1), st.lowP.Procs, format.Duration(st.lowP.P99), format.Duration(v.P99)))
 	}
 	switch {
 	case !st.hasProbe:
 	case worse(v.ProbeP99, best.ProbeP99, rec.LatencyMargin):
-		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s)", sleeper(cfg), results.FormatDuration(v.ProbeP99), results.FormatDuration(best.ProbeP99)))
+		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s)", sleeper(cfg), format.Duration(v.ProbeP99), format.Duration(best.ProbeP99)))
 	case contends && worse(v.ProbeP99, st.lowQ.ProbeP99, rec.LatencyMargin):
-		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s at %d)", sleeper(cfg), results.FormatDuration(v.ProbeP99), results.FormatDuration(st.lowQ.ProbeP99), st.lowQ.Procs))
+		parts = append(parts, fmt.Sprintf("made a %s sleeper wake %s late (against %s at %d)", sleeper(cfg), format.Duration(v.ProbeP99), format.Duration(st.lowQ.ProbeP99), st.lowQ.Procs))
 	}
 	if len(parts) == 1 && contends {
 		parts = append(parts, "was no more responsive (a tie goes to fewer Ps)")
@@ -211,10 +212,10 @@ func spareRemarks(cfg results.Config, vs []ProcsValue, level string) []string {
 		}
 		stw := ""
 		if v.HasSTW {
-			stw = " (stw.p99 " + results.FormatDuration(v.STWP99) + ")"
+			stw = " (stw.p99 " + format.Duration(v.STWP99) + ")"
 		}
 		out = append(out, fmt.Sprintf("GOMAXPROCS=1: no stop of the world stood out%s, yet a %s sleeper woke %s late at level %s: "+
-			"no spare P, the codec held the only one and every other goroutine waited its turn", stw, sleeper(cfg), results.FormatDuration(v.ProbeP99), level))
+			"no spare P, the codec held the only one and every other goroutine waited its turn", stw, sleeper(cfg), format.Duration(v.ProbeP99), level))
 	}
 	return out
 }
@@ -225,7 +226,7 @@ func sleeper(cfg results.Config) string {
 	if d > 0 && d%time.Millisecond == 0 {
 		return fmt.Sprintf("%dms", d/time.Millisecond)
 	}
-	return results.FormatDuration(d)
+	return format.Duration(d)
 }
 
 func lowest(vs []ProcsValue, f func(ProcsValue) float64) float64 {

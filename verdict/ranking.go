@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -49,7 +50,7 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmp.Compare(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
 		lr := LevelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
 		for _, r := range rs {
-			lr.Rows = append(lr.Rows, RankedRow{r.Impl, results.FormatRate(r.RoundTripsPerSec()), relative(r, ref)})
+			lr.Rows = append(lr.Rows, RankedRow{r.Impl, format.Rate(r.RoundTripsPerSec()), relative(r, ref)})
 		}
 		out = append(out, lr)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 )
@@ -104,7 +105,7 @@ func TestSafeSizesOfRows(t *testing.T) {
 		long    time.Duration
 		freezer bool
 	}{{1, 2 * ms, false}, {4, 5 * ms, false}, {16, 20 * ms, false}} {
-		name := "long-string:" + results.FormatSize(float64(s.mb)*1e6)
+		name := "long-string:" + format.Size(float64(s.mb)*1e6)
 		inputs = append(inputs, results.InputInfo{Name: name, Bytes: s.mb * 1e6, Shape: "long-string", AskedSize: s.mb * 1e6})
 		rows = append(rows, sizeRows(name, s.long, s.freezer)...)
 	}

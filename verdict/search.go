@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -300,7 +301,7 @@ func roundSize(x float64, up bool) int {
 func SizesText(sizes []int) string {
 	out := make([]string, len(sizes))
 	for i, n := range sizes {
-		out[i] = results.FormatSize(float64(n))
+		out[i] = format.Size(float64(n))
 	}
 	return strings.Join(out, ", ")
 }

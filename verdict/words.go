@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -38,9 +39,9 @@ func (v Level) Table() [][]string {
 		line := []string{cv.Result.Impl}
 		if cv.HasSTW {
 			s := cv.Stops
-			line = append(line, fmt.Sprint(s.N()), results.FormatDuration(s.Quantile(0.5)), results.FormatDuration(s.Quantile(0.9)),
-				results.FormatDuration(s.Quantile(0.99)), results.FormatDuration(s.Max()), results.FormatPercent(s.Over(time.Millisecond)),
-				results.FormatPercent(s.Over(long)), results.FormatPercent(s.Waiting()), results.FormatPercent(s.Late()))
+			line = append(line, fmt.Sprint(s.N()), format.Duration(s.Quantile(0.5)), format.Duration(s.Quantile(0.9)),
+				format.Duration(s.Quantile(0.99)), format.Duration(s.Max()), format.Percent(s.Over(time.Millisecond)),
+				format.Percent(s.Over(long)), format.Percent(s.Waiting()), format.Percent(s.Late()))
 			line = append(line, cv.against()...)
 		} else {
 			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-")
@@ -108,7 +109,7 @@ func (v Level) MMUTable() [][]string {
 			cell := "-"
 			for _, p := range cv.Stops.MMU {
 				if p.Window == w {
-					cell = results.FormatPercent(p.Utilization)
+					cell = format.Percent(p.Utilization)
 				}
 			}
 			line = append(line, cell)
@@ -230,8 +231,8 @@ func (v Level) Conclusions() []string {
 		for _, cv := range stand {
 			s, rs := cv.Stops, v.Ref.Stops
 			items = append(items, fmt.Sprintf("%s (froze the program %s of the window against %s: %s points; %s of its stops over %s against %s; %s)",
-				cv.Result.Impl, results.FormatPercent(frozenOf(s, cv.Late)), results.FormatPercent(frozenOf(rs, cv.Late)), points(cv.Effect.Frozen, cv.HasEffect),
-				results.FormatPercent(s.Over(b.LongStop)), b.LongStop, results.FormatPercent(rs.Over(b.LongStop)), cv.evidence()))
+				cv.Result.Impl, format.Percent(frozenOf(s, cv.Late)), format.Percent(frozenOf(rs, cv.Late)), points(cv.Effect.Frozen, cv.HasEffect),
+				format.Percent(s.Over(b.LongStop)), b.LongStop, format.Percent(rs.Over(b.LongStop)), cv.evidence()))
 		}
 		out = append(out, "stands out from "+ref+": "+strings.Join(items, ", "))
 	} else if not := v.Answers(DoesNot); len(not) > 0 || len(v.Answers(CannotTell)) == 0 {
@@ -284,7 +285,7 @@ func (v Level) settle(undecided []Codec, busy bool) string {
 	ref := v.Ref.Stops
 	if busy {
 		return fmt.Sprintf("the machine was too busy to judge (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): run again on a quieter machine",
-			v.RefName(), results.FormatPercent(ref.Waiting()), 100*v.busiest())
+			v.RefName(), format.Percent(ref.Waiting()), 100*v.busiest())
 	}
 	var ran, need time.Duration
 	for _, cv := range undecided {
@@ -400,20 +401,20 @@ func (v Level) Sentence(cv Codec) string {
 		return ""
 	}
 	s, rs, ref, b := cv.Stops, v.Ref.Stops, v.RefName(), v.bars()
-	frozen := fmt.Sprintf("froze the program %s of the window (%s %s)", results.FormatPercent(s.Waiting()), ref, results.FormatPercent(rs.Waiting()))
+	frozen := fmt.Sprintf("froze the program %s of the window (%s %s)", format.Percent(s.Waiting()), ref, format.Percent(rs.Waiting()))
 	if s.KeptOut > 0 {
-		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (%s %s)", results.FormatPercent(s.Late()), ref, results.FormatPercent(rs.Late()))
+		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (%s %s)", format.Percent(s.Late()), ref, format.Percent(rs.Late()))
 	}
 	effect := fmt.Sprintf("%s points of the window frozen", points(cv.Effect.Frozen, cv.HasEffect))
 	if t := cv.Effect.Tail; t.Hi > 0 || t.Lo < 0 {
 		effect += fmt.Sprintf(" and %s of its stops over %s", pointsPercent(t, cv.HasEffect), b.LongStop)
 	}
-	tail := fmt.Sprintf("one stop in ten waited over %s", results.FormatDuration(s.Quantile(0.9)))
+	tail := fmt.Sprintf("one stop in ten waited over %s", format.Duration(s.Quantile(0.9)))
 	switch cv.Answer {
 	case StandsOut:
-		out := fmt.Sprintf("%s %s: %s; %s; worst %s", cv.Result.Impl, frozen, effect, tail, results.FormatDuration(s.Max()))
+		out := fmt.Sprintf("%s %s: %s; %s; worst %s", cv.Result.Impl, frozen, effect, tail, format.Duration(s.Max()))
 		if c := cv.Result.Culprit; c != nil {
-			out += fmt.Sprintf("; culprit %s held a %s stop", shortCulprit(cv.Result), results.FormatDuration(c.Stall))
+			out += fmt.Sprintf("; culprit %s held a %s stop", shortCulprit(cv.Result), format.Duration(c.Stall))
 		}
 		return out
 	case CannotTell:
@@ -437,7 +438,7 @@ func pointsPercent(iv Interval, withInterval bool) string {
 // knowing of, which the verdict does not count on its own.
 func (v Level) longest(cv Codec) string {
 	if m := cv.Stops.Max(); v.Stall > 0 && m >= v.Stall {
-		return fmt.Sprintf("; its longest stop %s", results.FormatDuration(m))
+		return fmt.Sprintf("; its longest stop %s", format.Duration(m))
 	}
 	return ""
 }

@@ -16,11 +16,3 @@ var budgetUsage = fmt.Sprintf("freeze budget: the stop of the world a program ca
 func budgetFlag(fs *flag.FlagSet, d *time.Duration) {
 	fs.DurationVar(d, "budget", verdict.DefaultBudget, budgetUsage)
 }
-
-// checkBudget refuses a budget no stop could be judged against.
-func checkBudget(d time.Duration) error {
-	if d <= 0 || d >= time.Hour {
-		return usagef("-budget %v: must be > 0 and < 1h", d)
-	}
-	return nil
-}

@@ -23,6 +23,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -273,7 +274,7 @@ func noSpaceLeft(t *testing.T, r ran, other string) {
 // readInput: the run measured doc, and the header names it as want.
 func readInput(doc []byte, want string) func(t *testing.T, r ran) {
 	return func(t *testing.T, r ran) {
-		want := want + ", " + results.FormatSize(float64(len(doc)))
+		want := want + ", " + format.Size(float64(len(doc)))
 		if !strings.Contains(r.stdout, "input:       "+want) || !strings.Contains(r.stdout, "[baseline]") {
 			t.Errorf("the report does not say it ran on %q:\n%s", want, r.stdout)
 		}

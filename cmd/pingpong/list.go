@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -64,7 +65,7 @@ func listText(w io.Writer, seed int64) error {
 	}
 	b.WriteString("\nbuilt-in inputs (-input NAME; a file path or $PINGPONG_DATA/NAME.json wins):\n")
 	for _, in := range l.Inputs {
-		fmt.Fprintf(&b, "  %-16s %10s  %s\n", in.Name, results.FormatSize(float64(in.Bytes)), in.Desc)
+		fmt.Fprintf(&b, "  %-16s %10s  %s\n", in.Name, format.Size(float64(in.Bytes)), in.Desc)
 	}
 	fmt.Fprintf(&b, "\nshapes (-input SHAPE:SIZE, e.g. long-string:16MB, with SIZE in bytes %s):\n", datasets.SizeRange())
 	for _, sh := range l.Shapes {

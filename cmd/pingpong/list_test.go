@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/format"
 	registry "github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -81,7 +82,7 @@ func TestListTextSizesAndColumns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := results.FormatSize(float64(len(data))) + "  " + bi.Desc; !strings.Contains(text, want) {
+		if want := format.Size(float64(len(data))) + "  " + bi.Desc; !strings.Contains(text, want) {
 			t.Errorf("-list lacks %s's generated size %q:\n%s", bi.Name, want, text)
 		}
 	}

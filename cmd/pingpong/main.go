@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,7 +28,7 @@ import (
 )
 
 func main() {
-	if os.Getenv(worker.WorkerEnv) == "1" {
+	if os.Getenv(worker.Env) == "1" {
 		os.Exit(serveWorker())
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -78,28 +79,28 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	o := &options{}
 	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary and each codec's safe size (-budget); SHAPE:MIN..MAX alone searches for it (long-string:1MB..64MB)")
 	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
-	fs.StringVar(&o.levels, "levels", "1,N,2N", "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
-	fs.DurationVar(&o.duration, "duration", 2*time.Second, "measured window of each scenario")
-	fs.DurationVar(&o.warmup, "warmup", 500*time.Millisecond, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
-	fs.DurationVar(&o.slice, "slice", 100*time.Millisecond, "the codecs of a level take turns of this long in its window, so that what else the machine does falls on each alike (0: each codec's window whole, one after the other)")
+	fs.StringVar(&o.levels, "levels", plan.DefaultLevels, "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
+	fs.DurationVar(&o.duration, "duration", plan.DefaultDuration, "measured window of each scenario")
+	fs.DurationVar(&o.warmup, "warmup", plan.DefaultWarmup, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
+	fs.DurationVar(&o.slice, "slice", plan.DefaultSlice, "the codecs of a level take turns of this long in its window, so that what else the machine does falls on each alike (0: each codec's window whole, one after the other)")
 	fs.Var(&o.until, "until", untilUsage)
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	fs.BoolVar(&o.isolate, "isolate", true, "run each codec in a worker process of its own (fresh heap; a crash costs only its rows)")
 	fs.BoolVar(&o.list, "list", false, "list codecs (with versions), built-in inputs, shapes and the build's own types, then exit; with -json, as JSON (schema pingpong-list/v1)")
-	fs.DurationVar(&o.probe, "probe", time.Millisecond, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
+	fs.DurationVar(&o.probe, "probe", plan.DefaultProbe, "sleep probe interval: a goroutine sleeps this long in a loop and records how late it wakes (0: off)")
 	fs.StringVar(&o.mode, "mode", results.RunEncdec, "encdec (ping-pong levels), probe (idle, Nx/2Nx decode and encode probe passes) or all")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.target, "target", results.TargetAny, "what decodes fill: any (map[string]any...), struct (the corpus's Go type; canada, citm-catalog, github, twitter), both, or a type of this build (see -list; bench_scheduling.sh --type); a comma list takes any and one typed target")
 	fs.IntVar(&o.count, "count", 1, fmt.Sprintf("run every scenario `N` times, interleaved across codecs; the console shows medians, compare tests significance from %d a side (5 is the useful least)", compare.RepeatsToTest))
 	fs.Var(&o.rate, "rate", rateUsage)
-	fs.DurationVar(&o.stw, "stw", 10*time.Millisecond, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
+	fs.DurationVar(&o.stw, "stw", plan.DefaultSTW, "stop-the-world probe interval: force a stop of the world (runtime.ReadMemStats) this often and record how long each takes to begin (0: off)")
 	fs.Var(&o.stall, "stall", "a stop, probe wake or round trip of at least `DURATION` is a stall, whose culprit a row names (default: 10ms or 10x the idle pass's stw.p99, whichever is larger)")
 	fs.Float64Var(&o.frozenBar, "frozen-bar", 100*verdict.FrozenPoints, "the verdict's bar, in `POINTS` of the window: a codec stands out when, beyond doubt, it froze the program this much more of the window than the reference did (or 10% more of its stops waited over -long-stop)")
 	fs.DurationVar(&o.longStop, "long-stop", verdict.LongStop, "the verdict's other bar: a stop that waited longer than this to begin is a long one")
 	fs.BoolVar(&o.culprits, "culprits", false, "run the runtime's flight recorder through each window and name what the worst stop of the world waited on (costs 8-60% of throughput, so off by default)")
 	fs.Var(&o.batch, "batch", batchUsage)
 	fs.StringVar(&o.traceDir, "trace", "", "keep each window's flight-recorder snapshot in `DIR` (opens with go tool trace); implies -culprits")
-	fs.DurationVar(&o.interval, "interval", 100*time.Millisecond, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
+	fs.DurationVar(&o.interval, "interval", plan.DefaultInterval, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
 	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	budgetFlag(fs, &o.budget)
@@ -117,51 +118,25 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	}
 }
 
-// check refuses out-of-range values that the flag package cannot.
-func (o *options) check() error {
-	if err := checkDuration("-duration", o.duration, false); err != nil {
-		return err
-	}
-	if err := checkDuration("-warmup", o.warmup, true); err != nil {
-		return err
-	}
-	if err := checkDuration("-slice", o.slice, true); err != nil {
-		return err
-	}
-	if err := o.until.check(o.duration); err != nil {
-		return err
-	}
-	if err := checkProbe(o.probe, o.mode); err != nil {
-		return err
-	}
-	if o.frozenBar <= 0 || o.frozenBar >= 100 {
-		return usagef("-frozen-bar %g: points of the window, above 0 and under 100", o.frozenBar)
-	}
-	if o.longStop <= 0 || o.longStop >= time.Hour {
-		return usagef("-long-stop %v: must be > 0 and < 1h", o.longStop)
-	}
-	if o.stw < 0 || o.stw >= time.Hour {
-		return usagef("-stw %v: must be >= 0 (0: off) and < 1h", o.stw)
-	}
-	if o.interval < 0 || o.interval >= time.Hour {
-		return usagef("-interval %v: must be >= 0 (0: off) and < 1h", o.interval)
-	}
-	if o.hlogDir != "" && o.interval == 0 {
-		return usagef("-hlog %s: needs intervals; -interval is 0", o.hlogDir)
-	}
-	if o.count < 1 || o.count > maxCount {
-		return usagef("-count %d: must be 1 to %d", o.count, maxCount)
-	}
-	return checkBudget(o.budget)
+// config is the run's configuration as the flags give it; measure adds
+// what it reads and works out (levels, codecs, builds, directories).
+func (o *options) config() results.Config {
+	return results.Config{Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Until: o.until.settled(o.duration), Seed: o.seed, Count: o.count,
+		Mode: o.mode, Probe: o.probe, STW: o.stw, Stall: o.stall.d, Culprits: o.culprits || o.traceDir != "",
+		FrozenBar: o.frozenBar / 100, LongStop: o.longStop, Interval: o.interval, HlogDir: o.hlogDir, Rate: o.rate.perSec, RateTotal: o.rate.total,
+		Isolate: o.isolate, Batches: o.batch.batches(), Budget: o.budget}
 }
 
-func checkDuration(name string, d time.Duration, zeroOK bool) error {
-	if d < 0 || (d == 0 && !zeroOK) || d >= 24*time.Hour {
-		lo := "> 0"
-		if zeroOK {
-			lo = ">= 0"
-		}
-		return usagef("%s %v: must be %s and < 24h", name, d, lo)
+// check refuses out-of-range values that the flag package cannot, by the
+// run's own rules (plan.CheckFlags).
+func (o *options) check() error {
+	err := plan.CheckFlags(o.config(), "duration", "warmup", "slice", "until", "probe", "mode", "frozen-bar", "long-stop", "stw", "interval", "hlog", "count", "budget")
+	var se *plan.SettingError
+	if errors.As(err, &se) && se.Flag == "frozen-bar" {
+		se.Value = strconv.FormatFloat(o.frozenBar, 'g', -1, 64) // in points, as typed
+	}
+	if err != nil {
+		return usageError{err}
 	}
 	return nil
 }
@@ -181,7 +156,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	levels, err := results.ParseLevels(o.levels, runtime.GOMAXPROCS(0))
+	levels, err := parseLevels(o.levels, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return usageError{err}
 	}
@@ -210,8 +185,8 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	cfg := results.Config{Impls: impls, Levels: levels, Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Until: o.until.settled(o.duration), Seed: o.seed, Isolate: o.isolate,
-		Batches: o.batch.batches(), Builds: builds}
+	cfg := o.config()
+	cfg.Impls, cfg.Levels, cfg.Builds = impls, levels, builds
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {
@@ -219,27 +194,21 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		}
 		cfg.Worker = []string{exe}
 	}
-	cfg.Mode, cfg.Probe = o.mode, o.probe
-	cfg.STW, cfg.Stall, cfg.Culprits = o.stw, o.stall.d, o.culprits || o.traceDir != ""
-	cfg.FrozenBar, cfg.LongStop = o.frozenBar/100, o.longStop
 	if o.traceDir != "" {
 		if cfg.TraceDir, err = outputDir("-trace", o.traceDir); err != nil {
 			return err
 		}
 	}
-	cfg.Interval = o.interval
 	if o.hlogDir != "" {
 		if cfg.HlogDir, err = outputDir("-hlog", o.hlogDir); err != nil {
 			return err
 		}
 	}
-	cfg.Count, cfg.Budget = o.count, o.budget
 	if err := o.sweep.apply(&cfg, o.levels, inputs, o.batch.largest()); err != nil {
 		return err
 	}
-	cfg.Rate, cfg.RateTotal = o.rate.perSec, o.rate.total
-	if err := cfg.CheckRate(); err != nil {
-		return usagef("-rate: %w", err)
+	if err := plan.CheckFlags(cfg, "rate"); err != nil {
+		return usageError{err}
 	}
 	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
 		return err

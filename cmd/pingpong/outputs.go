@@ -188,10 +188,6 @@ func (o *outputs) write(run *results.Run, stdout io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// maxCount bounds -count: beyond it a run takes days at the default
-// duration, and the number is surely a typo.
-const maxCount = 1000
-
 // outputDir makes the directory of flag (-trace, -hlog), which workers
 // write into as they measure, and proves it writable before anything is
 // measured; it returns the directory as an absolute path, since workers

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/pingpong-bench/pingpong/verdict"
-
 	"context"
 	"flag"
 	"fmt"
@@ -14,8 +12,10 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/load"
 	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // selfCheckCommand is "pingpong selfcheck": exit 0 whatever the verdicts (a
@@ -42,11 +42,8 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 		if len(args) > 0 {
 			return usagef("unexpected argument %q (flags come as -name value)", args[0])
 		}
-		if err := checkDuration("-duration", *duration, false); err != nil {
-			return err
-		}
-		if *count < 1 || *count > maxCount {
-			return usagef("-count %d: must be 1 to %d", *count, maxCount)
+		if err := plan.CheckFlags(results.Config{Duration: *duration, Count: *count}, "duration", "count"); err != nil {
+			return usageError{err}
 		}
 		cfg := results.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
 		ctx, stopSignals := notifyContext()

@@ -109,7 +109,7 @@ func (s *sweepFlags) apply(cfg *results.Config, levelSpec string, inputs []*data
 	}
 	if len(s.procs) > 1 {
 		for _, p := range s.procs {
-			levels, err := results.ParseLevels(levelSpec, p)
+			levels, err := parseLevels(levelSpec, p)
 			if err != nil {
 				return usagef("at -procs %d: %w", p, err)
 			}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/internal/plan"
 )
 
 // untilFlag is -until: how long a level's turns may go on, per codec, while
@@ -35,15 +37,7 @@ func (u *untilFlag) Set(v string) error {
 // as its results file records it (results.Config.Until): 0 is off.
 func (u untilFlag) settled(duration time.Duration) time.Duration {
 	if !u.set {
-		return 3 * duration
+		return plan.DefaultUntil(duration)
 	}
 	return u.d
-}
-
-// check refuses an -until that is neither off nor at least -duration.
-func (u untilFlag) check(duration time.Duration) error {
-	if d := u.settled(duration); d != 0 && (d < duration || d >= 24*time.Hour) {
-		return usagef("-until %v: must be 0 (never measure past -duration) or from -duration (%v) to under 24h", d, duration)
-	}
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -33,19 +34,10 @@ func parseRate(s string) (rate float64, total bool, err error) {
 	if rate < 0 || rate > maxRate || (rate == 0 && total) {
 		return 0, false, fmt.Errorf("%q: a rate must be above 0 and at most %.0f round trips per second (0 alone: closed loop)", s, float64(maxRate))
 	}
-	if rate > 0 && rate < results.MinRate {
-		return 0, false, fmt.Errorf("%q: a rate must be at least %g round trip per second per pair", s, results.MinRate)
+	if rate > 0 && rate < plan.MinRate {
+		return 0, false, fmt.Errorf("%q: a rate must be at least %g round trip per second per pair", s, plan.MinRate)
 	}
 	return rate, total, nil
-}
-
-// parseMode checks a -mode value.
-func parseMode(s string) (string, error) {
-	switch s {
-	case results.RunEncdec, results.RunProbe, results.RunAll:
-		return s, nil
-	}
-	return "", fmt.Errorf("%q is not a mode (valid: %s, %s, %s)", s, results.RunEncdec, results.RunProbe, results.RunAll)
 }
 
 // parseGOGC checks a GOGC value as the runtime reads it: "off" or a

@@ -51,7 +51,7 @@ func TestBatchCountsDocuments(t *testing.T) {
 		t.Fatalf("check: %+v", info)
 	}
 	line := len(p.Bin) + 1 // a document and its newline
-	sp := Spec{Duration: 100 * time.Millisecond}
+	sp := Spec{Watch: Watch{Duration: 100 * time.Millisecond}}
 	for _, batch := range []int{0, 1, 10, 100} {
 		const pairs = 2
 		lc.decodes.Store(0)
@@ -95,7 +95,7 @@ func TestBaselineBatchMovesNoBytes(t *testing.T) {
 		t.Fatal(info.Err)
 	}
 	s := results.Scenario{Input: in.Name, Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Batch: 10}
-	r, _ := RunScenario(context.Background(), Spec{Duration: 30 * time.Millisecond}, s, p)
+	r, _ := RunScenario(context.Background(), Spec{Watch: Watch{Duration: 30 * time.Millisecond}}, s, p)
 	if r.Err != "" || r.N == 0 || r.Bytes != 0 {
 		t.Errorf("baseline at batch 10: n=%d bytes=%d error %q; want round trips and no bytes", r.N, r.Bytes, r.Err)
 	}

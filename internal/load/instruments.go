@@ -11,30 +11,34 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-// Watch is a window's timing and what watches it besides its load.
+// Watch is a window's timing and what watches it besides its load. A
+// Spec holds the one its scenarios' start from, read from the run's
+// configuration by the JSON names of its settings (SpecOf).
 type Watch struct {
-	Warmup, Duration time.Duration
-	Probe            time.Duration // the sleep probe's interval; 0: off
-	STW              time.Duration // the stop-the-world probe's interval; 0: off
+	Warmup   time.Duration `json:"warmup_ns"`
+	Duration time.Duration `json:"duration_ns"`
+	Probe    time.Duration `json:"probe_ns,omitempty"` // the sleep probe's interval; 0: off
+	STW      time.Duration `json:"stw_ns,omitempty"`   // the stop-the-world probe's interval; 0: off
 	// Culprits runs the flight recorder through the window and names, for
 	// the worst stop of the world it holds, what the stop waited on.
-	Culprits bool
+	Culprits bool `json:"culprits,omitempty"`
 	// Stall is how long a stop must take to begin before its culprit is
 	// named; 0 names the worst stop whatever its length.
-	Stall time.Duration
+	Stall time.Duration `json:"stall_ns,omitempty"`
 	// KeepTrace keeps the flight recorder's snapshot of the worst stop
 	// (watched.Snapshot), which its runner writes as a file `go tool
 	// trace` opens.
-	KeepTrace bool
+	KeepTrace bool `json:"-"`
 	// Interval is the width of a closed-loop window's intervals over time
 	// (timeline); 0: none. IntervalHists keeps each interval's histograms,
 	// which the level then returns as its interval log (LevelResult.Log).
-	Interval      time.Duration
-	IntervalHists bool
+	Interval      time.Duration `json:"interval_ns,omitempty"`
+	IntervalHists bool          `json:"-"`
 	// Noise measures the CPU other processes took during the window
-	// (latency.NoiseMeter), not counting the processes in Exclude.
-	Noise   bool
-	Exclude []int
+	// (latency.NoiseMeter), not counting the processes in Exclude: a
+	// worker's parent, which waits on it.
+	Noise   bool  `json:"-"`
+	Exclude []int `json:"-"`
 }
 
 // instruments watch a measured window from outside the load. All are

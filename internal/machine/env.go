@@ -23,7 +23,7 @@ func ReadEnvironment(procsSource string) results.Environment {
 		GOARCH:      runtime.GOARCH,
 		CPU:         cpuModel(),
 		Cores:       runtime.NumCPU(),
-		MemoryBytes: MachineMemory(),
+		MemoryBytes: Memory(),
 		GOMAXPROCS:  runtime.GOMAXPROCS(0),
 		ProcsSource: procsSource,
 		CPUQuota:    cgroupCPUQuota(),
@@ -55,10 +55,10 @@ func memLimit() string {
 	return strconv.FormatInt(lim, 10)
 }
 
-// MachineMemory is the memory this process may use, in bytes: the
+// Memory is the memory this process may use, in bytes: the
 // machine's total, or its cgroup's (container's) limit when that is lower;
 // 0 where unknown.
-func MachineMemory() uint64 {
+func Memory() uint64 {
 	total := totalMemory()
 	if lim := cgroupMemoryLimit(); lim > 0 && (total == 0 || lim < total) {
 		return lim

@@ -19,7 +19,7 @@ import (
 // The test binary doubles as the worker: Execute under isolation starts it
 // again with PINGPONG_WORKER=1, and it serves instead of running tests.
 func TestMain(m *testing.M) {
-	if os.Getenv(worker.WorkerEnv) == "1" {
+	if os.Getenv(worker.Env) == "1" {
 		registerCrashCodecs()
 		if err := worker.ServeWorkerProcess(context.Background()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")

@@ -32,7 +32,7 @@ func (e *MemoryError) Unwrap() error { return e.Err }
 // CheckMemory refuses, before anything runs, a level too large for this
 // machine's memory on the largest input, then a batch too large at the
 // largest level: the levels first, since a batch cannot fix those.
-// Execute runs it, so that a program's own run is refused as the
+// Validate runs it, so that a program's own run is refused as the
 // command's is; the command runs it first, to name the flag to change.
 func CheckMemory(inputs []*datasets.Input, levels []results.Level, batch int) error {
 	if len(inputs) == 0 || len(levels) == 0 {
@@ -44,7 +44,7 @@ func CheckMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 			largest = in
 		}
 	}
-	mem := machine.MachineMemory()
+	mem := machine.Memory()
 	most := levels[0]
 	for _, lv := range levels {
 		if err := machine.CheckMemory(len(largest.Data), lv.Pairs, 1, mem); err != nil {

@@ -59,8 +59,8 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 	return withBuilds(cfg, out)
 }
 
-// Execute measures the harness floor (the Run's Calibration), then runs
-// the planned scenarios. Each codec is readied for an input
+// Execute refuses a configuration Validate refuses, then measures the
+// harness floor (the Run's Calibration) and runs the planned scenarios. Each codec is readied for an input
 // (built, checked against encoding/json, its struct code compiled) just
 // before the input's first scenario, in a worker process of its own when
 // cfg.Isolate is set. A codec that fails the input, panics or kills its
@@ -68,7 +68,7 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 // scenario short (kept, marked partial) and stops; the Run then holds
 // everything measured so far, and the error is ctx's.
 func Execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, obs Observer) (*results.Run, error) {
-	if err := CheckIsolation(cfg); err != nil {
+	if err := Validate(cfg, inputs); err != nil {
 		return nil, err
 	}
 	impls, err := buildImpls(cfg)
@@ -95,16 +95,13 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 		cfg.Impls = append(cfg.Impls, im.Name)
 		bis[i] = buildImpl{Impl: im}
 	}
-	if err := CheckIsolation(cfg); err != nil { // by the names: a codec of the registry's may need a process of its own
+	if err := Validate(cfg, inputs); err != nil { // isolation by the names: a codec of the registry's may need a process of its own
 		return nil, err
 	}
 	return execute(ctx, cfg, env, inputs, bis, obs)
 }
 
 func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildImpl, obs Observer) (*results.Run, error) {
-	if err := CheckMemory(inputs, cfg.Levels, largestBatch(cfg.Batches)); err != nil {
-		return nil, err
-	}
 	run := &results.Run{Env: env, Config: cfg}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {

@@ -39,8 +39,9 @@ import (
 // last lines) to explain a death.
 const workerProtocol = "pingpong-worker/5"
 
-// WorkerEnv is set in a worker's environment; main checks it first.
-const WorkerEnv = "PINGPONG_WORKER"
+// Env is the variable set to 1 in a worker process's environment; main
+// checks it first.
+const Env = "PINGPONG_WORKER"
 
 // workerJob is the worker's codec and input, and what the load takes of
 // the run's configuration.

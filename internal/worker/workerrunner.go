@@ -60,7 +60,7 @@ func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Imp
 
 func (w *workerRunner) start(ctx context.Context) error {
 	cmd := exec.Command(w.argv[0], w.argv[1:]...)
-	cmd.Env = append(append(append(os.Environ(), WorkerEnv+"=1"), pointEnv(w.point)...), w.im.Env...)
+	cmd.Env = append(append(append(os.Environ(), Env+"=1"), pointEnv(w.point)...), w.im.Env...)
 	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
 	w.stderr = &tail{max: 4096}
 	cmd.Stderr = w.stderr

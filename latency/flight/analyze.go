@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"time"
 
@@ -278,7 +279,12 @@ func runtimeFrame(fn string) bool {
 // a third-party module (sonic's, under the sync.Pool or memmove caller its
 // unsymbolled JIT code returned into); with none, the innermost frame
 // outside the runtime (encoding/json's own, or a test codec's).
-func ownFrame(fn string) bool { return strings.HasPrefix(fn, "github.com/pingpong-bench/pingpong/") }
+func ownFrame(fn string) bool { return strings.HasPrefix(fn, modulePrefix) }
+
+// modulePrefix starts the name of every function of pingpong's module: its
+// import path and a slash, derived from this package's own (the module's
+// latency/flight) so that a move of the module moves it too.
+var modulePrefix = strings.TrimSuffix(reflect.TypeFor[Options]().PkgPath(), "latency/flight")
 
 // stdFrame says whether a function is the standard library's (see
 // ownFrame for why that matters).

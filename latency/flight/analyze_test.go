@@ -1,6 +1,9 @@
 package flight
 
 import (
+	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -198,6 +201,21 @@ func TestStdFrame(t *testing.T) {
 	} {
 		if got := stdFrame(fn); got != want {
 			t.Errorf("stdFrame(%q) = %v, want %v", fn, got, want)
+		}
+	}
+}
+
+// ownFrame knows the module's functions by the module's path, derived
+// from this package's: a move of the package within the module must move
+// the derivation too.
+func TestOwnFrame(t *testing.T) {
+	own := runtime.FuncForPC(reflect.ValueOf(Start).Pointer()).Name()
+	if !strings.HasSuffix(modulePrefix, "/") || !strings.HasPrefix(own, modulePrefix+"latency/flight.") {
+		t.Fatalf("modulePrefix %q: not the module's path of %s", modulePrefix, own)
+	}
+	for fn, want := range map[string]bool{own: true, "encoding/json.Unmarshal": false, "github.com/bytedance/sonic.Unmarshal": false} {
+		if got := ownFrame(fn); got != want {
+			t.Errorf("ownFrame(%q) = %v, want %v", fn, got, want)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
@@ -75,7 +76,7 @@ func TestTheGuardsBudget(t *testing.T) {
 	}
 
 	rec, failure := judged(calm, 5*ms)
-	if len(rec.failed)+len(rec.skipped) > 0 || failure != "mine's stops waited over the budget of 5.0ms: p99 stop 8.0ms (baseline's "+results.FormatDuration(pingpong.ReportOf(calm).Levels[0].References[0].BudgetStop)+"), of 200 stops over 2s at 2x encdec" {
+	if len(rec.failed)+len(rec.skipped) > 0 || failure != "mine's stops waited over the budget of 5.0ms: p99 stop 8.0ms (baseline's "+format.Duration(pingpong.ReportOf(calm).Levels[0].References[0].BudgetStop)+"), of 200 stops over 2s at 2x encdec" {
 		t.Errorf("over the budget: failure %q, failed %q, skipped %q", failure, rec.failed, rec.skipped)
 	}
 	t.Log(failure)

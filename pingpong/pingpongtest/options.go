@@ -17,7 +17,7 @@ import (
 // runs of 500ms.
 const (
 	Warmup          = 250 * time.Millisecond
-	DefaultDuration = time.Second
+	DefaultDuration = pingpong.DefaultDuration
 	ShortDuration   = 500 * time.Millisecond
 	DefaultDeadline = 30 * time.Second
 	ShortDeadline   = 10 * time.Second
@@ -108,9 +108,6 @@ func settled(t testing.TB, opts []Option) options {
 	o := settle(opts)
 	if o.err != nil {
 		t.Fatalf("pingpongtest: %v", o.err)
-	}
-	if o.run.Until == 0 { // the default: three windows, within the deadline's means
-		o.run.Until = 3 * o.run.Duration
 	}
 	return o
 }

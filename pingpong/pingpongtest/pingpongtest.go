@@ -44,8 +44,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/pingpong"
-	"github.com/pingpong-bench/pingpong/results"
 )
 
 // NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
@@ -222,7 +222,7 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 	t.Logf("pingpongtest: %s does not freeze the program: %s points (%s) of the window frozen against %s's, under the bar of %s, %s",
 		name, r.Effect.Points(), r.Effect.Range(), l.Reference, l.Bar(), over)
 	if o.run.Budget > 0 {
-		t.Logf("pingpongtest: %s keeps within the budget of %s: %s", name, results.FormatDuration(l.Budget), budgetFigures(l, r))
+		t.Logf("pingpongtest: %s keeps within the budget of %s: %s", name, format.Duration(l.Budget), budgetFigures(l, r))
 	}
 	return ""
 }
@@ -237,9 +237,9 @@ func budgetOf(name string, l pingpong.Level, r pingpong.CodecReport, o options) 
 	}
 	if ref, ok := l.Codec(l.Reference); ok && ref.Stops > 0 && ref.BudgetStop >= l.Budget {
 		return "", fmt.Sprintf("pingpongtest: cannot tell whether %s keeps within the budget of %s: the machine kept even %s's stops over it (%s)",
-			name, results.FormatDuration(l.Budget), l.Reference, budgetFigures(l, r))
+			name, format.Duration(l.Budget), l.Reference, budgetFigures(l, r))
 	}
-	return fmt.Sprintf("%s's stops waited over the budget of %s: %s", name, results.FormatDuration(l.Budget), budgetFigures(l, r)), ""
+	return fmt.Sprintf("%s's stops waited over the budget of %s: %s", name, format.Duration(l.Budget), budgetFigures(l, r)), ""
 }
 
 // budgetFigures are the figures of a budget's line: "p99 stop 29.8ms
@@ -248,9 +248,9 @@ func budgetFigures(l pingpong.Level, r pingpong.CodecReport) string {
 	q := "p" + strconv.FormatFloat(100*pingpong.BudgetQuantile, 'f', -1, 64)
 	ref := ""
 	if rr, ok := l.Codec(l.Reference); ok && rr.Stops > 0 {
-		ref = fmt.Sprintf(" (%s's %s)", l.Reference, results.FormatDuration(rr.BudgetStop))
+		ref = fmt.Sprintf(" (%s's %s)", l.Reference, format.Duration(rr.BudgetStop))
 	}
-	return fmt.Sprintf("%s stop %s%s, of %d stops over %s at %s", q, results.FormatDuration(r.BudgetStop), ref, r.Stops, r.Window.Round(time.Millisecond), l.Label)
+	return fmt.Sprintf("%s stop %s%s, of %d stops over %s at %s", q, format.Duration(r.BudgetStop), ref, r.Stops, r.Window.Round(time.Millisecond), l.Label)
 }
 
 // levelOf is the level of rep that r is at.
@@ -281,7 +281,7 @@ func culprit(c *pingpong.Culprit, name string) string {
 		return ""
 	}
 	const from = "; culprit (a second run, with the flight recorder): "
-	held := results.FormatDuration(c.Stall)
+	held := format.Duration(c.Stall)
 	if c.InCodec {
 		return fmt.Sprintf(from+"%s (%s), which held a stop of the world %s", c.Frame, c.Kind, held)
 	}

@@ -1,4 +1,4 @@
-package results
+package format
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ func TestDuration(t *testing.T) {
 		{999*us + 600, "1.0ms"},
 		{time.Millisecond, "1.0ms"}, {32400 * us, "32.4ms"}, {1500 * time.Millisecond, "1500.0ms"},
 	} {
-		if got := FormatDuration(c.d); got != c.want {
+		if got := Duration(c.d); got != c.want {
 			t.Errorf("Duration(%d) = %q, want %q", c.d, got, c.want)
 		}
 	}
@@ -39,7 +39,7 @@ func TestRate(t *testing.T) {
 		{999700, "1.00M/s"}, // not 1000k/s
 		{999999, "1.00M/s"}, {1.234e6, "1.23M/s"}, {9.996e6, "10.0M/s"}, {12.34e6, "12.3M/s"},
 	} {
-		if got := FormatRate(c.v); got != c.want {
+		if got := Rate(c.v); got != c.want {
 			t.Errorf("Rate(%v) = %q, want %q", c.v, got, c.want)
 		}
 	}
@@ -49,15 +49,15 @@ func TestThroughputAndSizes(t *testing.T) {
 	for _, c := range []struct {
 		got, want string
 	}{
-		{FormatThroughput(0.04), "0.0MB/s"}, {FormatThroughput(9.94), "9.9MB/s"},
-		{FormatThroughput(9.96), "10MB/s"}, // not 10.0MB/s
-		{FormatThroughput(370.4), "370MB/s"},
-		{FormatSize(0), "0B"}, {FormatSize(512), "512B"}, {FormatSize(999.4), "999B"},
-		{FormatSize(999.6), "1.00kB"}, // not 1000B
-		{FormatSize(12_345), "12.3kB"}, {FormatSize(1_755_254), "1.76MB"},
-		{FormatSize(999_600), "1.00MB"},     // not 1000kB
-		{FormatSize(999_600_000), "1.00GB"}, // not 1000MB
-		{FormatSize(45.2e6), "45.2MB"}, {FormatSize(24 << 30), "25.8GB"},
+		{Throughput(0.04), "0.0MB/s"}, {Throughput(9.94), "9.9MB/s"},
+		{Throughput(9.96), "10MB/s"}, // not 10.0MB/s
+		{Throughput(370.4), "370MB/s"},
+		{Size(0), "0B"}, {Size(512), "512B"}, {Size(999.4), "999B"},
+		{Size(999.6), "1.00kB"}, // not 1000B
+		{Size(12_345), "12.3kB"}, {Size(1_755_254), "1.76MB"},
+		{Size(999_600), "1.00MB"},     // not 1000kB
+		{Size(999_600_000), "1.00GB"}, // not 1000MB
+		{Size(45.2e6), "45.2MB"}, {Size(24 << 30), "25.8GB"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
@@ -67,8 +67,8 @@ func TestThroughputAndSizes(t *testing.T) {
 
 func TestSig3(t *testing.T) {
 	for x, want := range map[float64]string{1: "1.00", 1.234: "1.23", 9.994: "9.99", 9.996: "10.0", 12.34: "12.3", 99.94: "99.9", 99.96: "100", 123.4: "123", 999.6: "1000"} {
-		if got := FormatSig3(x); got != want {
-			t.Errorf("FormatSig3(%v) = %q, want %q", x, got, want)
+		if got := Sig3(x); got != want {
+			t.Errorf("Sig3(%v) = %q, want %q", x, got, want)
 		}
 	}
 }
@@ -78,8 +78,8 @@ func TestAge(t *testing.T) {
 		15 * time.Millisecond: "15.0ms", 999949 * time.Microsecond: "999.9ms",
 		999950 * time.Microsecond: "1.0s", 2300 * time.Millisecond: "2.3s", 95 * time.Second: "95.0s",
 	} {
-		if got := FormatAge(d); got != want {
-			t.Errorf("FormatAge(%v) = %q, want %q", d, got, want)
+		if got := Age(d); got != want {
+			t.Errorf("Age(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

@@ -1,8 +1,10 @@
-package results
+package verdict
 
 import (
 	"slices"
 	"strconv"
+
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // SweepTable is a sweep's results of one input laid out as its summary
@@ -14,7 +16,7 @@ import (
 // group the same run two ways.
 type SweepTable struct {
 	Input  string
-	Points []Point // in the order they ran
+	Points []results.Point // in the order they ran
 	Levels []SweepLevel
 }
 
@@ -37,7 +39,7 @@ type SweepRow struct {
 // SweepCell is one row at one point; Ran is false when no scenario of it
 // was in the run.
 type SweepCell struct {
-	Result
+	results.Result
 	Ran bool
 }
 
@@ -48,16 +50,16 @@ func (c SweepCell) Measured() bool { return c.Ran && c.N > 0 && c.Err == "" }
 // SweepTables lays out rs (one result per scenario: a repeated run's
 // medians) per input, in the order inputs, points and codecs first
 // appear. Probe passes are left out: their n is the probe's.
-func SweepTables(cfg Config, rs []Result) []SweepTable {
+func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 	var out []SweepTable
 	type rowKey struct {
 		impl, build, target string
 		batch               int
 	}
 	var inputs []string
-	points := map[string][]Point{}
+	points := map[string][]results.Point{}
 	rows := map[string][]rowKey{}
-	by := map[Key]Result{}
+	by := map[results.Key]results.Result{}
 	for _, r := range rs {
 		if !r.IsEncdec() {
 			continue
@@ -85,8 +87,8 @@ func SweepTables(cfg Config, rs []Result) []SweepTable {
 				level.Pairs = append(level.Pairs, cfg.PairsAt(lv, p.Procs))
 			}
 			for _, rk := range rows[in] {
-				s := Scenario{Input: in, Impl: rk.impl, Build: rk.build, Mode: ModeEncdec, Target: rk.target, Batch: rk.batch}
-				row := SweepRow{Impl: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.ImplLabel() + variant(rk.target, rk.batch)}
+				s := results.Scenario{Input: in, Impl: rk.impl, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
+				row := SweepRow{Impl: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.ImplLabel() + results.Result{Scenario: s}.Variant()}
 				for i, p := range t.Points {
 					s.Pairs, s.Procs, s.GOGC, s.MemLimit = level.Pairs[i], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]
