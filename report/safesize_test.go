@@ -95,4 +95,11 @@ func TestSearchText(t *testing.T) {
 			t.Errorf("the search's section lacks %q:\n%s", want, got)
 		}
 	}
+	if strings.Contains(got, "stopped there") {
+		t.Errorf("a search that was not cut says it stopped:\n%s", got)
+	}
+	res.Cut = true
+	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "  11 windows in 3 steps (a window: one codec or reference at one size, at each level); stopped there: another step would have run more windows than a list of 4 sizes\n") {
+		t.Errorf("a cut search does not say where it stopped:\n%s", got)
+	}
 }

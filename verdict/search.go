@@ -1,6 +1,7 @@
 package verdict
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -51,6 +52,14 @@ const SearchFactor = 1.5
 // settles it.
 const SearchSteps = 3
 
+// SearchListSizes bounds a search's work: it runs at most the windows a
+// list of that many sizes would (every codec and reference at each), and
+// stops narrowing there, saying so. A codec whose p99 wanders across the
+// budget from size to size (encoding/json's, where the collector's share
+// of the time the probe could not run decides it) would otherwise take
+// every round and cost more than the list it replaces.
+const SearchListSizes = 4
+
 // Measured is one codec at one level on one size: what a measurement
 // returns to the search.
 type Measured struct {
@@ -69,6 +78,9 @@ type Search struct {
 	Budget   time.Duration
 	Factor   float64 // SearchFactor when 0
 	Steps    int     // SearchSteps when 0
+	// ListSizes bounds the work: at most the windows of a list of that
+	// many sizes (SearchListSizes when 0).
+	ListSizes int
 }
 
 // SearchStep is one measurement the search asked for, in the round it
@@ -96,6 +108,9 @@ type SearchLine struct {
 type SearchResult struct {
 	Steps []SearchStep
 	Lines []SearchLine
+	// Cut says the search stopped narrowing at its bound of work
+	// (SearchListSizes) with a codec not yet settled.
+	Cut bool
 }
 
 // Windows is how many windows the search ran in all.
@@ -120,6 +135,7 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 	}
 	codecs := slices.DeleteFunc(slices.Clone(impls), results.IsReference)
 	ref, others := searchRefs(impls)
+	most := cmp.Or(s.ListSizes, SearchListSizes) * (len(codecs) + len(ref) + len(others))
 	var res SearchResult
 	lines := map[[2]string]*SearchLine{}
 	var order [][2]string
@@ -182,9 +198,17 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			break
 		}
 		for _, g := range groupSizes(wants, codecs) {
-			if err := step(round, g.sizes, slices.Concat(g.impls, ref)); err != nil {
+			run := slices.Concat(g.impls, ref)
+			if res.Windows()+len(g.sizes)*len(run) > most {
+				res.Cut = true
+				break
+			}
+			if err := step(round, g.sizes, run); err != nil {
 				return res, err
 			}
+		}
+		if res.Cut {
+			break
 		}
 	}
 	for _, k := range order {

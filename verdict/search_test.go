@@ -143,10 +143,17 @@ func TestSearchStops(t *testing.T) {
 	}
 	// With rounds enough it settles.
 	f.asked = nil
-	res, _ = Search{Min: 1e6, Max: 1e9, Budget: 10 * ms, Steps: 10}.Run([]string{"sonic"}, f.measure)
+	res, _ = Search{Min: 1e6, Max: 1e9, Budget: 10 * ms, Steps: 10, ListSizes: 100}.Run([]string{"sonic"}, f.measure)
 	t.Logf("steps %+v", res.Steps)
-	if l := lineOf(t, res, "sonic"); !l.Settled || len(f.asked) > 12 {
-		t.Errorf("settled %v after %d measurements", l.Settled, len(f.asked))
+	if l := lineOf(t, res, "sonic"); !l.Settled || len(f.asked) > 12 || res.Cut {
+		t.Errorf("settled %v after %d measurements (cut %v)", l.Settled, len(f.asked), res.Cut)
+	}
+	// Within the work of a list of four sizes it stops unsettled, and
+	// says so.
+	f.asked = nil
+	res, _ = Search{Min: 1e6, Max: 1e9, Budget: 10 * ms, Steps: 10}.Run([]string{"sonic"}, f.measure)
+	if l := lineOf(t, res, "sonic"); l.Settled || !res.Cut || res.Windows() > SearchListSizes {
+		t.Errorf("settled %v, cut %v after %d windows; want a cut search within a list's %d", l.Settled, res.Cut, res.Windows(), SearchListSizes)
 	}
 	// A range of one size is measured once.
 	f.asked = nil
