@@ -72,9 +72,9 @@ var ErrDeadline = errors.New("pingpong: the run passed its deadline")
 
 // Run measures codecs on doc in this process, the way the pingpong command
 // measures a level: at each level, pairs of goroutines ping-pong doc
-// through each codec in turn with the references (control: preemptible
-// work as busy as a codec, which the verdict judges against; baseline: no
-// work), while a probe forces a stop of the world every 10ms and records
+// through each codec in turn with the references (baseline: no work;
+// and at a level of as many pairs as Ps, control: preemptible work as
+// busy as a codec, which the verdict judges against there), while a probe forces a stop of the world every 10ms and records
 // how long each took to begin. Each codec is first checked against
 // encoding/json on doc; one that fails has its Err and the others go on.
 //
