@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -81,13 +82,15 @@ func readRules(r io.Reader) ([]rule, error) {
 type pkg struct {
 	ImportPath string
 	Imports    []string
+	Dir        string
+	GoFiles    []string
 }
 
 // modulePackages are the module's packages, each with the module packages
 // its non-test files import, as this build (GOOS, GOARCH, tags) sees them.
 func modulePackages(t *testing.T) map[string][]string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-json=ImportPath,Imports", "./...")
+	cmd := exec.Command("go", "list", "-json=ImportPath,Imports,Dir,GoFiles", "./...")
 	cmd.Dir = root
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -101,6 +104,18 @@ func modulePackages(t *testing.T) map[string][]string {
 		var p pkg
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
+		}
+		// read the directories and files go list read: the test cache
+		// keys a result on what the test opens, not on what a child
+		// process opens, so without this a forbidden import added later
+		// would pass as a cached ok
+		if _, err := os.ReadDir(p.Dir); err != nil { // a file added to it
+			t.Fatal(err)
+		}
+		for _, f := range p.GoFiles {
+			if _, err := os.ReadFile(filepath.Join(p.Dir, f)); err != nil {
+				t.Fatal(err)
+			}
 		}
 		rel := relative(p.ImportPath)
 		pkgs[rel] = []string{}
