@@ -90,15 +90,15 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 	if err != nil {
 		return nil, err
 	}
-	impls := make([]registry.Impl, 0, len(codecs)+1)
+	impls := make([]registry.Entry, 0, len(codecs)+1)
 	for _, c := range codecs {
-		im, err := c.impl()
+		im, err := c.entry()
 		if err != nil {
 			return nil, err
 		}
 		impls = append(impls, im)
 	}
-	base, err := registry.LookupImpls([]string{results.Baseline})
+	base, err := registry.LookupAll([]string{results.Baseline})
 	if err != nil {
 		return nil, fmt.Errorf("pingpong: %w", err)
 	}

@@ -73,7 +73,7 @@ func checkImpls(o *options, impls []string) ([]results.Build, error) {
 	// what needs worker processes, as the run itself rules it
 	needs := plan.IsolationOf(results.Config{Impls: impls, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
-		if _, err := codecs.LookupImpls(impls); err != nil {
+		if _, err := codecs.LookupAll(impls); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
 		if needs.Codec != "" && !o.isolate {
@@ -98,7 +98,7 @@ func checkBuildImpls(impls []string, builds []results.Build) error {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue
 		}
-		if _, err := codecs.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
+		if _, err := codecs.LookupAll([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
 			return usagef("-impls: %w", err)
 		}
 		var have []string

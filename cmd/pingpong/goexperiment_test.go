@@ -78,7 +78,7 @@ func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
 }
 
 func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
-	if _, err := codecs.LookupImpls([]string{"stdv2"}); err == nil {
+	if _, err := codecs.LookupAll([]string{"stdv2"}); err == nil {
 		t.Skip("this test binary was built with GOEXPERIMENT=jsonv2: stdv2 is there")
 	}
 	var stdout, stderr bytes.Buffer

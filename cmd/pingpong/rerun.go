@@ -248,7 +248,7 @@ func rerunDifferences(path string, old *results.Run) string {
 		var changed []string
 		seen := map[string]bool{}
 		for _, im := range old.Impls {
-			cur, err := codecs.LookupImpls([]string{im.Name})
+			cur, err := codecs.LookupAll([]string{im.Name})
 			if seen[im.Name] || err != nil {
 				continue
 			}

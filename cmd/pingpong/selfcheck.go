@@ -55,7 +55,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 // selfCheck runs the self-check and prints it, also when ctx is cancelled
 // by a signal, which it then returns.
 func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames string, stdout io.Writer) error {
-	if _, err := codecs.LookupImpls(cfg.Impls); err != nil {
+	if _, err := codecs.LookupAll(cfg.Impls); err != nil {
 		return usagef("-impls: %w", err)
 	}
 	ins, err := loadInputs(inputNames, datasets.DefaultSeed)

@@ -45,7 +45,7 @@ func TestBatchCountsDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	lc := &lineCounter{}
-	im := codecs.Impl{Name: "test-lines", New: func([]byte) (codecs.Codec, error) { return lc, nil }}
+	im := codecs.Entry{Name: "test-lines", New: func([]byte) (codecs.Codec, error) { return lc, nil }}
 	p, info := codecs.Prepare(im, in)
 	if info.Err != "" || info.Mismatch != "" {
 		t.Fatalf("check: %+v", info)

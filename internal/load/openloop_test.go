@@ -76,7 +76,7 @@ func (s slow) Unmarshal(_ []byte, v any) error {
 func (s slow) Marshal(any) ([]byte, error) { return []byte(`"x"`), nil }
 
 func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
-	p := codecs.Prepared{Impl: codecs.Impl{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
 	for _, tc := range []struct {
 		name      string
 		rate      float64
@@ -116,7 +116,7 @@ func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
 
 func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	c, bin := baselineFor(t, `[1]`)
-	p := codecs.Prepared{Impl: codecs.Impl{Name: results.Baseline, NoJSON: true}, Codec: c, Bin: bin}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: results.Baseline, Reference: true}, Codec: c, Bin: bin}
 	cfg := results.Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
 	// A pinger a busy machine leaves unscheduled misses its sends: a try
 	// may lose to a neighbour.
@@ -146,7 +146,7 @@ func TestPairRate(t *testing.T) {
 // codec built during warmup is not timed in the window, so the corrected
 // latency does not grow with -warmup.
 func TestOpenLoopWarmupBacklogStaysOutOfTheWindow(t *testing.T) {
-	p := codecs.Prepared{Impl: codecs.Impl{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
 	p50 := func(warmup time.Duration) time.Duration {
 		cfg := results.Config{Rate: 400, Warmup: warmup, Duration: 200 * time.Millisecond}
 		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Impl: "slow", Mode: results.ModeEncdec, Pairs: 1}, p)

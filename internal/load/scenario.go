@@ -26,8 +26,8 @@ func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prep
 	if sp.OpenLoop() {
 		return runOpenScenario(ctx, sp, r, p)
 	}
-	lr, err := RunLevelWatched(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, sp.WatchOf(s), !p.Impl.NoJSON)
-	FillLevel(&r, lr, err, p.Impl.NoJSON)
+	lr, err := RunLevelWatched(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, sp.WatchOf(s), !p.Entry.Reference)
+	FillLevel(&r, lr, err, p.Entry.Reference)
 	return r, lr.Kept()
 }
 

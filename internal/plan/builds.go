@@ -17,7 +17,7 @@ import (
 
 // buildImpl is a codec as one build has it; build "" is this binary's own.
 type buildImpl struct {
-	codecs.Impl
+	codecs.Entry
 	build   string
 	version string // as the build's listing gives it; "" for this binary's own
 }
@@ -37,13 +37,13 @@ func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
 // order Plan runs them (per codec, its builds in order).
 func buildImpls(cfg results.Config) ([]buildImpl, error) {
 	if len(cfg.Builds) == 0 {
-		impls, err := codecs.LookupImpls(cfg.Impls)
+		impls, err := codecs.LookupAll(cfg.Impls)
 		if err != nil {
 			return nil, err
 		}
 		out := make([]buildImpl, len(impls))
 		for i, im := range impls {
-			out[i] = buildImpl{Impl: im}
+			out[i] = buildImpl{Entry: im}
 		}
 		return out, nil
 	}
@@ -52,7 +52,7 @@ func buildImpls(cfg results.Config) ([]buildImpl, error) {
 		n := len(out)
 		for _, b := range cfg.Builds {
 			if c, ok := b.Codec(name); ok {
-				out = append(out, buildImpl{Impl: codecs.Impl{Name: c.Name, Module: c.Module, Desc: c.Library, Env: c.Env}, build: b.Name, version: c.Version})
+				out = append(out, buildImpl{Entry: codecs.Entry{Name: c.Name, Module: c.Module, Desc: c.Library, Env: c.Env}, build: b.Name, version: c.Version})
 			}
 		}
 		if len(out) == n {
@@ -63,10 +63,10 @@ func buildImpls(cfg results.Config) ([]buildImpl, error) {
 }
 
 // implOf is the codec s runs, as its build has it.
-func implOf(impls []buildImpl, s results.Scenario) codecs.Impl {
+func implOf(impls []buildImpl, s results.Scenario) codecs.Entry {
 	for _, im := range impls {
 		if im.Name == s.Impl && im.build == s.Build {
-			return im.Impl
+			return im.Entry
 		}
 	}
 	panic("pingpong: planned a codec no build has: " + s.ImplLabel())

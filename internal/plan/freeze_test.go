@@ -32,7 +32,7 @@ func freezeDecode() { spin.Spin(30 * time.Millisecond) }
 
 func init() {
 	// registered in the test binary and in its workers alike
-	codecs.Register(codecs.Impl{Name: "test-freezer", Desc: "spins 30ms non-preemptibly per decode (test only)", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-freezer", Desc: "spins 30ms non-preemptibly per decode (test only)", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return freezer{std}, nil
 	}})

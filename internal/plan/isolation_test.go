@@ -58,7 +58,7 @@ var crashCodecs = map[string]func(){
 
 func registerCrashCodecs() {
 	for name, crash := range crashCodecs {
-		codecs.Register(codecs.Impl{Name: name, Desc: "crashes its process (test only)", New: func([]byte) (codecs.Codec, error) {
+		codecs.Register(codecs.Entry{Name: name, Desc: "crashes its process (test only)", New: func([]byte) (codecs.Codec, error) {
 			std := stdCodec()
 			return &crashAfter{Codec: std, n: 5, crash: crash}, nil
 		}})
@@ -88,7 +88,7 @@ func (c chatty) Unmarshal(data []byte, v any) error {
 
 func init() {
 	// registered in the parent and in its workers alike
-	codecs.Register(codecs.Impl{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return chatty{std, new(atomic.Int64)}, nil
 	}})
@@ -155,7 +155,7 @@ func TestIsolationTurnsACrashIntoErrorRows(t *testing.T) {
 }
 
 func TestInProcessPanicCostsOnlyItsRows(t *testing.T) {
-	codecs.Register(codecs.Impl{Name: "test-panicky", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-panicky", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return &crashAfter{Codec: std, n: 5, crash: func() { panic("codec bug") }}, nil
 	}})

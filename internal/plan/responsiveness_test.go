@@ -99,7 +99,7 @@ func TestHogChild(t *testing.T) {
 	if os.Getenv(hogChildEnv) == "" {
 		t.Skip("only as the child of TestProbeDetectsAHoggingCodec")
 	}
-	codecs.Register(codecs.Impl{Name: "hog", Desc: "test codec: each decode spins 20ms", New: func([]byte) (codecs.Codec, error) { return hog{stdCodec()}, nil }})
+	codecs.Register(codecs.Entry{Name: "hog", Desc: "test codec: each decode spins 20ms", New: func([]byte) (codecs.Codec, error) { return hog{stdCodec()}, nil }})
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{Impls: []string{"hog", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 400 * time.Millisecond, Warmup: 50 * time.Millisecond, Probe: time.Millisecond}

@@ -82,7 +82,7 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 // name in the registry: a Go program's own, run in its own process
 // (cfg.Isolate is refused: a worker knows only the registry's codecs).
 // cfg.Impls becomes their names.
-func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Impl, obs Observer) (*results.Run, error) {
+func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Entry, obs Observer) (*results.Run, error) {
 	if cfg.Isolate || len(cfg.Builds) > 0 {
 		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
 	}
@@ -93,7 +93,7 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 			return nil, fmt.Errorf("codec %q named twice", im.Name)
 		}
 		cfg.Impls = append(cfg.Impls, im.Name)
-		bis[i] = buildImpl{Impl: im}
+		bis[i] = buildImpl{Entry: im}
 	}
 	if err := Validate(cfg, inputs); err != nil { // isolation by the names: a codec of the registry's may need a process of its own
 		return nil, err
@@ -169,7 +169,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			infos := make([]results.ImplInfo, len(impls))
 			for i, im := range impls {
 				k := key{s.Input, im.Name, im.build, s.Point()}
-				r := worker.Start(ctx, spec, workerArgv(cfg, im.build), im.Impl, byName[s.Input], s.Point())
+				r := worker.Start(ctx, spec, workerArgv(cfg, im.build), im.Entry, byName[s.Input], s.Point())
 				runners[k], infos[i] = r, im.info(r.Info())
 			}
 			run.Impls = append(run.Impls, infos...)

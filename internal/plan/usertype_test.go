@@ -71,7 +71,7 @@ func (dropEmail) Unmarshal(data []byte, v any) error { return stdjson.Unmarshal(
 
 func init() {
 	codecs.RegisterType(reflect.TypeFor[testOrder]())
-	codecs.Register(codecs.Impl{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)",
+	codecs.Register(codecs.Entry{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)",
 		New: func([]byte) (codecs.Codec, error) { return dropEmail{}, nil }})
 }
 

@@ -25,7 +25,7 @@ import (
 // argv is empty, else in a worker process started with argv, with the
 // GOMAXPROCS, GOGC and GOMEMLIMIT of pt in its environment. A runner that
 // cannot ready the codec says so in its Info and its rows.
-func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
+func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in *datasets.Input, pt results.Point) load.Runner {
 	if len(argv) > 0 {
 		return startWorker(ctx, sp, argv, im, in, pt)
 	}
@@ -43,7 +43,7 @@ type localRunner struct {
 	noJSON bool
 }
 
-func newLocalRunner(sp load.Spec, im codecs.Impl, in *datasets.Input) *localRunner {
+func newLocalRunner(sp load.Spec, im codecs.Entry, in *datasets.Input) *localRunner {
 	l := &localRunner{spec: sp, byTarget: map[string]codecs.Prepared{}}
 	p, info := codecs.Prepare(im, in)
 	l.byTarget[results.TargetAny] = p
@@ -75,8 +75,8 @@ func (l *localRunner) Open(ctx context.Context, s results.Scenario) error {
 	if k := s.Docs(); k > 1 {
 		p = p.Batched(k)
 	}
-	l.noJSON = p.Impl.NoJSON
-	l.level = load.OpenLevel(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, l.spec.WatchOf(s), !p.Impl.NoJSON)
+	l.noJSON = p.Entry.Reference
+	l.level = load.OpenLevel(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, l.spec.WatchOf(s), !p.Entry.Reference)
 	return nil
 }
 

@@ -70,7 +70,7 @@ func TestWorkerDeathReadsTheSameWhicheverPipeNoticed(t *testing.T) {
 	}
 	for _, size := range []int{10, 4 << 20} {
 		in := &datasets.Input{Name: "test", Kind: "file", Data: bytes.Repeat([]byte(" "), size)}
-		w := &workerRunner{argv: []string{"sh", "-c", "kill -9 $$"}, im: codecs.Impl{Name: "test-killed"}, input: in}
+		w := &workerRunner{argv: []string{"sh", "-c", "kill -9 $$"}, im: codecs.Entry{Name: "test-killed"}, input: in}
 		if err := w.start(context.Background()); err == nil || err.Error() != "worker died: signal: killed" {
 			t.Errorf("a job of %d bytes: %v, want the death as its exit status tells it", size, err)
 		}

@@ -27,7 +27,7 @@ import (
 type workerRunner struct {
 	spec  load.Spec
 	argv  []string // the worker's command
-	im    codecs.Impl
+	im    codecs.Entry
 	input *datasets.Input
 	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
 	info  results.ImplInfo
@@ -50,7 +50,7 @@ type lineOrErr struct {
 // (check, struct compilation) before it counts as hung.
 const readyBudget = 2 * time.Minute
 
-func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
+func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in *datasets.Input, pt results.Point) load.Runner {
 	w := &workerRunner{spec: sp, argv: argv, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
 		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
