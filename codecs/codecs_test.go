@@ -47,7 +47,7 @@ func TestBuiltinCodecsNameTheRegistry(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, n := range results.DefaultImpls {
+	for _, n := range results.DefaultCodecs {
 		// Versions come from build info, which test binaries lack: the
 		// CLI test checks them on the real binary.
 		if _, ok := registry.Lookup(n); !ok {

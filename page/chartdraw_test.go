@@ -11,7 +11,7 @@ import (
 // every codec.
 func TestDefaultCodecsHaveColoursOfTheirOwn(t *testing.T) {
 	seen := map[color.Color]string{}
-	for _, impl := range results.DefaultImpls {
+	for _, impl := range results.DefaultCodecs {
 		col, _ := chartData{}.style(chartSeries{Impl: impl})
 		if other, ok := seen[col]; ok {
 			t.Errorf("%s and %s share the colour %v", impl, other, col)

@@ -190,7 +190,7 @@ func sortSeries(ss []chartSeries) {
 			}
 			return -1
 		}
-		return cmp.Or(cmp.Compare(results.ImplRank(a.Impl), results.ImplRank(b.Impl)), strings.Compare(a.Impl, b.Impl), cmp.Compare(a.Src, b.Src))
+		return cmp.Or(cmp.Compare(results.CodecRank(a.Impl), results.CodecRank(b.Impl)), strings.Compare(a.Impl, b.Impl), cmp.Compare(a.Src, b.Src))
 	})
 }
 

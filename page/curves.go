@@ -113,12 +113,12 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	srcsAt := map[string]map[int]bool{} // impl and x -> sources
 	for _, c := range cs {
 		v, ok := y(c)
-		if !ok || (!keepBaseline && results.IsReference(c.res.Impl)) {
+		if !ok || (!keepBaseline && results.IsReference(c.res.Codec)) {
 			continue
 		}
 		xv := x(c)
-		pts[key{c.res.Impl, c.src}] = append(pts[key{c.res.Impl, c.src}], [2]float64{float64(xv), v})
-		at := fmt.Sprintf("%s\x00%d", c.res.Impl, xv)
+		pts[key{c.res.Codec, c.src}] = append(pts[key{c.res.Codec, c.src}], [2]float64{float64(xv), v})
+		at := fmt.Sprintf("%s\x00%d", c.res.Codec, xv)
 		if srcsAt[at] == nil {
 			srcsAt[at] = map[int]bool{}
 		}
@@ -210,8 +210,8 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 	limit := 0.0 // the most round trips of a codec, where the references' lines end
 	for _, c := range cs {
 		if c.hist != nil && c.hist.TotalCount() > 0 {
-			perImpl[c.res.Impl]++
-			if !results.IsReference(c.res.Impl) {
+			perImpl[c.res.Codec]++
+			if !results.IsReference(c.res.Codec) {
 				limit = max(limit, float64(c.hist.TotalCount()))
 			}
 		}
@@ -220,15 +220,15 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 		if c.hist == nil || c.hist.TotalCount() == 0 {
 			continue
 		}
-		name := c.res.Impl
-		if perImpl[c.res.Impl] > 1 {
+		name := c.res.Codec
+		if perImpl[c.res.Codec] > 1 {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
-		if results.IsReference(c.res.Impl) && limit > 0 {
+		if results.IsReference(c.res.Codec) && limit > 0 {
 			pts, marks = clipCurve(pts, marks, c.hist, limit)
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Codec, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch

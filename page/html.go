@@ -177,7 +177,7 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 	for _, in := range run.Inputs {
 		ps.Inputs = append(ps.Inputs, inputRowOf(in))
 	}
-	for _, im := range run.Impls {
+	for _, im := range run.Codecs {
 		ps.Impls = append(ps.Impls, implRowOf(im))
 	}
 	levels := make([]string, len(c.Levels))
@@ -190,9 +190,9 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 		{"GOMAXPROCS", fmt.Sprintf("%d (source: %s)", e.GOMAXPROCS, e.ProcsSource)},
 		{"GOGC, GOMEMLIMIT", e.GOGC + ", " + e.GOMEMLIMIT},
 	}
-	ps.Facts = append(ps.Facts, notesFacts(run.Impls)...)
+	ps.Facts = append(ps.Facts, notesFacts(run.Codecs)...)
 	ps.Facts = append(ps.Facts, [][2]string{
-		{"codecs", strings.Join(c.Impls, ", ")},
+		{"codecs", strings.Join(c.Codecs, ", ")},
 		{"levels", strings.Join(levels, ", ")},
 		{"mode", orDefault(c.Mode, results.RunEncdec)},
 		{"targets", orDefault(strings.Join(c.Targets, ", "), results.TargetAny)},
@@ -231,7 +231,7 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 
 // notesFacts are the codecs' notes (what each said of itself on that
 // machine, "native JIT"), a fact per codec that has any.
-func notesFacts(impls []results.ImplInfo) [][2]string {
+func notesFacts(impls []results.CodecInfo) [][2]string {
 	var out [][2]string
 	for _, im := range impls {
 		fact := [2]string{im.Label(), strings.Join(im.Notes, ", ")}

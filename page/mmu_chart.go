@@ -30,15 +30,15 @@ func mmuChart(cs []cell, names []string, id, level string) chartData {
 	perImpl := map[string]int{}
 	for _, c := range cs {
 		if len(c.res.MMU) > 0 {
-			perImpl[c.res.Impl]++
+			perImpl[c.res.Codec]++
 		}
 	}
 	for _, c := range cs {
 		if len(c.res.MMU) == 0 {
 			continue
 		}
-		s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src, Dotted: results.IsReference(c.res.Impl)}
-		if perImpl[c.res.Impl] > 1 {
+		s := chartSeries{Name: c.res.Codec, Impl: c.res.Codec, Src: c.src, Dotted: results.IsReference(c.res.Codec)}
+		if perImpl[c.res.Codec] > 1 {
 			s.Name += " (" + names[c.src] + ")"
 		}
 		for _, p := range c.res.MMU {

@@ -47,7 +47,7 @@ type implRow struct {
 	Name, Input, Version, Check string
 }
 
-func implRowOf(im results.ImplInfo) implRow {
+func implRowOf(im results.CodecInfo) implRow {
 	row := implRow{Name: im.Name, Input: im.Input, Version: im.Version, Check: "agrees"}
 	switch {
 	case im.Err != "":
@@ -75,7 +75,7 @@ type culpritRow struct {
 }
 
 func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
-	row := resultRow{Input: r.Input, Impl: r.ImplLabel(), Version: run.ImplVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
+	row := resultRow{Input: r.Input, Impl: r.CodecLabel(), Version: run.CodecVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
 	var notes []string
 	noRoundTrip := r.N == 0 && r.IsEncdec()
 	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
@@ -136,7 +136,7 @@ func culpritOf(r results.Result) (culpritRow, bool) {
 	if c == nil {
 		return culpritRow{}, false
 	}
-	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
+	return culpritRow{Input: r.Input, Impl: r.CodecLabel(), Level: r.Label(), Procs: r.Procs,
 		Stall: format.Duration(c.Stall), Stop: format.Duration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
 		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }

@@ -173,8 +173,8 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 // quiet is the observer of a run nobody watches as it goes.
 type quiet struct{}
 
-func (quiet) Input(results.InputInfo, []results.ImplInfo) {}
-func (quiet) Result(results.Result)                       {}
+func (quiet) Input(results.InputInfo, []results.CodecInfo) {}
+func (quiet) Result(results.Result)                        {}
 
 // More keeps a level's turns going while the verdict cannot tell a codec
 // (plan.Judge).

@@ -25,7 +25,7 @@ type Console struct {
 	w            io.Writer
 	env          results.Environment
 	cfg          results.Config
-	impl         string           // the block being printed: its codec's ImplLabel
+	impl         string           // the block being printed: its codec's CodecLabel
 	rows         []results.Result // of the current input, for its comparison
 	pending      []pendingRow     // rows not printed yet (flush)
 	startedInput bool
@@ -95,7 +95,7 @@ func (c *Console) printf(format string, args ...any) {
 }
 
 // Input prints the header for the next input.
-func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
+func (c *Console) Input(in results.InputInfo, impls []results.CodecInfo) {
 	c.comparison()
 	if c.startedInput {
 		c.printf("\n")
@@ -214,15 +214,15 @@ func (c *Console) flush() {
 	}
 	builds := c.cfg.BuildNames()
 	slices.SortStableFunc(c.pending, func(a, b pendingRow) int {
-		if d := slices.Index(c.cfg.Impls, a.Impl) - slices.Index(c.cfg.Impls, b.Impl); d != 0 {
+		if d := slices.Index(c.cfg.Codecs, a.Codec) - slices.Index(c.cfg.Codecs, b.Codec); d != 0 {
 			return d
 		}
 		return slices.Index(builds, a.Build) - slices.Index(builds, b.Build)
 	})
 	for _, p := range c.pending {
 		r := p.Result
-		if r.ImplLabel() != c.impl {
-			c.impl = r.ImplLabel()
+		if r.CodecLabel() != c.impl {
+			c.impl = r.CodecLabel()
 			c.printf("\n[%s]\n", c.impl)
 		}
 		c.printf("%s%s\n", row(r, c.floor), p.suffix)
@@ -341,16 +341,16 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 	}
 	used := format.Duration(lo)
 	if format.Duration(hi) != used {
-		used += " to " + format.Duration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
+		used += " to " + format.Duration(hi) + " (longest: " + longest.Codec + " " + longest.Label() + ")"
 	}
 	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %s, at most %s)",
 		used, results.WarmRounds, format.Duration(cfg.Warmup), format.Duration(results.WarmupBound*cfg.Warmup))
 }
 
 // implsOf is the codecs as they were readied for one input.
-func implsOf(run *results.Run, input string) []results.ImplInfo {
-	var out []results.ImplInfo
-	for _, im := range run.Impls {
+func implsOf(run *results.Run, input string) []results.CodecInfo {
+	var out []results.CodecInfo
+	for _, im := range run.Codecs {
 		if im.Input == input {
 			out = append(out, im)
 		}

@@ -14,7 +14,7 @@ import (
 // for: a default run has no such line), what each codec's compilation of the type cost before measuring
 // (users pay it at start-up, rows never include it), and how codecs fared
 // on the struct check.
-func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
+func targetLines(in results.InputInfo, impls []results.CodecInfo) []string {
 	var out []string
 	switch {
 	case in.TargetNote != "":

@@ -43,7 +43,7 @@ func GroupRepeats(run *Run) []RepeatGroup {
 	for _, in := range run.Inputs {
 		inputAt[in.Name] = len(inputAt)
 	}
-	for _, im := range run.Config.Impls {
+	for _, im := range run.Config.Codecs {
 		implAt[im] = len(implAt)
 	}
 	buildAt := map[string]int{}
@@ -67,7 +67,7 @@ func GroupRepeats(run *Run) []RepeatGroup {
 		if c := pointAt[ra.Point()] - pointAt[rb.Point()]; c != 0 {
 			return c // a sweep's values print one after the other
 		}
-		if c := implAt[ra.Impl] - implAt[rb.Impl]; c != 0 {
+		if c := implAt[ra.Codec] - implAt[rb.Codec]; c != 0 {
 			return c
 		}
 		return buildAt[ra.Build] - buildAt[rb.Build] // a codec's builds one after the other

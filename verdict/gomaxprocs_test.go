@@ -179,7 +179,7 @@ func TestNoSpareRemarkWhenAStopStoodOut(t *testing.T) {
 	}
 	for i, r := range run.Results {
 		if r.Procs == 1 {
-			s := resultstest.Stopping(r.Impl, r.Pairs, 0, r.Window, stops[r.Impl])
+			s := resultstest.Stopping(r.Codec, r.Pairs, 0, r.Window, stops[r.Codec])
 			run.Results[i].Responsiveness.STW, run.Results[i].STWHist, run.Results[i].STWWaited = s.STW, s.STWHist, s.STWWaited
 		}
 	}

@@ -52,7 +52,7 @@ func StopPerMB(run *results.Run) []PerMB {
 			if !c.HasSTW || c.Stops.N() == 0 {
 				continue
 			}
-			out = append(out, PerMB{Impl: c.Result.ImplLabel(), Label: v.Label, PerMB: PerMBOf(v.BudgetStop(c), sizes[v.Input]), Sizes: 1})
+			out = append(out, PerMB{Impl: c.Result.CodecLabel(), Label: v.Label, PerMB: PerMBOf(v.BudgetStop(c), sizes[v.Input]), Sizes: 1})
 		}
 	}
 	return out

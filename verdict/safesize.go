@@ -231,14 +231,14 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 						continue
 					}
 					head := l
-					head.Impl, head.Build = "", ""
+					head.Codec, head.Build = "", ""
 					if tables[head] == nil {
 						heads = append(heads, head)
 						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point(), Sizes: series.Inputs}
 						codecs[head] = map[line]*SafeSize{}
 					}
 					if codecs[head][l] == nil {
-						codecs[head][l] = &SafeSize{Impl: l.ImplLabel(), Budget: budget}
+						codecs[head][l] = &SafeSize{Impl: l.CodecLabel(), Budget: budget}
 						order[head] = append(order[head], l)
 					}
 					s := codecs[head][l]

@@ -341,7 +341,7 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 	for _, v := range Of(run) {
 		for _, c := range v.Codecs {
 			if c.HasSTW && c.Stops.N() > 0 {
-				out = append(out, Measured{Impl: c.Result.Impl, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
+				out = append(out, Measured{Impl: c.Result.Codec, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
 			}
 		}
 	}

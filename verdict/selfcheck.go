@@ -21,7 +21,7 @@ func AssessSelfCheck(run *results.SelfCheckRun) {
 		if len(r.Repeats) > 0 {
 			// control does no JSON work either, but its round trip is a
 			// codec's length of work, not the harness floor
-			floorOnly := r.NoJSON && r.Impl != results.Control
+			floorOnly := r.Reference && r.Codec != results.Control
 			r.SelfCheckFigures = SelfCheckFigures(r.Repeats, floorOnly, run.Calibration.Channel.P50)
 		}
 	}

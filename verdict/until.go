@@ -35,10 +35,10 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 				continue
 			}
 			more = true
-			mark(out, rows, cv.Result.Impl)
+			mark(out, rows, cv.Result.Codec)
 		}
 		if more && v.Ref != nil { // the reference they are judged against, not the other
-			mark(out, rows, v.Ref.Result.Impl)
+			mark(out, rows, v.Ref.Result.Codec)
 		}
 	}
 	return out
@@ -58,7 +58,7 @@ func FirstLook(cfg results.Config) time.Duration {
 
 func mark(out []bool, rows []results.Result, impl string) {
 	for i, r := range rows {
-		if r.Impl == impl {
+		if r.Codec == impl {
 			out[i] = true
 		}
 	}

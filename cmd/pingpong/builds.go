@@ -71,7 +71,7 @@ func (b buildsFlag) read() ([]results.Build, error) {
 // in a run across builds one no build has; it returns the builds, read.
 func checkImpls(o *options, impls []string) ([]results.Build, error) {
 	// what needs worker processes, as the run itself rules it
-	needs := plan.IsolationOf(results.Config{Impls: impls, Builds: make([]results.Build, len(o.builds))})
+	needs := plan.IsolationOf(results.Config{Codecs: impls, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
 		if _, err := codecs.LookupAll(impls); err != nil {
 			return nil, usagef("-impls: %w", err)

@@ -48,7 +48,7 @@ func inject(in, out, build, impl string, factor float64) error {
 	changed := 0
 	for i := range run.Results {
 		r := &run.Results[i]
-		if r.Build != build || r.Impl != impl {
+		if r.Build != build || r.Codec != impl {
 			continue
 		}
 		r.N = int64(math.Round(float64(r.N) / factor))

@@ -167,7 +167,7 @@ func RegisterUnavailable(name, why string) {
 func All() []Entry {
 	var out []Entry
 	seen := map[string]bool{}
-	for _, n := range results.DefaultImpls {
+	for _, n := range results.DefaultCodecs {
 		if im, ok := registry[n]; ok {
 			out = append(out, im)
 			seen[n] = true

@@ -10,7 +10,7 @@ import (
 // Prepared is a codec ready to run on one input, or the reason it is not.
 type Prepared struct {
 	Entry Entry
-	Info  results.ImplInfo
+	Info  results.CodecInfo
 	Codec Codec  // nil when the codec cannot run the input
 	Bin   []byte // the input as the codec encodes it: a pair's first message
 	// NewTarget makes what each decode fills; nil: any.
@@ -19,8 +19,8 @@ type Prepared struct {
 
 // Prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
-func Prepare(im Entry, in *datasets.Input) (p Prepared, info results.ImplInfo) {
-	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env, Notes: im.Notes}
+func Prepare(im Entry, in *datasets.Input) (p Prepared, info results.CodecInfo) {
+	info = results.CodecInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env, Notes: im.Notes}
 	if im.Check != nil {
 		if err := im.Check(); err != nil {
 			info.Err = err.Error()

@@ -26,7 +26,7 @@ func TestUnavailableCodec(t *testing.T) {
 	t.Cleanup(func() { delete(unavailable, name) })
 	_, err := LookupAll([]string{"std", name})
 	if err == nil || err.Error() != name+" needs a build with -tags elsewhere" {
-		t.Errorf("LookupImpls: %v", err)
+		t.Errorf("LookupAll: %v", err)
 	}
 	defer func() {
 		if p := recover(); p == nil || !strings.Contains(p.(string), "codec registered twice: "+name) {

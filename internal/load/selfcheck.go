@@ -25,7 +25,7 @@ import (
 // hears of each measurement as it finishes. What they say of the harness
 // is verdict.AssessSelfCheck's to judge.
 func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Environment, inputs []*datasets.Input, progress func(input, impl string, repeat int)) (*results.SelfCheckRun, error) {
-	impls, err := codecs.LookupAll(cfg.Impls)
+	impls, err := codecs.LookupAll(cfg.Codecs)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +47,7 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 		for _, im := range impls {
 			p, info := codecs.Prepare(im, in)
 			ready = append(ready, p)
-			run.Results = append(run.Results, results.SelfCheckResult{Input: in.Name, Impl: im.Name, NoJSON: im.Reference, Err: info.Err})
+			run.Results = append(run.Results, results.SelfCheckResult{Input: in.Name, Codec: im.Name, Reference: im.Reference, Err: info.Err})
 		}
 	}
 	for rep := 0; rep < cfg.Count; rep++ {
@@ -66,7 +66,7 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 			}
 			r.Repeats = append(r.Repeats, sr)
 			if progress != nil {
-				progress(r.Input, r.Impl, rep)
+				progress(r.Input, r.Codec, rep)
 			}
 		}
 	}

@@ -25,7 +25,7 @@ type buildImpl struct {
 // info is the codec's info as its runner readied it, named by its build.
 // A worker that could not start says what the parent knew, whose version
 // is the build's, not the parent's.
-func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
+func (im buildImpl) info(ri results.CodecInfo) results.CodecInfo {
 	ri.Build = im.build
 	if im.version != "" {
 		ri.Version = im.version
@@ -37,7 +37,7 @@ func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
 // order Plan runs them (per codec, its builds in order).
 func buildImpls(cfg results.Config) ([]buildImpl, error) {
 	if len(cfg.Builds) == 0 {
-		impls, err := codecs.LookupAll(cfg.Impls)
+		impls, err := codecs.LookupAll(cfg.Codecs)
 		if err != nil {
 			return nil, err
 		}
@@ -48,7 +48,7 @@ func buildImpls(cfg results.Config) ([]buildImpl, error) {
 		return out, nil
 	}
 	var out []buildImpl
-	for _, name := range cfg.Impls {
+	for _, name := range cfg.Codecs {
 		n := len(out)
 		for _, b := range cfg.Builds {
 			if c, ok := b.Codec(name); ok {
@@ -65,11 +65,11 @@ func buildImpls(cfg results.Config) ([]buildImpl, error) {
 // implOf is the codec s runs, as its build has it.
 func implOf(impls []buildImpl, s results.Scenario) codecs.Entry {
 	for _, im := range impls {
-		if im.Name == s.Impl && im.build == s.Build {
+		if im.Name == s.Codec && im.build == s.Build {
 			return im.Entry
 		}
 	}
-	panic("pingpong: planned a codec no build has: " + s.ImplLabel())
+	panic("pingpong: planned a codec no build has: " + s.CodecLabel())
 }
 
 // withBuilds is a plan with each codec's scenarios of an input (those in a
@@ -83,10 +83,10 @@ func withBuilds(cfg results.Config, plan []results.Scenario) []results.Scenario 
 	var out []results.Scenario
 	for i := 0; i < len(plan); {
 		j := i
-		for j < len(plan) && plan[j].Input == plan[i].Input && plan[j].Impl == plan[i].Impl {
+		for j < len(plan) && plan[j].Input == plan[i].Input && plan[j].Codec == plan[i].Codec {
 			j++
 		}
-		for _, b := range cfg.BuildsOf(plan[i].Impl) {
+		for _, b := range cfg.BuildsOf(plan[i].Codec) {
 			for _, s := range plan[i:j] {
 				s.Build = b
 				out = append(out, s)

@@ -49,7 +49,7 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls:    []string{"test-freezer", "baseline"},
+		Codecs:   []string{"test-freezer", "baseline"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 700 * time.Millisecond, Warmup: 100 * time.Millisecond, Slice: 100 * time.Millisecond,
 		STW: 10 * time.Millisecond, Culprits: true,
@@ -63,9 +63,9 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		byImpl := map[string]results.Result{}
 		for _, r := range run.Results {
 			if r.Err != "" || r.STW == nil {
-				t.Fatalf("%s: err %q, stw measured %v", r.Impl, r.Err, r.STW != nil)
+				t.Fatalf("%s: err %q, stw measured %v", r.Codec, r.Err, r.STW != nil)
 			}
-			byImpl[r.Impl] = r
+			byImpl[r.Codec] = r
 		}
 		fr, base := byImpl["test-freezer"], byImpl["baseline"]
 		if fr.STW.Max < 20*time.Millisecond {

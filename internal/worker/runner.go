@@ -35,7 +35,7 @@ func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in
 // localRunner holds a codec readied for each target of one input.
 type localRunner struct {
 	spec     load.Spec
-	info     results.ImplInfo
+	info     results.CodecInfo
 	byTarget map[string]codecs.Prepared
 
 	open   results.Result // the open level's row so far
@@ -58,7 +58,7 @@ func newLocalRunner(sp load.Spec, im codecs.Entry, in *datasets.Input) *localRun
 	return l
 }
 
-func (l *localRunner) Info() results.ImplInfo { return l.info }
+func (l *localRunner) Info() results.CodecInfo { return l.info }
 
 func (l *localRunner) Run(ctx context.Context, s results.Scenario) results.Result {
 	r, k := load.RunScenario(ctx, l.spec, s, l.byTarget[s.Target])

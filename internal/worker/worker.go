@@ -77,8 +77,8 @@ type sliceReply struct {
 }
 
 type workerHello struct {
-	Protocol string           `json:"protocol"`
-	Info     results.ImplInfo `json:"info"`
+	Protocol string            `json:"protocol"`
+	Info     results.CodecInfo `json:"info"`
 }
 
 // The protocol's descriptors in the child: jobs and scenarios come in on

@@ -106,7 +106,7 @@ func TestWorkerSendsEachTurnsStops(t *testing.T) {
 			t.Fatalf("%s: %v", req.Op, err)
 		}
 	}
-	s := results.Scenario{Input: in.Name, Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Target: results.TargetAny}
+	s := results.Scenario{Input: in.Name, Codec: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Target: results.TargetAny}
 	var opened sliceReply
 	if ask(workerRequest{Op: opOpen, Scenario: &s}, &opened); opened.Err != "" {
 		t.Fatal(opened.Err)

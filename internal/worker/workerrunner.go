@@ -30,7 +30,7 @@ type workerRunner struct {
 	im    codecs.Entry
 	input *datasets.Input
 	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
-	info  results.ImplInfo
+	info  results.CodecInfo
 	// level is the open level; levelErr, when set, how its worker died.
 	level    results.Scenario
 	levelErr error
@@ -53,7 +53,7 @@ const readyBudget = 2 * time.Minute
 func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in *datasets.Input, pt results.Point) load.Runner {
 	w := &workerRunner{spec: sp, argv: argv, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
-		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
+		w.info = results.CodecInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
 	}
 	return w
 }
@@ -115,7 +115,7 @@ func (w *workerRunner) start(ctx context.Context) error {
 	return nil
 }
 
-func (w *workerRunner) Info() results.ImplInfo { return w.info }
+func (w *workerRunner) Info() results.CodecInfo { return w.info }
 
 // Run sends s and waits for its result, within a generous multiple of the
 // expected scenario time. A cancelled ctx is passed on as SIGINT, so the

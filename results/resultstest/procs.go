@@ -22,16 +22,16 @@ type ProcsFigures struct {
 // a row that failed.
 func ProcsSweep(procs []int, impls []string, fig func(impl string, procs, pairs int) ProcsFigures) *results.Run {
 	run := SampleRun()
-	run.Config.Impls = impls
+	run.Config.Codecs = impls
 	run.Config.Procs = procs
 	run.Config.Levels = []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}
 	run.Config.Probe, run.Config.STW = time.Millisecond, 10*time.Millisecond
 	run.Env.ProcsSource = "cpu count; swept by -procs"
 	sample := SampleRun() // each codec's notes
-	run.Impls = nil
+	run.Codecs = nil
 	for _, im := range impls {
-		info, _ := sample.Impl(results.Scenario{Impl: im, Input: "citm-catalog"})
-		run.Impls = append(run.Impls, results.ImplInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog", Notes: info.Notes})
+		info, _ := sample.Codec(results.Scenario{Codec: im, Input: "citm-catalog"})
+		run.Codecs = append(run.Codecs, results.CodecInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog", Notes: info.Notes})
 	}
 	run.Results = nil
 	window := 10 * time.Second // long enough that n rounds off no figure
@@ -41,7 +41,7 @@ func ProcsSweep(procs []int, impls []string, fig func(impl string, procs, pairs 
 				f := fig(im, p, lv.Pairs)
 				n := int64(math.Round(f.Rate * window.Seconds()))
 				r := results.Result{
-					Scenario: results.Scenario{Input: "citm-catalog", Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: p},
+					Scenario: results.Scenario{Input: "citm-catalog", Codec: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: p},
 					N:        n, Window: window,
 					Latency: latency.Summary{N: n, P50: f.P99 / 3, P95: f.P99 * 3 / 4, P99: f.P99, Max: f.P99 * 3 / 2},
 				}

@@ -24,7 +24,7 @@ func SafeSizeRun() *results.Run {
 		"jsoniter": {12 * ms, 16 * ms, 24 * ms, 30 * ms},
 	}
 	impls := []string{"std", "sonic", "goccy", "jsoniter", results.Baseline}
-	run := &results.Run{Config: results.Config{Impls: impls, Duration: 2 * time.Second, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}}
+	run := &results.Run{Config: results.Config{Codecs: impls, Duration: 2 * time.Second, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}}
 	for i, mb := range []int{1, 4, 16, 32} {
 		name := fmt.Sprintf("long-string:%dMB", mb)
 		run.Inputs = append(run.Inputs, results.InputInfo{Name: name, Kind: "shape", Bytes: mb * 1e6, Shape: "long-string", AskedSize: mb * 1e6, Seed: 1})
