@@ -12,7 +12,7 @@ import (
 func TestDefaultCodecsHaveColoursOfTheirOwn(t *testing.T) {
 	seen := map[color.Color]string{}
 	for _, impl := range results.DefaultCodecs {
-		col, _ := chartData{}.style(chartSeries{Impl: impl})
+		col, _ := chartData{}.style(chartSeries{Codec: impl})
 		if other, ok := seen[col]; ok {
 			t.Errorf("%s and %s share the colour %v", impl, other, col)
 		}

@@ -141,7 +141,7 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 		if split {
 			name += " (" + names[k.src] + ")"
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: k.impl, Src: k.src, Points: p})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: k.impl, Src: k.src, Points: p})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -206,11 +206,11 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 	ch := chartData{ID: id, Title: title, Kind: percentileKind, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
 		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n. " +
 			"The references (baseline, control) are cut where the codecs' lines end, at the percentile of the codec with the most round trips."}
-	perImpl := map[string]int{}
+	perCodec := map[string]int{}
 	limit := 0.0 // the most round trips of a codec, where the references' lines end
 	for _, c := range cs {
 		if c.hist != nil && c.hist.TotalCount() > 0 {
-			perImpl[c.res.Codec]++
+			perCodec[c.res.Codec]++
 			if !results.IsReference(c.res.Codec) {
 				limit = max(limit, float64(c.hist.TotalCount()))
 			}
@@ -221,14 +221,14 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 			continue
 		}
 		name := c.res.Codec
-		if perImpl[c.res.Codec] > 1 {
+		if perCodec[c.res.Codec] > 1 {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
 		if results.IsReference(c.res.Codec) && limit > 0 {
 			pts, marks = clipCurve(pts, marks, c.hist, limit)
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Codec, Src: c.src, Points: pts, Marks: marks})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: c.res.Codec, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch

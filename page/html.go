@@ -62,7 +62,7 @@ type pageSource struct {
 	ID, Label, Name string
 	Facts           [][2]string
 	Inputs          []inputRow
-	Impls           []implRow
+	Codecs          []codecRow
 	Results         []resultRow
 	Comparisons     []verdict.LevelRanking
 	Verdicts        []verdictView
@@ -178,7 +178,7 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 		ps.Inputs = append(ps.Inputs, inputRowOf(in))
 	}
 	for _, im := range run.Codecs {
-		ps.Impls = append(ps.Impls, implRowOf(im))
+		ps.Codecs = append(ps.Codecs, codecRowOf(im))
 	}
 	levels := make([]string, len(c.Levels))
 	for i, l := range c.Levels {

@@ -346,18 +346,18 @@ func TestPercentileChartCutsTheReferencesWhereTheCodecsEnd(t *testing.T) {
 	for _, s := range ch.Series {
 		end := s.Points[len(s.Points)-1][0]
 		want := 500.0
-		switch s.Impl {
+		switch s.Codec {
 		case "std":
 			want = 300
 		case results.Control:
 			want = 400 // fewer round trips than the codecs: its own maximum
 		}
 		if end != want {
-			t.Errorf("%s ends at x = %v, want %v", s.Impl, end, want)
+			t.Errorf("%s ends at x = %v, want %v", s.Codec, end, want)
 		}
 		for _, m := range s.Marks {
 			if m[0] > want {
-				t.Errorf("%s has a mark at x = %v, past its end %v", s.Impl, m[0], want)
+				t.Errorf("%s has a mark at x = %v, past its end %v", s.Codec, m[0], want)
 			}
 		}
 	}

@@ -42,7 +42,7 @@ func timeCharts(cs []cell, names []string, id, level string) []chartData {
 		ch := chartData{ID: tc.id + "-" + id, Title: tc.title + ", " + level, Desc: tc.desc, Kind: timeKind,
 			XLabel: "seconds since the level's first interval", YLabel: tc.ylabel}
 		for _, c := range cs {
-			s := chartSeries{Name: c.res.Codec, Impl: c.res.Codec, Src: c.src}
+			s := chartSeries{Name: c.res.Codec, Codec: c.res.Codec, Src: c.src}
 			if perImpl[c.res.Codec] > 1 {
 				s.Name += " (" + names[c.src] + ")"
 			}

@@ -63,7 +63,7 @@ type sizeLine = results.Key
 // sizeTable is the rows of one shape at one level (and target, batch and
 // runtime settings), each codec's cells by input.
 type sizeTable struct {
-	head  sizeLine // Impl and Build empty
+	head  sizeLine // Codec and Build empty
 	label string   // the level's row label, "1x encdec batch=10"
 	point results.Point
 	lines []sizeLine

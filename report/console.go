@@ -301,7 +301,7 @@ func (c *Console) comparison() {
 	for _, l := range verdict.LevelRankings(c.cfg, c.rows) {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
 		for _, r := range l.Rows {
-			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
+			c.printf("  %-12s %10s  %s\n", r.Codec, r.Rate, r.Relative)
 		}
 	}
 	for _, v := range verdict.Levels(c.cfg, c.rows, c.repeats) {

@@ -20,7 +20,7 @@ type LevelRanking struct {
 	Rows  []RankedRow
 }
 
-type RankedRow struct{ Impl, Rate, Relative string }
+type RankedRow struct{ Codec, Rate, Relative string }
 
 // Level is the ranking's level and runtime settings, as the page heads it.
 func (l LevelRanking) Level() string { return l.Label + ", " + l.Point.String() }

@@ -14,7 +14,7 @@ func TestLevelRankings(t *testing.T) {
 	for _, l := range got {
 		var impls []string
 		for _, r := range l.Rows {
-			impls = append(impls, r.Impl+" "+r.Relative)
+			impls = append(impls, r.Codec+" "+r.Relative)
 		}
 		levels = append(levels, l.Level()+": "+strings.Join(impls, ", "))
 	}
@@ -32,7 +32,7 @@ func TestLevelRankings(t *testing.T) {
 	run.Results[3].Err = "echo decode: boom" // sonic 2x
 	got = LevelRankings(run.Config, run.Results)
 	for _, r := range got[1].Rows {
-		if r.Impl == "sonic" {
+		if r.Codec == "sonic" {
 			t.Errorf("2x ranks sonic, which ended in error: %+v", got[1].Rows)
 		}
 	}

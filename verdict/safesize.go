@@ -84,7 +84,7 @@ func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) Size
 
 // SafeSize is one codec at one level over the sizes it ran of a shape.
 type SafeSize struct {
-	Impl   string      // its label, with its build
+	Codec  string      // its label, with its build
 	Points []SizePoint // smallest first
 	Budget time.Duration
 	// NoStops are the sizes (input names) it ran at without a stop
@@ -238,7 +238,7 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 						codecs[head] = map[line]*SafeSize{}
 					}
 					if codecs[head][l] == nil {
-						codecs[head][l] = &SafeSize{Impl: l.CodecLabel(), Budget: budget}
+						codecs[head][l] = &SafeSize{Codec: l.CodecLabel(), Budget: budget}
 						order[head] = append(order[head], l)
 					}
 					s := codecs[head][l]

@@ -63,7 +63,7 @@ const SearchListSizes = 4
 // Measured is one codec at one level on one size: what a measurement
 // returns to the search.
 type Measured struct {
-	Impl  string // the codec, as -impls names it
+	Codec string // the codec, as -impls names it
 	Level string // the level's row label
 	Point SizePoint
 }
@@ -86,21 +86,21 @@ type Search struct {
 // SearchStep is one measurement the search asked for, in the round it
 // belongs to (0: the ends).
 type SearchStep struct {
-	Round int
-	Sizes []int
-	Impls []string // the codecs and references it ran
+	Round  int
+	Sizes  []int
+	Codecs []string // the codecs and references it ran
 }
 
 // Windows is how many windows the step ran: each of its codecs and
 // references at each of its sizes (at each level).
-func (s SearchStep) Windows() int { return len(s.Sizes) * len(s.Impls) }
+func (s SearchStep) Windows() int { return len(s.Sizes) * len(s.Codecs) }
 
 // SearchLine is one codec at one level: the sizes it ran, and whether its
 // safe size is known within the factor.
 type SearchLine struct {
-	Impl, Level string
-	Safe        SafeSize
-	Settled     bool
+	Codec, Level string
+	Safe         SafeSize
+	Settled      bool
 }
 
 // SearchResult is what the search measured, in order, and where it left
@@ -155,9 +155,9 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			return fmt.Errorf("measuring %s: %w", SizesText(sizes), err)
 		}
 		for _, m := range ms {
-			k := [2]string{m.Impl, m.Level}
+			k := [2]string{m.Codec, m.Level}
 			if lines[k] == nil {
-				lines[k] = &SearchLine{Impl: m.Impl, Level: m.Level, Safe: SafeSize{Impl: m.Impl, Budget: s.Budget}}
+				lines[k] = &SearchLine{Codec: m.Codec, Level: m.Level, Safe: SafeSize{Codec: m.Codec, Budget: s.Budget}}
 				order = append(order, k)
 			}
 			l := lines[k]
@@ -189,8 +189,8 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			l := lines[k]
 			sizes, _ := narrow(l.Safe, factor, s.Min, s.Max)
 			for _, n := range sizes {
-				if !asked[l.Impl][n] && !slices.Contains(wants[n], l.Impl) {
-					wants[n] = append(wants[n], l.Impl)
+				if !asked[l.Codec][n] && !slices.Contains(wants[n], l.Codec) {
+					wants[n] = append(wants[n], l.Codec)
 				}
 			}
 		}
@@ -341,7 +341,7 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 	for _, v := range Of(run) {
 		for _, c := range v.Codecs {
 			if c.HasSTW && c.Stops.N() > 0 {
-				out = append(out, Measured{Impl: c.Result.Codec, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
+				out = append(out, Measured{Codec: c.Result.Codec, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
 			}
 		}
 	}

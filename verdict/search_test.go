@@ -15,7 +15,7 @@ type fakeMeasure struct {
 }
 
 func (f *fakeMeasure) measure(sizes []int, impls []string) ([]Measured, error) {
-	f.asked = append(f.asked, SearchStep{Sizes: sizes, Impls: impls})
+	f.asked = append(f.asked, SearchStep{Sizes: sizes, Codecs: impls})
 	var out []Measured
 	for _, n := range sizes {
 		for _, impl := range impls {
@@ -24,7 +24,7 @@ func (f *fakeMeasure) measure(sizes []int, impls []string) ([]Measured, error) {
 				continue
 			}
 			d := stop(float64(n) / 1e6)
-			out = append(out, Measured{Impl: impl, Level: "2x encdec", Point: SizePoint{Bytes: n, Stop: d, Stops: 100, Within: d < 10*ms}})
+			out = append(out, Measured{Codec: impl, Level: "2x encdec", Point: SizePoint{Bytes: n, Stop: d, Stops: 100, Within: d < 10*ms}})
 		}
 	}
 	return out, nil
@@ -37,7 +37,7 @@ func linear(perMB time.Duration) func(float64) time.Duration {
 
 func lineOf(t *testing.T, res SearchResult, impl string) SearchLine {
 	t.Helper()
-	i := slices.IndexFunc(res.Lines, func(l SearchLine) bool { return l.Impl == impl })
+	i := slices.IndexFunc(res.Lines, func(l SearchLine) bool { return l.Codec == impl })
 	if i < 0 {
 		t.Fatalf("no line for %s: %+v", impl, res.Lines)
 	}
@@ -100,7 +100,7 @@ func TestSearchWork(t *testing.T) {
 		{1, []int{5e6, 7.3e6}, []string{"sonic", "control"}},                         // around sonic's crossing
 	}
 	if !slices.EqualFunc(res.Steps, want, func(a, b SearchStep) bool {
-		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Impls, b.Impls)
+		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Codecs, b.Codecs)
 	}) {
 		t.Errorf("steps\n%+v, want\n%+v", res.Steps, want)
 	}

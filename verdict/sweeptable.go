@@ -30,10 +30,10 @@ type SweepLevel struct {
 // SweepRow is a codec (of a build, with a decode target and batch) at
 // every point of a level.
 type SweepRow struct {
-	Impl, Build, Target string
-	Batch               int
-	Label               string // the codec's label: "std", "goccy (new) struct batch=10"
-	Cells               []SweepCell
+	Codec, Build, Target string
+	Batch                int
+	Label                string // the codec's label: "std", "goccy (new) struct batch=10"
+	Cells                []SweepCell
 }
 
 // SweepCell is one row at one point; Ran is false when no scenario of it
@@ -88,7 +88,7 @@ func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 			}
 			for _, rk := range rows[in] {
 				s := results.Scenario{Input: in, Codec: rk.impl, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
-				row := SweepRow{Impl: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
+				row := SweepRow{Codec: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
 				for i, p := range t.Points {
 					s.Pairs, s.Procs, s.GOGC, s.MemLimit = level.Pairs[i], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]

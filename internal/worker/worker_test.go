@@ -34,7 +34,7 @@ func TestWorkerAnswersOnceCancelled(t *testing.T) {
 	served := make(chan error, 1)
 	go func() { served <- ServeWorker(ctx, jobsR, resW); resW.Close() }()
 	enc, answers := json.NewEncoder(jobsW), bufio.NewReader(resR)
-	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: load.Spec{Watch: load.Watch{Duration: time.Second}}, Impl: "baseline", Input: in}); err != nil {
+	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: load.Spec{Watch: load.Watch{Duration: time.Second}}, Codec: "baseline", Input: in}); err != nil {
 		t.Fatal(err)
 	}
 	var hello workerHello
@@ -90,7 +90,7 @@ func TestWorkerSendsEachTurnsStops(t *testing.T) {
 	go func() { served <- ServeWorker(context.Background(), jobsR, resW); resW.Close() }()
 	enc, answers := json.NewEncoder(jobsW), bufio.NewReader(resR)
 	spec := load.Spec{Watch: load.Watch{Warmup: 10 * time.Millisecond, Duration: time.Second, STW: 2 * time.Millisecond}}
-	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: spec, Impl: results.Baseline, Input: in}); err != nil {
+	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: spec, Codec: results.Baseline, Input: in}); err != nil {
 		t.Fatal(err)
 	}
 	var hello workerHello

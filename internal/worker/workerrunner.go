@@ -100,7 +100,7 @@ func (w *workerRunner) start(ctx context.Context) error {
 			lines <- lineOrErr{line: line}
 		}
 	}(w.lines)
-	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Impl: w.im.Name, Input: w.input}
+	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Codec: w.im.Name, Input: w.input}
 	if err := json.NewEncoder(jobsW).Encode(job); err != nil {
 		return w.died(fmt.Errorf("sending job: %w", err))
 	}
