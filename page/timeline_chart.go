@@ -21,10 +21,10 @@ const timeKind chartKind = 200
 // timeCharts are the charts over time of one level's cells; none when no
 // cell has intervals.
 func timeCharts(cs []cell, names []string, id, level string) []chartData {
-	perImpl := map[string]int{} // a codec in several runs names its run
+	perCodec := map[string]int{} // a codec in several runs names its run
 	for _, c := range cs {
 		if len(c.intervals) > 0 {
-			perImpl[c.res.Codec]++
+			perCodec[c.res.Codec]++
 		}
 	}
 	var out []chartData
@@ -43,7 +43,7 @@ func timeCharts(cs []cell, names []string, id, level string) []chartData {
 			XLabel: "seconds since the level's first interval", YLabel: tc.ylabel}
 		for _, c := range cs {
 			s := chartSeries{Name: c.res.Codec, Codec: c.res.Codec, Src: c.src}
-			if perImpl[c.res.Codec] > 1 {
+			if perCodec[c.res.Codec] > 1 {
 				s.Name += " (" + names[c.src] + ")"
 			}
 			var last time.Duration = -1

@@ -116,7 +116,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 			}
 		}
 	}
-	run, err := plan.ExecuteImpls(ctx, cfg, machine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
+	run, err := plan.ExecuteCodecs(ctx, cfg, machine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
 	if err == nil && dog != nil {
 		err = dog.err()
 	}
@@ -128,7 +128,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 
 // config is the pingpong command's configuration for these options, with
 // the command's defaults (plan's) where they say nothing, but for a
-// shorter window; plan.Validate, which Run's plan.ExecuteImpls calls,
+// shorter window; plan.Validate, which Run's plan.ExecuteCodecs calls,
 // checks it.
 func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	name := o.Input

@@ -67,9 +67,9 @@ func (b buildsFlag) read() ([]results.Build, error) {
 	return out, nil
 }
 
-// checkImpls refuses a codec that cannot run: one this binary lacks, or
+// checkCodecs refuses a codec that cannot run: one this binary lacks, or
 // in a run across builds one no build has; it returns the builds, read.
-func checkImpls(o *options, impls []string) ([]results.Build, error) {
+func checkCodecs(o *options, impls []string) ([]results.Build, error) {
 	// what needs worker processes, as the run itself rules it
 	needs := plan.IsolationOf(results.Config{Codecs: impls, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
@@ -88,12 +88,12 @@ func checkImpls(o *options, impls []string) ([]results.Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	return builds, checkBuildImpls(impls, builds)
+	return builds, checkBuildCodecs(impls, builds)
 }
 
-// checkBuildImpls refuses a codec that no build has, in this binary's
+// checkBuildCodecs refuses a codec that no build has, in this binary's
 // words when it knows why (stdv2: which build has it).
-func checkBuildImpls(impls []string, builds []results.Build) error {
+func checkBuildCodecs(impls []string, builds []results.Build) error {
 	for _, name := range impls {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue

@@ -164,7 +164,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe {
 		impls = results.WithControl(impls)
 	}
-	builds, err := checkImpls(o, impls)
+	builds, err := checkCodecs(o, impls)
 	if err != nil {
 		return err
 	}

@@ -60,14 +60,14 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		byImpl := map[string]results.Result{}
+		byCodec := map[string]results.Result{}
 		for _, r := range run.Results {
 			if r.Err != "" || r.STW == nil {
 				t.Fatalf("%s: err %q, stw measured %v", r.Codec, r.Err, r.STW != nil)
 			}
-			byImpl[r.Codec] = r
+			byCodec[r.Codec] = r
 		}
-		fr, base := byImpl["test-freezer"], byImpl["baseline"]
+		fr, base := byCodec["test-freezer"], byCodec["baseline"]
 		if fr.STW.Max < 20*time.Millisecond {
 			return fmt.Errorf("freezer stw.max %v, want at least 20ms", fr.STW.Max)
 		}

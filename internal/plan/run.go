@@ -71,29 +71,29 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if err := Validate(cfg, inputs); err != nil {
 		return nil, err
 	}
-	impls, err := buildImpls(cfg)
+	impls, err := buildCodecs(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return execute(ctx, cfg, env, inputs, impls, obs)
 }
 
-// ExecuteImpls is Execute with the codecs given rather than looked up by
+// ExecuteCodecs is Execute with the codecs given rather than looked up by
 // name in the registry: a Go program's own, run in its own process
 // (cfg.Isolate is refused: a worker knows only the registry's codecs).
-// cfg.Impls becomes their names.
-func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Entry, obs Observer) (*results.Run, error) {
+// cfg.Codecs becomes their names.
+func ExecuteCodecs(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Entry, obs Observer) (*results.Run, error) {
 	if cfg.Isolate || len(cfg.Builds) > 0 {
 		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
 	}
 	cfg.Codecs = nil
-	bis := make([]buildImpl, len(impls))
+	bis := make([]buildCodec, len(impls))
 	for i, im := range impls {
 		if slices.Contains(cfg.Codecs, im.Name) {
 			return nil, fmt.Errorf("codec %q named twice", im.Name)
 		}
 		cfg.Codecs = append(cfg.Codecs, im.Name)
-		bis[i] = buildImpl{Entry: im}
+		bis[i] = buildCodec{Entry: im}
 	}
 	if err := Validate(cfg, inputs); err != nil { // isolation by the names: a codec of the registry's may need a process of its own
 		return nil, err
@@ -101,7 +101,7 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 	return execute(ctx, cfg, env, inputs, bis, obs)
 }
 
-func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildImpl, obs Observer) (*results.Run, error) {
+func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildCodec, obs Observer) (*results.Run, error) {
 	run := &results.Run{Env: env, Config: cfg}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
@@ -190,7 +190,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			k := key{s.Input, s.Codec, s.Build, s.Point()}
 			r, ok := runners[k]
 			if !ok { // a runner for another GOMAXPROCS of an announced input
-				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), implOf(impls, s), byName[s.Input], s.Point())
+				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), entryOf(impls, s), byName[s.Input], s.Point())
 				runners[k] = r
 			}
 			rs[j] = r
