@@ -106,11 +106,11 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) chartData {
 	ch := chartData{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
 	type key struct {
-		impl string
-		src  int
+		codec string
+		src   int
 	}
 	pts := map[key][][2]float64{}
-	srcsAt := map[string]map[int]bool{} // impl and x -> sources
+	srcsAt := map[string]map[int]bool{} // codec and x -> sources
 	for _, c := range cs {
 		v, ok := y(c)
 		if !ok || (!keepBaseline && results.IsReference(c.res.Codec)) {
@@ -137,11 +137,11 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	}
 	for k, p := range bySeries {
 		slices.SortFunc(p, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-		name := k.impl
+		name := k.codec
 		if split {
 			name += " (" + names[k.src] + ")"
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: k.impl, Src: k.src, Points: p})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: k.codec, Src: k.src, Points: p})
 	}
 	sortSeries(ch.Series)
 	return ch

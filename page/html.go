@@ -231,9 +231,9 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 
 // notesFacts are the codecs' notes (what each said of itself on that
 // machine, "native JIT"), a fact per codec that has any.
-func notesFacts(impls []results.CodecInfo) [][2]string {
+func notesFacts(infos []results.CodecInfo) [][2]string {
 	var out [][2]string
-	for _, im := range impls {
+	for _, im := range infos {
 		fact := [2]string{im.Label(), strings.Join(im.Notes, ", ")}
 		if len(im.Notes) > 0 && !slices.Contains(out, fact) {
 			out = append(out, fact)

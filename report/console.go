@@ -25,7 +25,7 @@ type Console struct {
 	w            io.Writer
 	env          results.Environment
 	cfg          results.Config
-	impl         string           // the block being printed: its codec's CodecLabel
+	codec        string           // the block being printed: its codec's CodecLabel
 	rows         []results.Result // of the current input, for its comparison
 	pending      []pendingRow     // rows not printed yet (flush)
 	startedInput bool
@@ -78,7 +78,7 @@ func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 		c.Result(*run.Idle)
 	}
 	for _, in := range run.Inputs {
-		c.Input(withScenarios(run, in), implsOf(run, in.Name))
+		c.Input(withScenarios(run, in), codecsOf(run, in.Name))
 		for _, r := range run.Results {
 			if r.Input == in.Name {
 				c.Result(r)
@@ -95,19 +95,19 @@ func (c *Console) printf(format string, args ...any) {
 }
 
 // Input prints the header for the next input.
-func (c *Console) Input(in results.InputInfo, impls []results.CodecInfo) {
+func (c *Console) Input(in results.InputInfo, infos []results.CodecInfo) {
 	c.comparison()
 	if c.startedInput {
 		c.printf("\n")
 	}
 	c.startedInput = true
 	c.sizes.input(in)
-	c.impl, c.rows = "", nil
+	c.codec, c.rows = "", nil
 	c.point = ""
 
-	names := make([]string, len(impls))
-	versions := make([]string, len(impls))
-	for i, im := range impls {
+	names := make([]string, len(infos))
+	versions := make([]string, len(infos))
+	for i, im := range infos {
 		names[i] = im.Label()
 		versions[i] = im.Label() + " " + im.Version
 		// What the codec says of itself here (the codec registry's notes),
@@ -155,10 +155,10 @@ func (c *Console) Input(in results.InputInfo, impls []results.CodecInfo) {
 	if c.cfg.OpenLoop() {
 		c.printf("%s\n", loadLine(c.cfg))
 	}
-	for _, l := range targetLines(in, impls) {
+	for _, l := range targetLines(in, infos) {
 		c.printf("%s\n", l)
 	}
-	for _, im := range impls {
+	for _, im := range infos {
 		if im.Err != "" {
 			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
 		}
@@ -221,9 +221,9 @@ func (c *Console) flush() {
 	})
 	for _, p := range c.pending {
 		r := p.Result
-		if r.CodecLabel() != c.impl {
-			c.impl = r.CodecLabel()
-			c.printf("\n[%s]\n", c.impl)
+		if r.CodecLabel() != c.codec {
+			c.codec = r.CodecLabel()
+			c.printf("\n[%s]\n", c.codec)
 		}
 		c.printf("%s%s\n", row(r, c.floor), p.suffix)
 		var lines []string
@@ -347,8 +347,8 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 		used, results.WarmRounds, format.Duration(cfg.Warmup), format.Duration(results.WarmupBound*cfg.Warmup))
 }
 
-// implsOf is the codecs as they were readied for one input.
-func implsOf(run *results.Run, input string) []results.CodecInfo {
+// codecsOf is the codecs as they were readied for one input.
+func codecsOf(run *results.Run, input string) []results.CodecInfo {
 	var out []results.CodecInfo
 	for _, im := range run.Codecs {
 		if im.Input == input {

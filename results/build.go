@@ -42,16 +42,16 @@ func (b Build) Has(name string) bool {
 	return ok
 }
 
-// BuildsOf names the builds that have codec impl, in the run's order:
+// BuildsOf names the builds that have the codec, in the run's order:
 // [""] outside a run across builds, where the one build is the binary
 // itself.
-func (c Config) BuildsOf(impl string) []string {
+func (c Config) BuildsOf(codec string) []string {
 	if len(c.Builds) == 0 {
 		return []string{""}
 	}
 	var out []string
 	for _, b := range c.Builds {
-		if b.Has(impl) {
+		if b.Has(codec) {
 			out = append(out, b.Name)
 		}
 	}
@@ -106,21 +106,21 @@ func (run *Run) OfBuild(name string) *Run {
 	out := *run
 	b, _ := run.Config.Build(name)
 	out.Config.Builds = nil
-	out.Config.Codecs = slices.DeleteFunc(slices.Clone(run.Config.Codecs), func(impl string) bool { return !b.Has(impl) })
+	out.Config.Codecs = slices.DeleteFunc(slices.Clone(run.Config.Codecs), func(codec string) bool { return !b.Has(codec) })
 	out.Codecs, out.Results = partOf(run, name, func(im *CodecInfo) *string { return &im.Build }, func(r *Result) *string { return &r.Build })
 	return &out
 }
 
 // partOf is run's codecs and rows whose build or testbed (the field that
-// implLabel and rowLabel point to) is name, with that label cleared, so
+// codecLabel and rowLabel point to) is name, with that label cleared, so
 // that they match another part's scenario for scenario.
-func partOf(run *Run, name string, implLabel func(*CodecInfo) *string, rowLabel func(*Result) *string) ([]CodecInfo, []Result) {
-	var impls []CodecInfo
+func partOf(run *Run, name string, codecLabel func(*CodecInfo) *string, rowLabel func(*Result) *string) ([]CodecInfo, []Result) {
+	var infos []CodecInfo
 	var rows []Result
 	for _, im := range run.Codecs {
-		if l := implLabel(&im); *l == name {
+		if l := codecLabel(&im); *l == name {
 			*l = ""
-			impls = append(impls, im)
+			infos = append(infos, im)
 		}
 	}
 	for _, r := range run.Results {
@@ -129,5 +129,5 @@ func partOf(run *Run, name string, implLabel func(*CodecInfo) *string, rowLabel 
 			rows = append(rows, r)
 		}
 	}
-	return impls, rows
+	return infos, rows
 }

@@ -32,11 +32,11 @@ func mergeOneTestbed(runs []*Run) (*Run, error) {
 	out := &Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
 	out.Config.Codecs, out.Config.Builds = nil, nil
 	inputs := map[string]InputInfo{}
-	type impl struct {
+	type firstSeen struct {
 		info CodecInfo
 		run  int // the first run that had it, from 1
 	}
-	impls := map[[3]string]impl{}
+	seen := map[[3]string]firstSeen{}
 	repeats := map[Key]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {
@@ -51,13 +51,13 @@ func mergeOneTestbed(runs []*Run) (*Run, error) {
 		}
 		for _, im := range run.Codecs {
 			k := [3]string{im.Input, im.Name, im.Build}
-			if have, ok := impls[k]; ok {
+			if have, ok := seen[k]; ok {
 				if have.info.Version != im.Version {
 					return nil, fmt.Errorf("run %d: %s is version %s, not %s as in run %d: runs of different builds compare, they do not merge", i+1, im.Label(), im.Version, have.info.Version, have.run)
 				}
 				continue
 			}
-			impls[k] = impl{im, i + 1}
+			seen[k] = firstSeen{im, i + 1}
 			out.Codecs = append(out.Codecs, im)
 		}
 		for _, name := range run.Config.Codecs {

@@ -318,37 +318,37 @@ func (r Result) OpsPerSec() float64 {
 	return float64(r.Ops) / r.Window.Seconds()
 }
 
-// Baseline is the impl that does no JSON work; reports keep it out of
+// Baseline is the reference that does no JSON work; reports keep it out of
 // codec comparisons and use it as the harness's floor.
 const Baseline = "baseline"
 
-// Control is the impl that does no JSON work either but keeps its
+// Control is the reference that does no JSON work either but keeps its
 // goroutines as busy as encoding/json's decode and encode of the document
 // would, in code the runtime can always preempt: the reference for the
 // time a busy program could not run, which baseline, never holding a P,
 // cannot be.
 const Control = "control"
 
-// WithControl is impls with Control just before Baseline when they name
+// WithControl is names with Control just before Baseline when they name
 // baseline but not control: the verdict judges codecs against control,
 // which keeps the Ps as busy as a codec (baseline alone leaves the time
 // the probe queued behind busy pairs on the codecs).
-func WithControl(impls []string) []string {
-	i := slices.Index(impls, Baseline)
-	if i < 0 || slices.Contains(impls, Control) {
-		return impls
+func WithControl(names []string) []string {
+	i := slices.Index(names, Baseline)
+	if i < 0 || slices.Contains(names, Control) {
+		return names
 	}
-	return slices.Insert(slices.Clone(impls), i, Control)
+	return slices.Insert(slices.Clone(names), i, Control)
 }
 
-// RunsAt says whether impl runs at a level of pairs on procs Ps. Control
+// RunsAt says whether codec runs at a level of pairs on procs Ps. Control
 // runs only where the verdict counts the time the probe could not run,
 // at as many pairs as Ps: with fewer pairs a P is always free for the
 // probe, with more it queues behind them whatever the codec, and there
 // the codecs' stops' waits are judged against baseline's, so a window of
 // control would only lengthen the run.
-func RunsAt(impl string, pairs, procs int) bool {
-	return impl != Control || procs <= 0 || pairs == procs
+func RunsAt(codec string, pairs, procs int) bool {
+	return codec != Control || procs <= 0 || pairs == procs
 }
 
 // UnderStall is why a window names no culprit when its worst stop,
@@ -361,10 +361,10 @@ func UnderStall(worst, stall time.Duration) string {
 // UnderStallPrefix begins UnderStall's reason.
 const UnderStallPrefix = "worst stop "
 
-// IsReference says whether impl is one of the references a run measures
+// IsReference says whether name is one of the references a run measures
 // codecs against (Baseline, Control) rather than a codec: rankings,
 // comparisons and gates keep them out.
-func IsReference(impl string) bool { return impl == Baseline || impl == Control }
+func IsReference(name string) bool { return name == Baseline || name == Control }
 
 // DefaultCodecs is the codec registry's default set as plain data: the
 // codecs a run measures when -impls is not given, in the order runs and
@@ -383,8 +383,8 @@ var BuiltinCodecs = append(slices.Clone(DefaultCodecs), "sonic-optdec", "stdv2")
 
 // CodecRank orders codecs as a run prints them: DefaultCodecs' order first,
 // any other after.
-func CodecRank(impl string) int {
-	if i := slices.Index(DefaultCodecs, impl); i >= 0 {
+func CodecRank(codec string) int {
+	if i := slices.Index(DefaultCodecs, codec); i >= 0 {
 		return i
 	}
 	return len(DefaultCodecs)

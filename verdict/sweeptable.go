@@ -53,8 +53,8 @@ func (c SweepCell) Measured() bool { return c.Ran && c.N > 0 && c.Err == "" }
 func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 	var out []SweepTable
 	type rowKey struct {
-		impl, build, target string
-		batch               int
+		codec, build, target string
+		batch                int
 	}
 	var inputs []string
 	points := map[string][]results.Point{}
@@ -87,8 +87,8 @@ func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 				level.Pairs = append(level.Pairs, cfg.PairsAt(lv, p.Procs))
 			}
 			for _, rk := range rows[in] {
-				s := results.Scenario{Input: in, Codec: rk.impl, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
-				row := SweepRow{Codec: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
+				s := results.Scenario{Input: in, Codec: rk.codec, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
+				row := SweepRow{Codec: rk.codec, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
 				for i, p := range t.Points {
 					s.Pairs, s.Procs, s.GOGC, s.MemLimit = level.Pairs[i], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]

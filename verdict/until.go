@@ -56,9 +56,9 @@ func FirstLook(cfg results.Config) time.Duration {
 	return min(cfg.Until, 2*cfg.Duration)
 }
 
-func mark(out []bool, rows []results.Result, impl string) {
+func mark(out []bool, rows []results.Result, codec string) {
 	for i, r := range rows {
-		if r.Codec == impl {
+		if r.Codec == codec {
 			out[i] = true
 		}
 	}

@@ -69,11 +69,11 @@ func (b buildsFlag) read() ([]results.Build, error) {
 
 // checkCodecs refuses a codec that cannot run: one this binary lacks, or
 // in a run across builds one no build has; it returns the builds, read.
-func checkCodecs(o *options, impls []string) ([]results.Build, error) {
+func checkCodecs(o *options, names []string) ([]results.Build, error) {
 	// what needs worker processes, as the run itself rules it
-	needs := plan.IsolationOf(results.Config{Codecs: impls, Builds: make([]results.Build, len(o.builds))})
+	needs := plan.IsolationOf(results.Config{Codecs: names, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
-		if _, err := codecs.LookupAll(impls); err != nil {
+		if _, err := codecs.LookupAll(names); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
 		if needs.Codec != "" && !o.isolate {
@@ -88,13 +88,13 @@ func checkCodecs(o *options, impls []string) ([]results.Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	return builds, checkBuildCodecs(impls, builds)
+	return builds, checkBuildCodecs(names, builds)
 }
 
 // checkBuildCodecs refuses a codec that no build has, in this binary's
 // words when it knows why (stdv2: which build has it).
-func checkBuildCodecs(impls []string, builds []results.Build) error {
-	for _, name := range impls {
+func checkBuildCodecs(names []string, builds []results.Build) error {
+	for _, name := range names {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue
 		}

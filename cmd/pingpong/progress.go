@@ -13,9 +13,9 @@ import (
 // observers fans a run's events out to several reports.
 type observers []plan.Observer
 
-func (obs observers) Input(in results.InputInfo, impls []results.CodecInfo) {
+func (obs observers) Input(in results.InputInfo, infos []results.CodecInfo) {
 	for _, o := range obs {
-		o.Input(in, impls)
+		o.Input(in, infos)
 	}
 }
 

@@ -34,7 +34,7 @@ run-to-run spread of p50 and throughput over -count repeats.
 }
 
 func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
-	impls := fs.String("impls", strings.Join(results.DefaultCodecs, ","), "codecs to check, comma separated")
+	codecList := fs.String("impls", strings.Join(results.DefaultCodecs, ","), "codecs to check, comma separated")
 	inputs := fs.String("input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus")
 	count := fs.Int("count", 3, "repeats of every measurement, for the run-to-run spread")
 	duration := fs.Duration("duration", time.Second, "each encdec window, and about each timed loop's")
@@ -45,7 +45,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 		if err := plan.CheckFlags(results.Config{Duration: *duration, Count: *count}, "duration", "count"); err != nil {
 			return usageError{err}
 		}
-		cfg := results.SelfCheckConfig{Codecs: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
+		cfg := results.SelfCheckConfig{Codecs: splitList(*codecList), Count: *count, Duration: *duration, Warmup: *duration / 4}
 		ctx, stopSignals := notifyContext()
 		defer stopSignals()
 		return selfCheck(ctx, cfg, *inputs, stdout)

@@ -37,12 +37,12 @@ func (im buildCodec) info(ri results.CodecInfo) results.CodecInfo {
 // order Plan runs them (per codec, its builds in order).
 func buildCodecs(cfg results.Config) ([]buildCodec, error) {
 	if len(cfg.Builds) == 0 {
-		impls, err := codecs.LookupAll(cfg.Codecs)
+		entries, err := codecs.LookupAll(cfg.Codecs)
 		if err != nil {
 			return nil, err
 		}
-		out := make([]buildCodec, len(impls))
-		for i, im := range impls {
+		out := make([]buildCodec, len(entries))
+		for i, im := range entries {
 			out[i] = buildCodec{Entry: im}
 		}
 		return out, nil
@@ -63,8 +63,8 @@ func buildCodecs(cfg results.Config) ([]buildCodec, error) {
 }
 
 // entryOf is the codec s runs, as its build has it.
-func entryOf(impls []buildCodec, s results.Scenario) codecs.Entry {
-	for _, im := range impls {
+func entryOf(entries []buildCodec, s results.Scenario) codecs.Entry {
+	for _, im := range entries {
 		if im.Name == s.Codec && im.build == s.Build {
 			return im.Entry
 		}

@@ -71,24 +71,24 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if err := Validate(cfg, inputs); err != nil {
 		return nil, err
 	}
-	impls, err := buildCodecs(cfg)
+	entries, err := buildCodecs(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return execute(ctx, cfg, env, inputs, impls, obs)
+	return execute(ctx, cfg, env, inputs, entries, obs)
 }
 
 // ExecuteCodecs is Execute with the codecs given rather than looked up by
 // name in the registry: a Go program's own, run in its own process
 // (cfg.Isolate is refused: a worker knows only the registry's codecs).
 // cfg.Codecs becomes their names.
-func ExecuteCodecs(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Entry, obs Observer) (*results.Run, error) {
+func ExecuteCodecs(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, entries []codecs.Entry, obs Observer) (*results.Run, error) {
 	if cfg.Isolate || len(cfg.Builds) > 0 {
 		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
 	}
 	cfg.Codecs = nil
-	bis := make([]buildCodec, len(impls))
-	for i, im := range impls {
+	bis := make([]buildCodec, len(entries))
+	for i, im := range entries {
 		if slices.Contains(cfg.Codecs, im.Name) {
 			return nil, fmt.Errorf("codec %q named twice", im.Name)
 		}
@@ -101,7 +101,7 @@ func ExecuteCodecs(ctx context.Context, cfg results.Config, env results.Environm
 	return execute(ctx, cfg, env, inputs, bis, obs)
 }
 
-func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildCodec, obs Observer) (*results.Run, error) {
+func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, entries []buildCodec, obs Observer) (*results.Run, error) {
 	run := &results.Run{Env: env, Config: cfg}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
@@ -144,8 +144,8 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		so.Settled(run.Config)
 	}
 	type key struct {
-		input, impl, build string
-		point              results.Point
+		input, codec, build string
+		point               results.Point
 	}
 	left := map[key]int{} // scenarios still to run per runner, to close it after its last
 	for _, s := range plan {
@@ -166,8 +166,8 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		s := plan[i]
 		if !announced[s.Input] {
 			announced[s.Input] = true
-			infos := make([]results.CodecInfo, len(impls))
-			for i, im := range impls {
+			infos := make([]results.CodecInfo, len(entries))
+			for i, im := range entries {
 				k := key{s.Input, im.Name, im.build, s.Point()}
 				r := worker.Start(ctx, spec, workerArgv(cfg, im.build), im.Entry, byName[s.Input], s.Point())
 				runners[k], infos[i] = r, im.info(r.Info())
@@ -190,7 +190,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			k := key{s.Input, s.Codec, s.Build, s.Point()}
 			r, ok := runners[k]
 			if !ok { // a runner for another GOMAXPROCS of an announced input
-				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), entryOf(impls, s), byName[s.Input], s.Point())
+				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), entryOf(entries, s), byName[s.Input], s.Point())
 				runners[k] = r
 			}
 			rs[j] = r
@@ -278,7 +278,7 @@ func batchesOf(cfg results.Config) []int {
 // When a probe is on, the idle pass (Mode ModeIdle, no input or codec)
 // comes first, as a Result before any Input.
 type Observer interface {
-	Input(in results.InputInfo, impls []results.CodecInfo)
+	Input(in results.InputInfo, infos []results.CodecInfo)
 	Result(r results.Result)
 }
 

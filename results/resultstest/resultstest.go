@@ -42,9 +42,9 @@ func Golden(t *testing.T, name string, got []byte) {
 // are reviewed diffs, never a machine's noise.
 func SampleRun() *results.Run {
 	ms := time.Millisecond
-	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
+	res := func(codec string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
 		return results.Result{
-			Scenario: results.Scenario{Input: "citm-catalog", Codec: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
+			Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
 			N:        n, Bytes: bytes, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, Min: p50 / 2, Mean: p50, P50: p50, P95: p50 * 3 / 2, P99: p50 * 2, P999: p50 * 2, Max: p50 * 3},
 		}
@@ -96,11 +96,11 @@ func SizeRun() *results.Run {
 	}
 	run.Inputs = append(run.Inputs, results.InputInfo{Name: "tiny", Kind: "shape", Bytes: 10, Shape: "tiny"})
 	run.Results = nil
-	add := func(input, impl string, pairs int, rate float64, p99, stwMax time.Duration, err string) {
+	add := func(input, codec string, pairs int, rate float64, p99, stwMax time.Duration, err string) {
 		window := 2 * time.Second
 		n := int64(math.Round(rate * window.Seconds()))
 		r := results.Result{
-			Scenario: results.Scenario{Input: input, Codec: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
+			Scenario: results.Scenario{Input: input, Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
 			N:        n, Window: window, Err: err,
 			Latency: latency.Summary{N: n, P50: p99 / 2, P95: p99 * 3 / 4, P99: p99, Max: p99 * 2},
 		}
@@ -129,9 +129,9 @@ func SizeRun() *results.Run {
 }
 
 // Frozen is a hand-made encdec row with the verdict's three figures.
-func Frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Duration) results.Result {
+func Frozen(codec string, pairs, repeat int, stwMax, probeP99, schedP99 time.Duration) results.Result {
 	return results.Result{
-		Scenario: results.Scenario{Input: "citm-catalog", Codec: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Repeat: repeat},
+		Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Repeat: repeat},
 		N:        100, Window: 2 * time.Second,
 		Latency: latency.Summary{N: 100, P50: time.Millisecond},
 		Responsiveness: results.Responsiveness{
@@ -146,8 +146,8 @@ func Frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Dura
 // window of window, taken in turns of 100ms: the stops, in an order
 // shuffled from a fixed seed, evenly spread over it, as the probe records
 // them at its default 10ms.
-func Stopping(impl string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
-	r := Frozen(impl, pairs, repeat, 0, time.Millisecond, time.Millisecond)
+func Stopping(codec string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
+	r := Frozen(codec, pairs, repeat, 0, time.Millisecond, time.Millisecond)
 	r.Window = window
 	h := latency.NewHistogram()
 	for _, d := range stops {
@@ -236,12 +236,12 @@ func Repeated(run *results.Run, count int, spread float64) *results.Run {
 	return &out
 }
 
-// Scaled makes impl's results slower (latency times f) and proportionally
+// Scaled makes codec's results slower (latency times f) and proportionally
 // rarer, as a codec that changed would be.
-func Scaled(run *results.Run, impl string, f float64) {
+func Scaled(run *results.Run, codec string, f float64) {
 	for i := range run.Results {
 		r := &run.Results[i]
-		if r.Codec != impl {
+		if r.Codec != codec {
 			continue
 		}
 		r.N = int64(float64(r.N) / f)
@@ -315,9 +315,9 @@ func SweepRun() *results.Run {
 	run.Env.ProcsSource = "cpu count; swept by -procs 1,2, one block per value"
 	run.Codecs = []results.CodecInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
 		{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog", Notes: []string{"native JIT"}}, {Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"}}
-	res := func(impl string, procs, pairs int, n int64, p99 time.Duration) results.Result {
+	res := func(codec string, procs, pairs int, n int64, p99 time.Duration) results.Result {
 		return results.Result{
-			Scenario: results.Scenario{Input: "citm-catalog", Codec: impl, Mode: "encdec", Pairs: pairs, Procs: procs},
+			Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: "encdec", Pairs: pairs, Procs: procs},
 			N:        n, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, P50: p99 / 2, P95: p99 * 3 / 4, P99: p99, Max: p99 * 2},
 		}
