@@ -195,13 +195,13 @@ func gatedComparison(t *testing.T, name, expr string, old, new *results.Run) (st
 	return b.String(), rep.Failed()
 }
 
-// only keeps impl's results of run, so that a golden file shows the one
+// only keeps codec's results of run, so that a golden file shows the one
 // codec a test is about.
-func only(run *results.Run, impl string) *results.Run {
+func only(run *results.Run, codec string) *results.Run {
 	out := *run
 	out.Results = nil
 	for _, r := range run.Results {
-		if r.Codec == impl {
+		if r.Codec == codec {
 			out.Results = append(out.Results, r)
 		}
 	}
@@ -220,11 +220,11 @@ func lastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
-// noisy marks repeat rep of impl's pairs-pair scenario as run on a noisy
+// noisy marks repeat rep of codec's pairs-pair scenario as run on a noisy
 // machine.
-func noisy(run *results.Run, impl string, pairs, rep int, others float64) {
+func noisy(run *results.Run, codec string, pairs, rep int, others float64) {
 	for i := range run.Results {
-		if r := &run.Results[i]; r.Codec == impl && r.Pairs == pairs && r.Repeat == rep {
+		if r := &run.Results[i]; r.Codec == codec && r.Pairs == pairs && r.Repeat == rep {
 			r.Noise = &latency.Noise{Window: r.Window, OthersCores: others, Cores: 2}
 		}
 	}

@@ -339,8 +339,8 @@ func TestPercentileChartCutsTheReferencesWhereTheCodecsEnd(t *testing.T) {
 		}
 		return h
 	}
-	mk := func(impl string, n int64) cell {
-		return cell{res: results.Result{Scenario: results.Scenario{Codec: impl, Pairs: 2}}, hist: hist(n)}
+	mk := func(codec string, n int64) cell {
+		return cell{res: results.Result{Scenario: results.Scenario{Codec: codec, Pairs: 2}}, hist: hist(n)}
 	}
 	ch := percentileChart([]cell{mk("std", 300), mk("sonic", 500), mk(results.Control, 400), mk(results.Baseline, 200000)}, []string{""}, "id", "title")
 	for _, s := range ch.Series {

@@ -99,8 +99,8 @@ func TestVersionsShowACodecsEnv(t *testing.T) {
 // round trips.
 func TestWarmupLine(t *testing.T) {
 	cfg := results.Config{Warmup: 500 * time.Millisecond}
-	row := func(impl string, pairs int, warm time.Duration) pendingRow {
-		return pendingRow{Result: results.Result{Scenario: results.Scenario{Codec: impl, Mode: results.ModeEncdec, Pairs: pairs}, Warmup: warm}}
+	row := func(codec string, pairs int, warm time.Duration) pendingRow {
+		return pendingRow{Result: results.Result{Scenario: results.Scenario{Codec: codec, Mode: results.ModeEncdec, Pairs: pairs}, Warmup: warm}}
 	}
 	if got := warmupLine(cfg, []pendingRow{row("std", 1, 0)}); got != "" {
 		t.Errorf("rows without a warmup: %q, want no line", got)

@@ -30,7 +30,7 @@ func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
 		t.Errorf("the first part is repeat %d, want 0", got)
 	}
 	if len(run.Codecs) != len(a.Codecs) || len(run.Inputs) != 1 {
-		t.Errorf("%d impls and %d inputs: each must appear once", len(run.Codecs), len(run.Inputs))
+		t.Errorf("%d codecs and %d inputs: each must appear once", len(run.Codecs), len(run.Inputs))
 	}
 	by, keys := results.GroupByKey(run.Results)
 	if n := len(by[keys[0]]); n != 2 {

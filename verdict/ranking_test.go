@@ -12,11 +12,11 @@ func TestLevelRankings(t *testing.T) {
 	got := LevelRankings(run.Config, run.Results)
 	var levels []string
 	for _, l := range got {
-		var impls []string
+		var names []string
 		for _, r := range l.Rows {
-			impls = append(impls, r.Codec+" "+r.Relative)
+			names = append(names, r.Codec+" "+r.Relative)
 		}
-		levels = append(levels, l.Level()+": "+strings.Join(impls, ", "))
+		levels = append(levels, l.Level()+": "+strings.Join(names, ", "))
 	}
 	// goccy failed at 1x, which leaves 1x with std and sonic; baseline is
 	// never a contender.

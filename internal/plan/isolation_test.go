@@ -214,7 +214,7 @@ func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(run.Codecs) != 1 || run.Codecs[0].Err != "" || strings.Join(run.Codecs[0].Env, " ") != "SONIC_USE_OPTDEC=1" {
-		t.Fatalf("impl %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Codecs)
+		t.Fatalf("codecs %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Codecs)
 	}
 	if r := run.Results[0]; r.Err != "" || r.N == 0 {
 		t.Errorf("row: err %q n %d", r.Err, r.N)
