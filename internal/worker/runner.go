@@ -38,9 +38,9 @@ type localRunner struct {
 	info     results.CodecInfo
 	byTarget map[string]codecs.Prepared
 
-	open   results.Result // the open level's row so far
-	level  *load.Level    // nil when the open level cannot run
-	noJSON bool
+	open      results.Result // the open level's row so far
+	level     *load.Level    // nil when the open level cannot run
+	reference bool
 }
 
 func newLocalRunner(sp load.Spec, im codecs.Entry, in *datasets.Input) *localRunner {
@@ -75,7 +75,7 @@ func (l *localRunner) Open(ctx context.Context, s results.Scenario) error {
 	if k := s.Docs(); k > 1 {
 		p = p.Batched(k)
 	}
-	l.noJSON = p.Entry.Reference
+	l.reference = p.Entry.Reference
 	l.level = load.OpenLevel(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, l.spec.WatchOf(s), !p.Entry.Reference)
 	return nil
 }
@@ -93,7 +93,7 @@ func (l *localRunner) Finish() results.Result {
 	r := l.open
 	if l.level != nil {
 		lr, err := l.level.Close()
-		load.FillLevel(&r, lr, err, l.noJSON)
+		load.FillLevel(&r, lr, err, l.reference)
 		keep(l.spec, &r, lr.Kept())
 		l.level = nil
 	}
