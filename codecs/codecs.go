@@ -46,23 +46,23 @@ func sonicPath() ([]string, *results.Fallback) {
 }
 
 func init() {
-	type Impl = registry.Impl
-	register := func(im Impl, m func(any) ([]byte, error), u func([]byte, any) error) {
+	type Entry = registry.Entry
+	register := func(im Entry, m func(any) ([]byte, error), u func([]byte, any) error) {
 		registry.Register(registry.WithLibrary(im, m, u))
 	}
-	register(Impl{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
+	register(Entry{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
 		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
-	register(Impl{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
+	register(Entry{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
 		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
-	register(Impl{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
+	register(Entry{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
 		Warm: pretouchSonic, Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
-	register(Impl{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
+	register(Entry{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
 		Warm: warmGoccy}, gojson.Marshal, gojson.Unmarshal)
-	register(Impl{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json"},
+	register(Entry{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json"},
 		segjson.Marshal, segjson.Unmarshal)
-	register(Impl{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault"},
+	register(Entry{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault"},
 		jsoniter.Marshal, jsoniter.Unmarshal)
-	register(Impl{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)"},
+	register(Entry{Name: "jsonv2", Module: "github.com/go-json-experiment/json", Desc: "encoding/json/v2 semantics (go-json-experiment/json)"},
 		func(v any) ([]byte, error) { return jsonv2.Marshal(v) }, func(b []byte, v any) error { return jsonv2.Unmarshal(b, v) })
 }
 

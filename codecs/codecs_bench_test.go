@@ -18,7 +18,7 @@ func BenchmarkDecodeEncode(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, im := range registry.Impls() {
+		for _, im := range registry.All() {
 			c, err := im.New(doc)
 			if err != nil {
 				b.Fatal(err)

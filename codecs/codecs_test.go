@@ -22,7 +22,7 @@ func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, im := range registry.Impls() {
+			for _, im := range registry.All() {
 				c, err := im.New(doc)
 				if err != nil {
 					t.Fatalf("%s: %v", im.Name, err)
@@ -39,7 +39,7 @@ func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
 // results.BuiltinCodecs, which bench_scheduling.sh --add checks names
 // against before it builds anything, holds every codec registered here.
 func TestBuiltinCodecsNameTheRegistry(t *testing.T) {
-	for _, im := range registry.Impls() {
+	for _, im := range registry.All() {
 		if !slices.Contains(results.BuiltinCodecs, im.Name) {
 			t.Errorf("codec %q is registered but not in results.BuiltinCodecs", im.Name)
 		}
@@ -47,7 +47,7 @@ func TestBuiltinCodecsNameTheRegistry(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, n := range results.DefaultImpls {
+	for _, n := range results.DefaultCodecs {
 		// Versions come from build info, which test binaries lack: the
 		// CLI test checks them on the real binary.
 		if _, ok := registry.Lookup(n); !ok {

@@ -147,9 +147,9 @@ func compareScenario(k results.Key, oldRun, newRun *results.Run, old, new []resu
 	old, oldErr := results.Measured(old)
 	new, newErr := results.Measured(new)
 	sc := scenarioChange{Key: k, OldRepeats: len(old), NewRepeats: len(new), OldErr: oldErr, NewErr: newErr,
-		OldVersion: oldRun.ImplVersion(k), NewVersion: newRun.ImplVersion(k),
+		OldVersion: oldRun.CodecVersion(k), NewVersion: newRun.CodecVersion(k),
 		Old: results.Figures(old), New: results.Figures(new), OldNoise: noisinessOf(old), NewNoise: noisinessOf(new),
-		Harness: IsHarness(k.Impl)}
+		Harness: IsHarness(k.Codec)}
 	return sc
 }
 

@@ -20,7 +20,7 @@ func TestCompareOutcomes(t *testing.T) {
 	c := match(old, new, nil)
 	outcomes := map[string]string{}
 	for _, s := range c.Scenarios {
-		outcomes[s.Key.Impl+"/"+strconv.Itoa(s.Key.Pairs)] = s.outcome()
+		outcomes[s.Key.Codec+"/"+strconv.Itoa(s.Key.Pairs)] = s.outcome()
 	}
 	for key, want := range map[string]string{
 		"std/1": "improved", "std/2": "improved",
@@ -32,14 +32,14 @@ func TestCompareOutcomes(t *testing.T) {
 			t.Errorf("%s: outcome %q, want %q", key, outcomes[key], want)
 		}
 	}
-	if len(c.OnlyOld) != 1 || c.OnlyOld[0].Impl != "baseline" || c.OnlyOld[0].Pairs != 2 {
+	if len(c.OnlyOld) != 1 || c.OnlyOld[0].Codec != "baseline" || c.OnlyOld[0].Pairs != 2 {
 		t.Errorf("only in old: %v, want baseline 2x", c.OnlyOld)
 	}
-	if len(c.OnlyNew) != 1 || c.OnlyNew[0].Impl != "jsonv2" {
+	if len(c.OnlyNew) != 1 || c.OnlyNew[0].Codec != "jsonv2" {
 		t.Errorf("only in new: %v, want jsonv2 1x", c.OnlyNew)
 	}
 	for _, s := range c.Scenarios {
-		if s.Key.Impl != "std" || s.Key.Pairs != 1 {
+		if s.Key.Codec != "std" || s.Key.Pairs != 1 {
 			continue
 		}
 		for _, ch := range s.Changes {
@@ -150,7 +150,7 @@ func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
 	var good []float64
 	for i := range new.Results {
 		r := &new.Results[i]
-		if r.Impl != "std" || r.Pairs != 1 {
+		if r.Codec != "std" || r.Pairs != 1 {
 			continue
 		}
 		if r.Repeat == 2 {
@@ -161,7 +161,7 @@ func TestCompareLeavesErroredRepeatsOut(t *testing.T) {
 		good = append(good, float64(r.Latency.P50))
 	}
 	for _, s := range match(old, new, nil).Scenarios {
-		if s.Key.Impl != "std" || s.Key.Pairs != 1 {
+		if s.Key.Codec != "std" || s.Key.Pairs != 1 {
 			continue
 		}
 		if s.NewRepeats != 4 || s.NewErr != "echo decode: boom" {
@@ -195,13 +195,13 @@ func gatedComparison(t *testing.T, name, expr string, old, new *results.Run) (st
 	return b.String(), rep.Failed()
 }
 
-// only keeps impl's results of run, so that a golden file shows the one
+// only keeps codec's results of run, so that a golden file shows the one
 // codec a test is about.
-func only(run *results.Run, impl string) *results.Run {
+func only(run *results.Run, codec string) *results.Run {
 	out := *run
 	out.Results = nil
 	for _, r := range run.Results {
-		if r.Impl == impl {
+		if r.Codec == codec {
 			out.Results = append(out.Results, r)
 		}
 	}
@@ -220,11 +220,11 @@ func lastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
-// noisy marks repeat rep of impl's pairs-pair scenario as run on a noisy
+// noisy marks repeat rep of codec's pairs-pair scenario as run on a noisy
 // machine.
-func noisy(run *results.Run, impl string, pairs, rep int, others float64) {
+func noisy(run *results.Run, codec string, pairs, rep int, others float64) {
 	for i := range run.Results {
-		if r := &run.Results[i]; r.Impl == impl && r.Pairs == pairs && r.Repeat == rep {
+		if r := &run.Results[i]; r.Codec == codec && r.Pairs == pairs && r.Repeat == rep {
 			r.Noise = &latency.Noise{Window: r.Window, OthersCores: others, Cores: 2}
 		}
 	}
@@ -299,7 +299,7 @@ func TestCompareHeadsEachBatchSize(t *testing.T) {
 		run := resultstest.SampleRun()
 		var rs []results.Result
 		for _, r := range run.Results {
-			if r.Impl != "std" {
+			if r.Codec != "std" {
 				continue
 			}
 			for _, batch := range []int{1, 10} {

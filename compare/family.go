@@ -40,7 +40,7 @@ var RepeatsToTest = minTestableRepeats()
 // never tested, gated, or called better or worse. Baseline's
 // sub-microsecond round trip moves with the binary's code layout, not with
 // any codec; control's is a calibrated loop, not a codec's work.
-func IsHarness(impl string) bool { return results.IsReference(impl) }
+func IsHarness(codec string) bool { return results.IsReference(codec) }
 
 // practicalPct is the smallest change of a figure's median, in percent,
 // that compare calls better or worse: a significant change smaller than

@@ -108,10 +108,10 @@ var spread = map[string]float64{"n": 0.03, "p50": 0.03, "rt/s": 0.03, "MB/s": 0.
 // them, as a slower codec moves them all) get worse by factor.
 func aaScenarios(r *rand.Rand, slower map[string]float64) []GateScenario {
 	var out []GateScenario
-	for _, impl := range []string{"std", "goccy", "jsoniter", "baseline"} {
+	for _, codec := range []string{"std", "goccy", "jsoniter", "baseline"} {
 		for _, pairs := range []int{1, 2} {
-			s := GateScenario{Name: fmt.Sprintf("%s %dx", impl, pairs), Old: map[string][]float64{}, New: map[string][]float64{}, Harness: IsHarness(impl)}
-			f := slower[impl]
+			s := GateScenario{Name: fmt.Sprintf("%s %dx", codec, pairs), Old: map[string][]float64{}, New: map[string][]float64{}, Harness: IsHarness(codec)}
+			f := slower[codec]
 			if f == 0 {
 				f = 1
 			}

@@ -44,10 +44,10 @@ func (c runComparison) gateScenarios() []GateScenario {
 		out = append(out, GateScenario{Name: s.Key.Label(), Old: s.Old, New: s.New, OldErr: s.OldErr, NewErr: s.NewErr, Noisy: s.noisy(), Harness: s.Harness})
 	}
 	for _, k := range c.OnlyOld {
-		out = append(out, GateScenario{Name: k.Label(), Old: map[string][]float64{}, Harness: IsHarness(k.Impl)})
+		out = append(out, GateScenario{Name: k.Label(), Old: map[string][]float64{}, Harness: IsHarness(k.Codec)})
 	}
 	for _, k := range c.OnlyNew {
-		out = append(out, GateScenario{Name: k.Label(), New: map[string][]float64{}, Harness: IsHarness(k.Impl)})
+		out = append(out, GateScenario{Name: k.Label(), New: map[string][]float64{}, Harness: IsHarness(k.Codec)})
 	}
 	return out
 }
@@ -72,7 +72,7 @@ func (c runComparison) write(b *strings.Builder, oldName, newName string, old, n
 		}
 		fmt.Fprintf(b, "\n%s: %s%s\n", s.Key.Label(), s.outcome(), mark)
 		if s.OldVersion != s.NewVersion {
-			fmt.Fprintf(b, "  %s version: %s -> %s\n", s.Key.Impl, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
+			fmt.Fprintf(b, "  %s version: %s -> %s\n", s.Key.Codec, orUnknownVersion(s.OldVersion), orUnknownVersion(s.NewVersion))
 		}
 		for _, side := range []struct {
 			name string

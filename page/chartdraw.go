@@ -204,12 +204,12 @@ func (c chartData) style(s chartSeries) (color.Color, draw.GlyphDrawer) {
 	if s.Floor {
 		return color.Black, nil
 	}
-	i := results.ImplRank(s.Impl)
-	if i == len(results.DefaultImpls) {
+	i := results.CodecRank(s.Codec)
+	if i == len(results.DefaultCodecs) {
 		// A codec outside the default list (a test codec): by its name,
 		// so that it keeps its look from chart to chart.
 		h := fnv.New32a()
-		h.Write([]byte(s.Impl))
+		h.Write([]byte(s.Codec))
 		i = int(h.Sum32() % uint32(len(palette)))
 	}
 	return palette[i%len(palette)], glyphs[i%len(glyphs)]

@@ -11,11 +11,11 @@ import (
 // every codec.
 func TestDefaultCodecsHaveColoursOfTheirOwn(t *testing.T) {
 	seen := map[color.Color]string{}
-	for _, impl := range results.DefaultImpls {
-		col, _ := chartData{}.style(chartSeries{Impl: impl})
+	for _, codec := range results.DefaultCodecs {
+		col, _ := chartData{}.style(chartSeries{Codec: codec})
 		if other, ok := seen[col]; ok {
-			t.Errorf("%s and %s share the colour %v", impl, other, col)
+			t.Errorf("%s and %s share the colour %v", codec, other, col)
 		}
-		seen[col] = impl
+		seen[col] = codec
 	}
 }

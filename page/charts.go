@@ -46,12 +46,12 @@ const (
 	scalingDurationKind
 )
 
-// chartSeries is one line of a chart. Impl picks its colour and marker, Src
+// chartSeries is one line of a chart. Codec picks its colour and marker, Src
 // (which source it came from) its dash, so a codec looks the same in every
 // chart and two files of one codec differ only in the dash.
 type chartSeries struct {
 	Name   string
-	Impl   string
+	Codec  string
 	Src    int
 	Floor  bool         // the probe's idle floor: a reference line, not a codec
 	Dotted bool         // a codec's line drawn dotted: baseline's, on the MMU chart
@@ -190,7 +190,7 @@ func sortSeries(ss []chartSeries) {
 			}
 			return -1
 		}
-		return cmp.Or(cmp.Compare(results.ImplRank(a.Impl), results.ImplRank(b.Impl)), strings.Compare(a.Impl, b.Impl), cmp.Compare(a.Src, b.Src))
+		return cmp.Or(cmp.Compare(results.CodecRank(a.Codec), results.CodecRank(b.Codec)), strings.Compare(a.Codec, b.Codec), cmp.Compare(a.Src, b.Src))
 	})
 }
 

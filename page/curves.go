@@ -106,19 +106,19 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	x func(cell) int, y func(cell) (float64, bool), keepBaseline bool) chartData {
 	ch := chartData{ID: id, Title: title, Desc: desc, XLabel: xlabel, YLabel: ylabel, Kind: kind}
 	type key struct {
-		impl string
-		src  int
+		codec string
+		src   int
 	}
 	pts := map[key][][2]float64{}
-	srcsAt := map[string]map[int]bool{} // impl and x -> sources
+	srcsAt := map[string]map[int]bool{} // codec and x -> sources
 	for _, c := range cs {
 		v, ok := y(c)
-		if !ok || (!keepBaseline && results.IsReference(c.res.Impl)) {
+		if !ok || (!keepBaseline && results.IsReference(c.res.Codec)) {
 			continue
 		}
 		xv := x(c)
-		pts[key{c.res.Impl, c.src}] = append(pts[key{c.res.Impl, c.src}], [2]float64{float64(xv), v})
-		at := fmt.Sprintf("%s\x00%d", c.res.Impl, xv)
+		pts[key{c.res.Codec, c.src}] = append(pts[key{c.res.Codec, c.src}], [2]float64{float64(xv), v})
+		at := fmt.Sprintf("%s\x00%d", c.res.Codec, xv)
 		if srcsAt[at] == nil {
 			srcsAt[at] = map[int]bool{}
 		}
@@ -137,11 +137,11 @@ func scalingChart(cs []cell, names []string, id string, kind chartKind, title, x
 	}
 	for k, p := range bySeries {
 		slices.SortFunc(p, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
-		name := k.impl
+		name := k.codec
 		if split {
 			name += " (" + names[k.src] + ")"
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: k.impl, Src: k.src, Points: p})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: k.codec, Src: k.src, Points: p})
 	}
 	sortSeries(ch.Series)
 	return ch
@@ -206,12 +206,12 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 	ch := chartData{ID: id, Title: title, Kind: percentileKind, XLabel: "percentile (log scale of 1/(1-percentile))", YLabel: "round-trip latency",
 		Desc: "Round-trip latency at each percentile, every codec one line; both axes logarithmic. A line ends at its slowest round trip; with n round trips the last percentile that can be told is 1-1/n. " +
 			"The references (baseline, control) are cut where the codecs' lines end, at the percentile of the codec with the most round trips."}
-	perImpl := map[string]int{}
+	perCodec := map[string]int{}
 	limit := 0.0 // the most round trips of a codec, where the references' lines end
 	for _, c := range cs {
 		if c.hist != nil && c.hist.TotalCount() > 0 {
-			perImpl[c.res.Impl]++
-			if !results.IsReference(c.res.Impl) {
+			perCodec[c.res.Codec]++
+			if !results.IsReference(c.res.Codec) {
 				limit = max(limit, float64(c.hist.TotalCount()))
 			}
 		}
@@ -220,15 +220,15 @@ func percentileChart(cs []cell, names []string, id, title string) chartData {
 		if c.hist == nil || c.hist.TotalCount() == 0 {
 			continue
 		}
-		name := c.res.Impl
-		if perImpl[c.res.Impl] > 1 {
+		name := c.res.Codec
+		if perCodec[c.res.Codec] > 1 {
 			name += " (" + names[c.src] + ")"
 		}
 		pts, marks := percentileCurve(c.hist)
-		if results.IsReference(c.res.Impl) && limit > 0 {
+		if results.IsReference(c.res.Codec) && limit > 0 {
 			pts, marks = clipCurve(pts, marks, c.hist, limit)
 		}
-		ch.Series = append(ch.Series, chartSeries{Name: name, Impl: c.res.Impl, Src: c.src, Points: pts, Marks: marks})
+		ch.Series = append(ch.Series, chartSeries{Name: name, Codec: c.res.Codec, Src: c.src, Points: pts, Marks: marks})
 	}
 	sortSeries(ch.Series)
 	return ch

@@ -62,7 +62,7 @@ type pageSource struct {
 	ID, Label, Name string
 	Facts           [][2]string
 	Inputs          []inputRow
-	Impls           []implRow
+	Codecs          []codecRow
 	Results         []resultRow
 	Comparisons     []verdict.LevelRanking
 	Verdicts        []verdictView
@@ -177,8 +177,8 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 	for _, in := range run.Inputs {
 		ps.Inputs = append(ps.Inputs, inputRowOf(in))
 	}
-	for _, im := range run.Impls {
-		ps.Impls = append(ps.Impls, implRowOf(im))
+	for _, im := range run.Codecs {
+		ps.Codecs = append(ps.Codecs, codecRowOf(im))
 	}
 	levels := make([]string, len(c.Levels))
 	for i, l := range c.Levels {
@@ -190,9 +190,9 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 		{"GOMAXPROCS", fmt.Sprintf("%d (source: %s)", e.GOMAXPROCS, e.ProcsSource)},
 		{"GOGC, GOMEMLIMIT", e.GOGC + ", " + e.GOMEMLIMIT},
 	}
-	ps.Facts = append(ps.Facts, notesFacts(run.Impls)...)
+	ps.Facts = append(ps.Facts, notesFacts(run.Codecs)...)
 	ps.Facts = append(ps.Facts, [][2]string{
-		{"codecs", strings.Join(c.Impls, ", ")},
+		{"codecs", strings.Join(c.Codecs, ", ")},
 		{"levels", strings.Join(levels, ", ")},
 		{"mode", orDefault(c.Mode, results.RunEncdec)},
 		{"targets", orDefault(strings.Join(c.Targets, ", "), results.TargetAny)},
@@ -231,9 +231,9 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 
 // notesFacts are the codecs' notes (what each said of itself on that
 // machine, "native JIT"), a fact per codec that has any.
-func notesFacts(impls []results.ImplInfo) [][2]string {
+func notesFacts(infos []results.CodecInfo) [][2]string {
 	var out [][2]string
-	for _, im := range impls {
+	for _, im := range infos {
 		fact := [2]string{im.Label(), strings.Join(im.Notes, ", ")}
 		if len(im.Notes) > 0 && !slices.Contains(out, fact) {
 			out = append(out, fact)

@@ -127,7 +127,7 @@ func TestHTMLHasOneSVGPerChartWithItsSeries(t *testing.T) {
 	// and no further: baseline's many more are cut there.
 	var most int64
 	for _, r := range responsiveRun().Results {
-		if r.Pairs == 2 && !results.IsReference(r.Impl) {
+		if r.Pairs == 2 && !results.IsReference(r.Codec) {
 			most = max(most, r.N)
 		}
 	}
@@ -339,25 +339,25 @@ func TestPercentileChartCutsTheReferencesWhereTheCodecsEnd(t *testing.T) {
 		}
 		return h
 	}
-	mk := func(impl string, n int64) cell {
-		return cell{res: results.Result{Scenario: results.Scenario{Impl: impl, Pairs: 2}}, hist: hist(n)}
+	mk := func(codec string, n int64) cell {
+		return cell{res: results.Result{Scenario: results.Scenario{Codec: codec, Pairs: 2}}, hist: hist(n)}
 	}
 	ch := percentileChart([]cell{mk("std", 300), mk("sonic", 500), mk(results.Control, 400), mk(results.Baseline, 200000)}, []string{""}, "id", "title")
 	for _, s := range ch.Series {
 		end := s.Points[len(s.Points)-1][0]
 		want := 500.0
-		switch s.Impl {
+		switch s.Codec {
 		case "std":
 			want = 300
 		case results.Control:
 			want = 400 // fewer round trips than the codecs: its own maximum
 		}
 		if end != want {
-			t.Errorf("%s ends at x = %v, want %v", s.Impl, end, want)
+			t.Errorf("%s ends at x = %v, want %v", s.Codec, end, want)
 		}
 		for _, m := range s.Marks {
 			if m[0] > want {
-				t.Errorf("%s has a mark at x = %v, past its end %v", s.Impl, m[0], want)
+				t.Errorf("%s has a mark at x = %v, past its end %v", s.Codec, m[0], want)
 			}
 		}
 	}
@@ -444,9 +444,9 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 func timedRun() *results.Run {
 	run := responsiveRun()
 	us, ms := time.Microsecond, time.Millisecond
-	run.Config.Impls = []string{"std", "sonic", "baseline"}
+	run.Config.Codecs = []string{"std", "sonic", "baseline"}
 	run.Config.STW, run.Config.Interval, run.Config.Stall = 10*ms, 100*ms, 10*ms
-	run.Results = slices.DeleteFunc(run.Results, func(r results.Result) bool { return r.Impl == "goccy" })
+	run.Results = slices.DeleteFunc(run.Results, func(r results.Result) bool { return r.Codec == "goccy" })
 	// The long cells a real run has: a sha256, a culprit's frame, a noise
 	// note, a mismatch's path and values.
 	run.Inputs[0].SHA256 = strings.Repeat("0123456789abcdef", 4)
@@ -459,7 +459,7 @@ func timedRun() *results.Run {
 	for i := range run.Results {
 		r := &run.Results[i]
 		typical := 100 * us
-		if r.Impl == "sonic" && r.Pairs == 2 {
+		if r.Codec == "sonic" && r.Pairs == 2 {
 			typical = 400 * us
 		}
 		r.STWHist = latency.NewHistogram()
@@ -475,7 +475,7 @@ func timedRun() *results.Run {
 			for k := range perTurn {
 				iv := results.Interval{At: at + time.Duration(turn*9+k)*100*ms, Ran: 100 * ms, N: r.N / (turns * perTurn),
 					RTMax: r.Latency.P99, STWMax: s.P99}
-				if r.Impl == "sonic" && r.Pairs == 2 && turn == 2 && k == 1 {
+				if r.Codec == "sonic" && r.Pairs == 2 && turn == 2 && k == 1 {
 					iv.RTMax, iv.STWMax = 40*ms, 40*ms
 				}
 				r.Intervals = append(r.Intervals, iv)
@@ -539,7 +539,7 @@ func TestOneLevelIsBarsAndTicksDoNotCollide(t *testing.T) {
 	texts, _, _ := chartsOf(t, renderHTML(t, Source{Run: run}))
 	thr := texts["chart-throughput-citm-catalog-any-procs2"]
 	sonic := run.Results[1]
-	if sonic.Impl != "sonic" || !slices.Contains(thr, strings.TrimSuffix(format.Rate(sonic.RoundTripsPerSec()), "/s")) {
+	if sonic.Codec != "sonic" || !slices.Contains(thr, strings.TrimSuffix(format.Rate(sonic.RoundTripsPerSec()), "/s")) {
 		t.Errorf("the throughput bars lack sonic's rate %s: %q", format.Rate(sonic.RoundTripsPerSec()), thr)
 	}
 	if !slices.Contains(thr, "codec, at pairs = 2") {

@@ -27,18 +27,18 @@ func mmuChart(cs []cell, names []string, id, level string) chartData {
 	ch := chartData{ID: "mmu-" + id, Title: "Minimum mutator utilization, " + level, Kind: mmuKind,
 		Desc:   "For each window length, the least share of any window that long in which no stop of the world held the program, one line per codec, baseline's dotted; x logarithmic. Every stop the probe forced counts, from its request to the world's restart: 0 at a length means some window that long was stopped throughout.",
 		XLabel: "window (log scale)", YLabel: "utilization"}
-	perImpl := map[string]int{}
+	perCodec := map[string]int{}
 	for _, c := range cs {
 		if len(c.res.MMU) > 0 {
-			perImpl[c.res.Impl]++
+			perCodec[c.res.Codec]++
 		}
 	}
 	for _, c := range cs {
 		if len(c.res.MMU) == 0 {
 			continue
 		}
-		s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src, Dotted: results.IsReference(c.res.Impl)}
-		if perImpl[c.res.Impl] > 1 {
+		s := chartSeries{Name: c.res.Codec, Codec: c.res.Codec, Src: c.src, Dotted: results.IsReference(c.res.Codec)}
+		if perCodec[c.res.Codec] > 1 {
 			s.Name += " (" + names[c.src] + ")"
 		}
 		for _, p := range c.res.MMU {

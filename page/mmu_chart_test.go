@@ -13,7 +13,7 @@ import (
 func TestMMUChartPerLevel(t *testing.T) {
 	ms := time.Millisecond
 	run := frozenRun([]int{1, 2}, nil)
-	run.Config.Impls = []string{"sonic", "baseline"}
+	run.Config.Codecs = []string{"sonic", "baseline"}
 	for i := range run.Results {
 		run.Results[i].N = 100 // a row that measured something
 	}

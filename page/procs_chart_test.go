@@ -27,7 +27,7 @@ func consoleSweep(t *testing.T, run *results.Run) map[string]map[string]string {
 		t.Fatalf("no sweep summary:\n%s", out)
 	}
 	cells := map[string]map[string]string{} // "N std 2" -> figure -> cell
-	level, impl := "", ""
+	level, codec := "", ""
 	for _, line := range strings.Split(out[i+1:], "\n")[1:] {
 		f := strings.Fields(line)
 		switch {
@@ -37,9 +37,9 @@ func consoleSweep(t *testing.T, run *results.Run) map[string]map[string]string {
 			level = f[1]
 			continue
 		case !strings.HasPrefix(f[0], "GOMAXPROCS="):
-			impl, f = f[0], f[1:]
+			codec, f = f[0], f[1:]
 		}
-		cells[fmt.Sprintf("%s %s %s", level, impl, strings.TrimPrefix(f[0], "GOMAXPROCS="))] = map[string]string{"rate": f[2], "p99": f[3]}
+		cells[fmt.Sprintf("%s %s %s", level, codec, strings.TrimPrefix(f[0], "GOMAXPROCS="))] = map[string]string{"rate": f[2], "p99": f[3]}
 	}
 	return cells
 }
@@ -49,10 +49,10 @@ func consoleSweep(t *testing.T, run *results.Run) map[string]map[string]string {
 // point: rates that differ per value and pair count tell a level grouped
 // by pair count from one grouped as asked for.
 func TestProcsChartsAgreeWithTheConsole(t *testing.T) {
-	impls := []string{"std", "sonic", "goccy", "baseline"}
-	run := resultstest.ProcsSweep([]int{1, 2, 4}, impls, func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := resultstest.TwoCores(impl, procs, pairs)
-		f.Rate = float64(100*procs + 10*pairs + len(impl))
+	codecs := []string{"std", "sonic", "goccy", "baseline"}
+	run := resultstest.ProcsSweep([]int{1, 2, 4}, codecs, func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := resultstest.TwoCores(codec, procs, pairs)
+		f.Rate = float64(100*procs + 10*pairs + len(codec))
 		f.P99 = time.Duration(procs*1000+pairs) * time.Microsecond
 		return f
 	})

@@ -10,7 +10,7 @@ import (
 
 // resultRow is one console row as a table row.
 type resultRow struct {
-	Input, Impl, Version, Level                        string
+	Input, Codec, Version, Level                       string
 	Procs                                              int
 	N                                                  int64
 	P50, P95, P99, P999, Max, Rate, MBps, Probe, Sched string
@@ -41,14 +41,14 @@ func inputRowOf(in results.InputInfo) inputRow {
 	return row
 }
 
-// implRow is a codec as a row of the page's codecs table: its check
+// codecRow is a codec as a row of the page's codecs table: its check
 // against encoding/json in words.
-type implRow struct {
+type codecRow struct {
 	Name, Input, Version, Check string
 }
 
-func implRowOf(im results.ImplInfo) implRow {
-	row := implRow{Name: im.Name, Input: im.Input, Version: im.Version, Check: "agrees"}
+func codecRowOf(im results.CodecInfo) codecRow {
+	row := codecRow{Name: im.Name, Input: im.Input, Version: im.Version, Check: "agrees"}
 	switch {
 	case im.Err != "":
 		row.Check = "cannot run: " + im.Err
@@ -66,16 +66,16 @@ func implRowOf(im results.ImplInfo) implRow {
 
 // culpritRow is one row's culprit: what its worst stall waited on.
 type culpritRow struct {
-	Input, Impl, Level string
-	Procs              int
-	Stall, Stop        string
-	Kind, Where, What  string
-	Goroutine          uint64
-	Trace              string
+	Input, Codec, Level string
+	Procs               int
+	Stall, Stop         string
+	Kind, Where, What   string
+	Goroutine           uint64
+	Trace               string
 }
 
 func rowOf(run *results.Run, r results.Result, suffix string) resultRow {
-	row := resultRow{Input: r.Input, Impl: r.ImplLabel(), Version: run.ImplVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
+	row := resultRow{Input: r.Input, Codec: r.CodecLabel(), Version: run.CodecVersion(r.Key()), Level: r.Label(), Procs: r.Procs, N: r.Latency.N}
 	var notes []string
 	noRoundTrip := r.N == 0 && r.IsEncdec()
 	if r.N > 0 || (r.Err == "" && !noRoundTrip) {
@@ -136,7 +136,7 @@ func culpritOf(r results.Result) (culpritRow, bool) {
 	if c == nil {
 		return culpritRow{}, false
 	}
-	return culpritRow{Input: r.Input, Impl: r.ImplLabel(), Level: r.Label(), Procs: r.Procs,
+	return culpritRow{Input: r.Input, Codec: r.CodecLabel(), Level: r.Label(), Procs: r.Procs,
 		Stall: format.Duration(c.Stall), Stop: format.Duration(c.Stop), Kind: c.Kind, Where: c.Frame, What: c.What,
 		Goroutine: c.Goroutine, Trace: r.Trace}, true
 }

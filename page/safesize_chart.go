@@ -42,7 +42,7 @@ func safeSizeCharts(srcs []Source) []chartData {
 					q, format.Duration(budget))}
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, c := range t.Codecs {
-				line := chartSeries{Name: c.Impl, Impl: c.Impl, Src: i}
+				line := chartSeries{Name: c.Codec, Codec: c.Codec, Src: i}
 				for _, p := range c.Points {
 					if p.Stop > 0 {
 						line.Points = append(line.Points, [2]float64{float64(p.Bytes), float64(p.Stop)})
@@ -53,7 +53,7 @@ func safeSizeCharts(srcs []Source) []chartData {
 					ch.Series = append(ch.Series, line)
 				}
 				if mark, ok := safeSizeMark(c); ok {
-					ch.Series = append(ch.Series, chartSeries{Name: c.Impl + ": " + c.Head(), Impl: c.Impl, Src: i, Points: [][2]float64{mark}})
+					ch.Series = append(ch.Series, chartSeries{Name: c.Codec + ": " + c.Head(), Codec: c.Codec, Src: i, Points: [][2]float64{mark}})
 				}
 			}
 			if len(ch.Series) == 0 {

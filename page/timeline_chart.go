@@ -21,10 +21,10 @@ const timeKind chartKind = 200
 // timeCharts are the charts over time of one level's cells; none when no
 // cell has intervals.
 func timeCharts(cs []cell, names []string, id, level string) []chartData {
-	perImpl := map[string]int{} // a codec in several runs names its run
+	perCodec := map[string]int{} // a codec in several runs names its run
 	for _, c := range cs {
 		if len(c.intervals) > 0 {
-			perImpl[c.res.Impl]++
+			perCodec[c.res.Codec]++
 		}
 	}
 	var out []chartData
@@ -42,8 +42,8 @@ func timeCharts(cs []cell, names []string, id, level string) []chartData {
 		ch := chartData{ID: tc.id + "-" + id, Title: tc.title + ", " + level, Desc: tc.desc, Kind: timeKind,
 			XLabel: "seconds since the level's first interval", YLabel: tc.ylabel}
 		for _, c := range cs {
-			s := chartSeries{Name: c.res.Impl, Impl: c.res.Impl, Src: c.src}
-			if perImpl[c.res.Impl] > 1 {
+			s := chartSeries{Name: c.res.Codec, Codec: c.res.Codec, Src: c.src}
+			if perCodec[c.res.Codec] > 1 {
 				s.Name += " (" + names[c.src] + ")"
 			}
 			var last time.Duration = -1

@@ -16,7 +16,7 @@ import (
 func frozenRun(pairs []int, more func(pairs int) []results.Result) *results.Run {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
 	run := resultstest.SampleRun()
-	run.Config.Impls = []string{"std", "sonic", "goccy", "baseline"}
+	run.Config.Codecs = []string{"std", "sonic", "goccy", "baseline"}
 	run.Results = nil
 	for _, p := range pairs {
 		run.Results = append(run.Results,

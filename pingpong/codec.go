@@ -44,7 +44,7 @@ type Codec struct {
 // them.
 func Codecs() []Codec {
 	var out []Codec
-	for _, im := range codecs.Impls() {
+	for _, im := range codecs.All() {
 		if im.Library != nil && len(im.Env) == 0 {
 			out = append(out, Codec{Name: im.Name, Marshal: im.Library.Marshal, Unmarshal: im.Library.Unmarshal})
 		}
@@ -80,7 +80,7 @@ func Register(c Codec, pkg string) {
 	if err := c.valid(); err != nil {
 		panic(err)
 	}
-	codecs.Register(c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"))
+	codecs.Register(c.library().Entry(c.Name, pkg, pkg+": Marshal, Unmarshal"))
 }
 
 // RegisterType makes T a decode target of the pingpong command built with
@@ -102,21 +102,21 @@ func (c Codec) library() codecs.Library {
 	return codecs.Library{Marshal: c.Marshal, Unmarshal: c.Unmarshal, NewTarget: c.New}
 }
 
-// impl is c as the registry holds it. A built-in codec, as Codecs hands it
+// entry is c as the registry holds it. A built-in codec, as Codecs hands it
 // out, keeps what the registry knows of it besides its functions: its
 // module's version, its warm-up (sonic's Pretouch).
-func (c Codec) impl() (codecs.Impl, error) {
+func (c Codec) entry() (codecs.Entry, error) {
 	if err := c.valid(); err != nil {
-		return codecs.Impl{}, err
+		return codecs.Entry{}, err
 	}
-	for _, im := range codecs.Impls() {
+	for _, im := range codecs.All() {
 		if l := im.Library; l != nil && c.New == nil && sameFunc(l.Marshal, c.Marshal) && sameFunc(l.Unmarshal, c.Unmarshal) {
 			im.Name = c.Name
 			return im, nil
 		}
 	}
 	pkg := packageOf(c.Unmarshal)
-	return c.library().Impl(c.Name, pkg, pkg+": Marshal, Unmarshal"), nil
+	return c.library().Entry(c.Name, pkg, pkg+": Marshal, Unmarshal"), nil
 }
 
 // sameFunc says whether two funcs are one function. Closures of one

@@ -73,7 +73,7 @@ func (w *watchdog) err() error {
 }
 
 // guard is im whose codec checks the deadline before each call.
-func (w *watchdog) guard(im codecs.Impl) codecs.Impl {
+func (w *watchdog) guard(im codecs.Entry) codecs.Entry {
 	newCodec := im.New
 	im.New = func(input []byte) (codecs.Codec, error) {
 		c, err := newCodec(input)

@@ -163,7 +163,7 @@ func (r *Report) Codec(name string) (c CodecReport, ok bool) {
 		return c, true
 	}
 	for _, row := range r.run.Results {
-		if row.Impl == name && row.Err != "" {
+		if row.Codec == name && row.Err != "" {
 			return CodecReport{Name: name, Pairs: row.Pairs, Answer: NotJudged, Err: row.Err}, true
 		}
 	}
@@ -194,7 +194,7 @@ func (l Level) Codec(name string) (CodecReport, bool) {
 func (r *Report) Err() error {
 	for _, row := range r.run.Results {
 		if row.Err != "" {
-			return errors.New(row.Impl + ": " + row.Err)
+			return errors.New(row.Codec + ": " + row.Err)
 		}
 	}
 	return nil
@@ -228,10 +228,10 @@ func ReportOf(run *results.Run) *Report {
 // codecReport is cv at level v, on a document of bytes.
 func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 	r := cv.Result
-	c := CodecReport{Name: r.Impl, Pairs: r.Pairs, Answer: NotJudged, RoundTrips: r.N,
+	c := CodecReport{Name: r.Codec, Pairs: r.Pairs, Answer: NotJudged, RoundTrips: r.N,
 		RoundTripP50: r.Latency.P50, RoundTripP99: r.Latency.P99, Window: r.Window, Mismatch: r.Mismatch, Err: r.Err,
 		Culprit: culpritOf(r.Culprit)}
-	late := v.Ref != nil && v.Ref.Result.Impl == results.Control
+	late := v.Ref != nil && v.Ref.Result.Codec == results.Control
 	frozen := func(s verdict.Stops) float64 {
 		if late {
 			return s.Frozen()

@@ -90,33 +90,33 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 	if err != nil {
 		return nil, err
 	}
-	impls := make([]registry.Impl, 0, len(codecs)+1)
+	entries := make([]registry.Entry, 0, len(codecs)+1)
 	for _, c := range codecs {
-		im, err := c.impl()
+		im, err := c.entry()
 		if err != nil {
 			return nil, err
 		}
-		impls = append(impls, im)
+		entries = append(entries, im)
 	}
-	base, err := registry.LookupImpls([]string{results.Baseline})
+	base, err := registry.LookupAll([]string{results.Baseline})
 	if err != nil {
 		return nil, fmt.Errorf("pingpong: %w", err)
 	}
-	impls = append(impls, base...)
+	entries = append(entries, base...)
 	if control, ok := registry.Lookup(results.Control); ok {
-		impls = append(impls, control)
+		entries = append(entries, control)
 	}
 	var dog *watchdog
 	if opts.Deadline > 0 {
 		dog = startWatchdog(opts.Deadline)
 		defer dog.stop()
-		for i := range impls {
-			if !results.IsReference(impls[i].Name) { // a reference cannot freeze, and baseline's sub-microsecond round trip would time the check
-				impls[i] = dog.guard(impls[i])
+		for i := range entries {
+			if !results.IsReference(entries[i].Name) { // a reference cannot freeze, and baseline's sub-microsecond round trip would time the check
+				entries[i] = dog.guard(entries[i])
 			}
 		}
 	}
-	run, err := plan.ExecuteImpls(ctx, cfg, machine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, impls, quiet{})
+	run, err := plan.ExecuteCodecs(ctx, cfg, machine.ReadEnvironment("GOMAXPROCS of the program"), []*datasets.Input{in}, entries, quiet{})
 	if err == nil && dog != nil {
 		err = dog.err()
 	}
@@ -128,7 +128,7 @@ func Run(ctx context.Context, doc []byte, codecs []Codec, opts Options) (*Report
 
 // config is the pingpong command's configuration for these options, with
 // the command's defaults (plan's) where they say nothing, but for a
-// shorter window; plan.Validate, which Run's plan.ExecuteImpls calls,
+// shorter window; plan.Validate, which Run's plan.ExecuteCodecs calls,
 // checks it.
 func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 	name := o.Input
@@ -173,8 +173,8 @@ func (o Options) config(doc []byte) (results.Config, *datasets.Input, error) {
 // quiet is the observer of a run nobody watches as it goes.
 type quiet struct{}
 
-func (quiet) Input(results.InputInfo, []results.ImplInfo) {}
-func (quiet) Result(results.Result)                       {}
+func (quiet) Input(results.InputInfo, []results.CodecInfo) {}
+func (quiet) Result(results.Result)                        {}
 
 // More keeps a level's turns going while the verdict cannot tell a codec
 // (plan.Judge).

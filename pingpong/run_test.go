@@ -37,8 +37,8 @@ func TestRunKnowsTheCodecs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	infos := map[string]results.ImplInfo{}
-	for _, im := range rep.Results().Impls {
+	infos := map[string]results.CodecInfo{}
+	for _, im := range rep.Results().Codecs {
 		infos[im.Name] = im
 	}
 	if d := infos["s2"].Desc; d != "bytedance/sonic, default config" {

@@ -63,7 +63,7 @@ type sizeLine = results.Key
 // sizeTable is the rows of one shape at one level (and target, batch and
 // runtime settings), each codec's cells by input.
 type sizeTable struct {
-	head  sizeLine // Impl and Build empty
+	head  sizeLine // Codec and Build empty
 	label string   // the level's row label, "1x encdec batch=10"
 	point results.Point
 	lines []sizeLine
@@ -81,7 +81,7 @@ func sizeTables(series results.SizeSeries, rows []results.Result) []*sizeTable {
 		line := r.Key()
 		line.Input = ""
 		head := line
-		head.Impl, head.Build = "", ""
+		head.Codec, head.Build = "", ""
 		i := slices.IndexFunc(out, func(t *sizeTable) bool { return t.head == head })
 		if i < 0 {
 			i = len(out)
@@ -182,7 +182,7 @@ func (s *bySize) text() string {
 			}
 			table = append(table, append(head, "growth"))
 			for _, l := range t.lines {
-				line := []string{l.ImplLabel()}
+				line := []string{l.CodecLabel()}
 				for _, in := range series.Inputs {
 					r, ok := t.cells[l][in.Name]
 					line = append(line, sizeCellText(r, ok))

@@ -55,7 +55,7 @@ func (c *Console) floorMultiples() {
 			p50 = r.Uncorrected.P50 // the floor is a round trip timed from its send
 		}
 		ch, base := c.cal.Multiples(p50)
-		name := r.ImplLabel() + r.Variant()
+		name := r.CodecLabel() + r.Variant()
 		c.printf("  %-16s %10s  %s x channel  %s x baseline\n", name, format.Duration(p50), multiple(ch), multiple(base))
 	}
 }

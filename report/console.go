@@ -25,7 +25,7 @@ type Console struct {
 	w            io.Writer
 	env          results.Environment
 	cfg          results.Config
-	impl         string           // the block being printed: its codec's ImplLabel
+	codec        string           // the block being printed: its codec's CodecLabel
 	rows         []results.Result // of the current input, for its comparison
 	pending      []pendingRow     // rows not printed yet (flush)
 	startedInput bool
@@ -78,7 +78,7 @@ func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 		c.Result(*run.Idle)
 	}
 	for _, in := range run.Inputs {
-		c.Input(withScenarios(run, in), implsOf(run, in.Name))
+		c.Input(withScenarios(run, in), codecsOf(run, in.Name))
 		for _, r := range run.Results {
 			if r.Input == in.Name {
 				c.Result(r)
@@ -95,19 +95,19 @@ func (c *Console) printf(format string, args ...any) {
 }
 
 // Input prints the header for the next input.
-func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
+func (c *Console) Input(in results.InputInfo, infos []results.CodecInfo) {
 	c.comparison()
 	if c.startedInput {
 		c.printf("\n")
 	}
 	c.startedInput = true
 	c.sizes.input(in)
-	c.impl, c.rows = "", nil
+	c.codec, c.rows = "", nil
 	c.point = ""
 
-	names := make([]string, len(impls))
-	versions := make([]string, len(impls))
-	for i, im := range impls {
+	names := make([]string, len(infos))
+	versions := make([]string, len(infos))
+	for i, im := range infos {
 		names[i] = im.Label()
 		versions[i] = im.Label() + " " + im.Version
 		// What the codec says of itself here (the codec registry's notes),
@@ -155,10 +155,10 @@ func (c *Console) Input(in results.InputInfo, impls []results.ImplInfo) {
 	if c.cfg.OpenLoop() {
 		c.printf("%s\n", loadLine(c.cfg))
 	}
-	for _, l := range targetLines(in, impls) {
+	for _, l := range targetLines(in, infos) {
 		c.printf("%s\n", l)
 	}
-	for _, im := range impls {
+	for _, im := range infos {
 		if im.Err != "" {
 			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
 		}
@@ -214,16 +214,16 @@ func (c *Console) flush() {
 	}
 	builds := c.cfg.BuildNames()
 	slices.SortStableFunc(c.pending, func(a, b pendingRow) int {
-		if d := slices.Index(c.cfg.Impls, a.Impl) - slices.Index(c.cfg.Impls, b.Impl); d != 0 {
+		if d := slices.Index(c.cfg.Codecs, a.Codec) - slices.Index(c.cfg.Codecs, b.Codec); d != 0 {
 			return d
 		}
 		return slices.Index(builds, a.Build) - slices.Index(builds, b.Build)
 	})
 	for _, p := range c.pending {
 		r := p.Result
-		if r.ImplLabel() != c.impl {
-			c.impl = r.ImplLabel()
-			c.printf("\n[%s]\n", c.impl)
+		if r.CodecLabel() != c.codec {
+			c.codec = r.CodecLabel()
+			c.printf("\n[%s]\n", c.codec)
 		}
 		c.printf("%s%s\n", row(r, c.floor), p.suffix)
 		var lines []string
@@ -301,7 +301,7 @@ func (c *Console) comparison() {
 	for _, l := range verdict.LevelRankings(c.cfg, c.rows) {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
 		for _, r := range l.Rows {
-			c.printf("  %-12s %10s  %s\n", r.Impl, r.Rate, r.Relative)
+			c.printf("  %-12s %10s  %s\n", r.Codec, r.Rate, r.Relative)
 		}
 	}
 	for _, v := range verdict.Levels(c.cfg, c.rows, c.repeats) {
@@ -341,16 +341,16 @@ func warmupLine(cfg results.Config, rows []pendingRow) string {
 	}
 	used := format.Duration(lo)
 	if format.Duration(hi) != used {
-		used += " to " + format.Duration(hi) + " (longest: " + longest.Impl + " " + longest.Label() + ")"
+		used += " to " + format.Duration(hi) + " (longest: " + longest.Codec + " " + longest.Label() + ")"
 	}
 	return fmt.Sprintf("  warmup:      %s, until every pair had done %d round trips (at least %s, at most %s)",
 		used, results.WarmRounds, format.Duration(cfg.Warmup), format.Duration(results.WarmupBound*cfg.Warmup))
 }
 
-// implsOf is the codecs as they were readied for one input.
-func implsOf(run *results.Run, input string) []results.ImplInfo {
-	var out []results.ImplInfo
-	for _, im := range run.Impls {
+// codecsOf is the codecs as they were readied for one input.
+func codecsOf(run *results.Run, input string) []results.CodecInfo {
+	var out []results.CodecInfo
+	for _, im := range run.Codecs {
 		if im.Input == input {
 			out = append(out, im)
 		}

@@ -63,7 +63,7 @@ func TestNoModeIsAnEncdecRow(t *testing.T) {
 func TestRowFitsATerminal(t *testing.T) {
 	us, ms := time.Microsecond, time.Millisecond
 	r := results.Result{
-		Scenario: results.Scenario{Input: "small-doc", Impl: "segmentio", Mode: results.ModeEncdec, Pairs: 16, Procs: 8, Target: results.TargetStruct},
+		Scenario: results.Scenario{Input: "small-doc", Codec: "segmentio", Mode: results.ModeEncdec, Pairs: 16, Procs: 8, Target: results.TargetStruct},
 		N:        1234567, Bytes: 246_000_000, Window: 2 * time.Second,
 		Latency: latency.Summary{N: 1234567, P50: 1200, P95: 45 * us, P99: 850 * us, Max: 1234500 * us},
 	}
@@ -84,7 +84,7 @@ func TestRowFitsATerminal(t *testing.T) {
 // sonic with its optdec decoder switched on.
 func TestVersionsShowACodecsEnv(t *testing.T) {
 	run := resultstest.SampleRun()
-	run.Impls = append(run.Impls, results.ImplInfo{Name: "sonic-optdec", Version: "v1.15.5", Input: "citm-catalog", Env: []string{"SONIC_USE_OPTDEC=1"}})
+	run.Codecs = append(run.Codecs, results.CodecInfo{Name: "sonic-optdec", Version: "v1.15.5", Input: "citm-catalog", Env: []string{"SONIC_USE_OPTDEC=1"}})
 	var b bytes.Buffer
 	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {
 		t.Fatal(err)
@@ -99,8 +99,8 @@ func TestVersionsShowACodecsEnv(t *testing.T) {
 // round trips.
 func TestWarmupLine(t *testing.T) {
 	cfg := results.Config{Warmup: 500 * time.Millisecond}
-	row := func(impl string, pairs int, warm time.Duration) pendingRow {
-		return pendingRow{Result: results.Result{Scenario: results.Scenario{Impl: impl, Mode: results.ModeEncdec, Pairs: pairs}, Warmup: warm}}
+	row := func(codec string, pairs int, warm time.Duration) pendingRow {
+		return pendingRow{Result: results.Result{Scenario: results.Scenario{Codec: codec, Mode: results.ModeEncdec, Pairs: pairs}, Warmup: warm}}
 	}
 	if got := warmupLine(cfg, []pendingRow{row("std", 1, 0)}); got != "" {
 		t.Errorf("rows without a warmup: %q, want no line", got)

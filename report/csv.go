@@ -38,7 +38,7 @@ func WriteCSV(w io.Writer, run *results.Run) error {
 	f64 := func(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 	for _, r := range run.Results {
 		row := []string{
-			r.Input, r.Impl, r.Build, run.ImplVersion(r.Key()), r.Mode, r.Target,
+			r.Input, r.Codec, r.Build, run.CodecVersion(r.Key()), r.Mode, r.Target,
 			strconv.Itoa(r.Pairs), strconv.Itoa(r.Procs), r.GOGC, r.MemLimit, strconv.Itoa(r.Repeat),
 			i64(r.Window.Nanoseconds()), i64(r.Bytes),
 		}

@@ -32,7 +32,7 @@ func TestCSVHeaderAndRows(t *testing.T) {
 	}
 	for i, r := range run.Results {
 		row := rows[i+1]
-		if row[col["impl"]] != r.Impl || row[col["pairs"]] != strconv.Itoa(r.Pairs) || row[col["repeat"]] != strconv.Itoa(r.Repeat) {
+		if row[col["impl"]] != r.Codec || row[col["pairs"]] != strconv.Itoa(r.Pairs) || row[col["repeat"]] != strconv.Itoa(r.Repeat) {
 			t.Errorf("row %d %v is not result %d", i+1, row, i)
 		}
 		if got := row[col["p99_ns"]]; got != strconv.FormatInt(int64(r.Latency.P99), 10) {

@@ -18,7 +18,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 	base := resultstest.SampleRun()
 	// The first codec's rows carry responsiveness figures, as with -probe.
 	for i := range base.Results {
-		if r := &base.Results[i]; r.Impl == "std" {
+		if r := &base.Results[i]; r.Codec == "std" {
 			r.Probe = &latency.Summary{N: 100, P50: 60 * time.Microsecond, P99: 900 * time.Microsecond, Max: 2 * time.Millisecond}
 			r.Runtime = &latency.Runtime{SchedLatency: latency.Distribution{P99: 300 * time.Microsecond}, GCPauses: latency.Distribution{Max: 50 * time.Microsecond}, GCCycles: 12}
 			r.AllocBytesPerOp, r.AllocsPerOp = 123456, 789.5
@@ -71,7 +71,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 			}
 		}
 		base, parts := res.Name.Parts()
-		wantParts := []string{"/input=my_file.json", "/impl=" + r.Impl, "/pairs=" + strconv.Itoa(r.Pairs), "-2"}
+		wantParts := []string{"/input=my_file.json", "/impl=" + r.Codec, "/pairs=" + strconv.Itoa(r.Pairs), "-2"}
 		if string(base) != "PingPong" || !equalParts(parts, wantParts) {
 			t.Errorf("line %d: name %s parts %q, want PingPong %q", i, res.Name, parts, wantParts)
 		}
@@ -126,7 +126,7 @@ func TestGoBenchParsesWithBenchfmt(t *testing.T) {
 }
 
 func TestBenchNameShowsOnlyNonDefaultMode(t *testing.T) {
-	s := results.Scenario{Input: "twitter", Impl: "std", Mode: "encdec", Pairs: 4, Procs: 2}
+	s := results.Scenario{Input: "twitter", Codec: "std", Mode: "encdec", Pairs: 4, Procs: 2}
 	if got, want := benchName(s), "BenchmarkPingPong/input=twitter/impl=std/pairs=4-2"; got != want {
 		t.Errorf("benchName = %q, want %q", got, want)
 	}

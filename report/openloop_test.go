@@ -15,8 +15,8 @@ import (
 // one codec keeps the rate, one cannot.
 func openLoopRun() *results.Run {
 	run := resultstest.SampleRun()
-	run.Config.Impls = []string{"std", "sonic", "baseline"}
-	run.Impls = append(run.Impls[:2], run.Impls[3])
+	run.Config.Codecs = []string{"std", "sonic", "baseline"}
+	run.Codecs = append(run.Codecs[:2], run.Codecs[3])
 	run.Config.Rate = 100
 	run.Calibration = &results.Calibration{Window: 300 * time.Millisecond,
 		Channel:  latency.Summary{N: 500000, P50: 450, P99: 800},
@@ -25,7 +25,7 @@ func openLoopRun() *results.Run {
 			SendDelay: latency.Summary{N: 400, P50: 200, P99: 3 * time.Microsecond}}}
 	var rs []results.Result
 	for _, r := range run.Results {
-		switch r.Impl {
+		switch r.Codec {
 		case "std", "sonic", "baseline":
 		default:
 			continue
@@ -33,13 +33,13 @@ func openLoopRun() *results.Run {
 		r.RequestedRate = 100 * float64(r.Pairs)
 		r.Uncorrected = r.Latency
 		r.Uncorrected.P50, r.Uncorrected.P99 = r.Latency.P50*9/10, r.Latency.P99/2
-		if r.Impl == "std" { // 54/s at 1x: it cannot keep 100/s
+		if r.Codec == "std" { // 54/s at 1x: it cannot keep 100/s
 			r.Late, r.Latency.P50, r.Latency.P99 = r.N-1, 400*time.Millisecond, 900*time.Millisecond
 		} else {
 			r.N = int64(r.RequestedRate * r.Window.Seconds())
 			r.Latency.N = r.N
 		}
-		if r.Impl == "baseline" && r.Pairs == 2 {
+		if r.Codec == "baseline" && r.Pairs == 2 {
 			r.Overslept = 3
 		}
 		r.AchievedRate = r.RoundTripsPerSec()

@@ -18,7 +18,7 @@ func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 	}
 	groups := results.GroupRepeats(run)
 	for _, in := range run.Inputs {
-		c.Input(withScenarios(run, in), implsOf(run, in.Name))
+		c.Input(withScenarios(run, in), codecsOf(run, in.Name))
 		for _, g := range groups {
 			if g.Median.Input != in.Name {
 				continue

@@ -22,7 +22,7 @@ func probedRun() *results.Run {
 	run.Calibration = &results.Calibration{Window: 300 * time.Millisecond,
 		Channel: latency.Summary{N: 500000, P50: 450, P99: 800}, Baseline: latency.Summary{N: 400000, P50: 500, P99: 900}, STWCost: 0.009}
 	run.Config.Mode = results.RunAll
-	run.Config.Impls = []string{"std", "sonic"}
+	run.Config.Codecs = []string{"std", "sonic"}
 	us := time.Microsecond
 	rt := func(schedP99 time.Duration, gc uint64, allocs uint64) *latency.Runtime {
 		return &latency.Runtime{
@@ -51,7 +51,7 @@ func probedRun() *results.Run {
 
 	var rs []results.Result
 	for _, r := range run.Results {
-		if r.Impl != "std" && r.Impl != "sonic" {
+		if r.Codec != "std" && r.Codec != "sonic" {
 			continue
 		}
 		r.Responsiveness = results.Responsiveness{Probe: probe(1100*us, 4*time.Millisecond), Runtime: rt(400*us, 12, uint64(r.N)*1000),
@@ -60,23 +60,23 @@ func probedRun() *results.Run {
 			Split:           &results.Split{Decode: latency.Summary{P50: r.Latency.P50 * 4 / 10}, Encode: latency.Summary{P50: r.Latency.P50 / 5}, Rest: latency.Summary{P50: r.Latency.P50 * 4 / 10}},
 			AllocBytesPerOp: 48000, AllocsPerOp: 1000}
 		switch {
-		case r.Impl == "sonic" && r.Pairs == 2: // frozen by its JIT code, on a busy machine
+		case r.Codec == "sonic" && r.Pairs == 2: // frozen by its JIT code, on a busy machine
 			r.STW = stw(29*time.Millisecond, 58700*us)
 			r.Noise.OthersCores, r.Noise.StealCores = 0.37, 0.01
 			r.Culprit = &latency.Culprit{Stall: 58700 * us, Stop: 58900 * us, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
 				Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
 			r.Trace = "/tmp/traces/citm-catalog-sonic-2x.trace"
-		case r.Impl == "std" && r.Pairs == 1:
+		case r.Codec == "std" && r.Pairs == 1:
 			r.CulpritErr = "flight recorder: snapshot: no stop of the world in the window"
 		}
 		rs = append(rs, r)
 	}
-	pass := results.Result{Scenario: results.Scenario{Input: "citm-catalog", Impl: "sonic", Mode: results.ModeDecode, Pairs: 2, Procs: 2},
+	pass := results.Result{Scenario: results.Scenario{Input: "citm-catalog", Codec: "sonic", Mode: results.ModeDecode, Pairs: 2, Procs: 2},
 		N: 1700, Ops: 1400, Bytes: 1400 * 500_000, Window: 2 * time.Second, Latency: *probe(2500*us, 9*time.Millisecond)}
 	pass.Responsiveness = results.Responsiveness{Probe: &pass.Latency, Runtime: rt(900*us, 30, 1400*400), STW: stw(1200*us, 4*time.Millisecond),
 		AllocBytesPerOp: 19200, AllocsPerOp: 400}
 	run.Results = append(rs, pass)
-	run.Impls = run.Impls[:2]
+	run.Codecs = run.Codecs[:2]
 	return run
 }
 

@@ -48,7 +48,7 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		fmt.Fprintf(&b, "  %s\n", label)
 		var table [][]string
 		for _, c := range t.Codecs {
-			table = append(table, []string{"  " + c.Impl, safeSizeLine(c)})
+			table = append(table, []string{"  " + c.Codec, safeSizeLine(c)})
 		}
 		b.WriteString(alignColumns(table))
 	}

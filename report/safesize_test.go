@@ -50,7 +50,7 @@ func TestApproxSize(t *testing.T) {
 // never ran at (a search settled it before) goes unsaid.
 func TestSafeSizeLineNamesSizesWithoutStops(t *testing.T) {
 	ms := time.Millisecond
-	s := verdict.SafeSize{Impl: "std", Budget: 10 * ms, Points: []verdict.SizePoint{
+	s := verdict.SafeSize{Codec: "std", Budget: 10 * ms, Points: []verdict.SizePoint{
 		{Input: "long-string:1MB", Bytes: 1e6, Stop: ms, Within: true},
 		{Input: "long-string:32MB", Bytes: 32e6, Stop: 2 * ms, Within: true},
 	}}
@@ -72,13 +72,13 @@ func TestSearchText(t *testing.T) {
 	}
 	res := verdict.SearchResult{
 		Steps: []verdict.SearchStep{
-			{Round: 0, Sizes: []int{1e6}, Impls: []string{"std", "sonic", "control", "baseline"}},
-			{Round: 0, Sizes: []int{32e6}, Impls: []string{"std", "sonic", "control"}},
-			{Round: 1, Sizes: []int{5e6, 7.4e6}, Impls: []string{"sonic", "control"}},
+			{Round: 0, Sizes: []int{1e6}, Codecs: []string{"std", "sonic", "control", "baseline"}},
+			{Round: 0, Sizes: []int{32e6}, Codecs: []string{"std", "sonic", "control"}},
+			{Round: 1, Sizes: []int{5e6, 7.4e6}, Codecs: []string{"sonic", "control"}},
 		},
 		Lines: []verdict.SearchLine{
-			{Impl: "sonic", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, 2*ms), point(5, 8*ms), point(7.4, 12*ms), point(32, 50*ms)}}},
-			{Impl: "std", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, ms), point(32, 2*ms)}}},
+			{Codec: "sonic", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, 2*ms), point(5, 8*ms), point(7.4, 12*ms), point(32, 50*ms)}}},
+			{Codec: "std", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Points: []verdict.SizePoint{point(1, ms), point(32, 2*ms)}}},
 		},
 	}
 	got := SearchText("long-string", 1e6, 32e6, 10*ms, res)

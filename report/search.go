@@ -22,7 +22,7 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 		if st.Round > 0 {
 			when = fmt.Sprintf("round %d", st.Round)
 		}
-		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Impls, ", "))
+		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Codecs, ", "))
 	}
 	fmt.Fprintf(&b, "  %d windows in %d steps (a window: one codec or reference at one size, at each level)", res.Windows(), len(res.Steps))
 	if res.Cut {
@@ -41,7 +41,7 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 			level = l.Level
 			fmt.Fprintf(&b, "  %s\n", level)
 		}
-		table = append(table, []string{"  " + l.Impl, searchLine(l)})
+		table = append(table, []string{"  " + l.Codec, searchLine(l)})
 	}
 	flush()
 	return b.String()

@@ -40,7 +40,7 @@ func WriteSelfCheck(w io.Writer, run *results.SelfCheckRun) error {
 }
 
 func selfCheckRow(r results.SelfCheckResult, count int) string {
-	head := fmt.Sprintf("  %-12s ", r.Impl)
+	head := fmt.Sprintf("  %-12s ", r.Codec)
 	if len(r.Repeats) == 0 {
 		return head + "error: " + r.Err
 	}

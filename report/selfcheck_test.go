@@ -17,19 +17,19 @@ func TestSelfCheckGolden(t *testing.T) {
 		return []results.SelfCheckRepeat{{P50: p50, Single: single, Rate: 100}, {P50: p50 * 11 / 10, Single: single, Rate: 90}, {P50: p50 * 9 / 10, Single: single, Rate: 95}}
 	}
 	rs := []results.SelfCheckResult{
-		{Input: "citm-catalog", Impl: "std", Repeats: reps(9500*time.Microsecond, 9*ms)},
-		{Input: "citm-catalog", Impl: "sonic", Repeats: reps(3*ms, 2*ms)[:2]},
-		{Input: "citm-catalog", Impl: "goccy", Err: "echo decode: boom"},
-		{Input: "citm-catalog", Impl: "baseline", NoJSON: true, Repeats: reps(700, 10)},
+		{Input: "citm-catalog", Codec: "std", Repeats: reps(9500*time.Microsecond, 9*ms)},
+		{Input: "citm-catalog", Codec: "sonic", Repeats: reps(3*ms, 2*ms)[:2]},
+		{Input: "citm-catalog", Codec: "goccy", Err: "echo decode: boom"},
+		{Input: "citm-catalog", Codec: "baseline", Reference: true, Repeats: reps(700, 10)},
 	}
 	for i := range rs {
 		if len(rs[i].Repeats) > 0 {
-			rs[i].SelfCheckFigures = verdict.SelfCheckFigures(rs[i].Repeats, rs[i].NoJSON, 450)
+			rs[i].SelfCheckFigures = verdict.SelfCheckFigures(rs[i].Repeats, rs[i].Reference, 450)
 		}
 	}
 	run := &results.SelfCheckRun{
 		Env:    resultstest.SampleRun().Env,
-		Config: results.SelfCheckConfig{Impls: []string{"std", "sonic", "goccy", "baseline"}, Count: 3, Duration: time.Second, Warmup: 250 * ms},
+		Config: results.SelfCheckConfig{Codecs: []string{"std", "sonic", "goccy", "baseline"}, Count: 3, Duration: time.Second, Warmup: 250 * ms},
 		Calibration: results.Calibration{Window: 300 * ms,
 			Channel: latency.Summary{P50: 450, P99: 800}, Baseline: latency.Summary{P50: 500, P99: 900}},
 		Inputs:  resultstest.SampleRun().Inputs,

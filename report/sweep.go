@@ -31,7 +31,7 @@ func (c *Console) sweepHeading(r results.Result) {
 		return
 	}
 	c.comparison()
-	c.point, c.impl = p, ""
+	c.point, c.codec = p, ""
 	c.printf("\n== %s\n", p)
 }
 

@@ -14,7 +14,7 @@ import (
 // for: a default run has no such line), what each codec's compilation of the type cost before measuring
 // (users pay it at start-up, rows never include it), and how codecs fared
 // on the struct check.
-func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
+func targetLines(in results.InputInfo, infos []results.CodecInfo) []string {
 	var out []string
 	switch {
 	case in.TargetNote != "":
@@ -25,7 +25,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 		out = append(out, fmt.Sprintf("  target:      %s (a type of this build: each decode fills a new %s)", strings.Join(in.Targets, ", "), in.StructType))
 	}
 	var compiled []string
-	for _, im := range impls {
+	for _, im := range infos {
 		if im.Compile > 0 {
 			compiled = append(compiled, im.Label()+" "+format.Duration(im.Compile))
 		}
@@ -33,7 +33,7 @@ func targetLines(in results.InputInfo, impls []results.ImplInfo) []string {
 	if len(compiled) > 0 {
 		out = append(out, fmt.Sprintf("  compile:     %s (first use of %s, before measuring)", strings.Join(compiled, ", "), in.StructType))
 	}
-	for _, im := range impls {
+	for _, im := range infos {
 		if im.StructErr != "" {
 			out = append(out, fmt.Sprintf("  ! %s cannot run this input as %s: %s", im.Label(), in.StructType, im.StructErr))
 		}

@@ -17,8 +17,8 @@ func structRun() *results.Run {
 	run.Config.Levels = run.Config.Levels[:1]
 	in := &run.Inputs[0]
 	in.Targets, in.StructType = []string{results.TargetAny, results.TargetStruct}, "datasets.CITMCatalog"
-	for i := range run.Impls {
-		im := &run.Impls[i]
+	for i := range run.Codecs {
+		im := &run.Codecs[i]
 		switch im.Name {
 		case "sonic":
 			im.Compile = 31200 * time.Microsecond
@@ -42,9 +42,9 @@ func structRun() *results.Run {
 	run.Results = rs
 	run.Inputs = append(run.Inputs, results.InputInfo{Name: "govtrack", Kind: "built-in", Bytes: 3917338, SHA256: "fedcba9876543210", Seed: 1,
 		Targets: []string{results.TargetAny}, TargetNote: "govtrack has no struct type: decoding into any instead", Scenarios: 4})
-	for _, name := range run.Config.Impls {
-		citm, _ := run.Impl(results.Scenario{Impl: name, Input: "citm-catalog"})
-		run.Impls = append(run.Impls, results.ImplInfo{Name: name, Version: "v1", Input: "govtrack", Notes: citm.Notes})
+	for _, name := range run.Config.Codecs {
+		citm, _ := run.Codec(results.Scenario{Codec: name, Input: "citm-catalog"})
+		run.Codecs = append(run.Codecs, results.CodecInfo{Name: name, Version: "v1", Input: "govtrack", Notes: citm.Notes})
 	}
 	return run
 }
@@ -61,7 +61,7 @@ func TestConsoleTargetGolden(t *testing.T) {
 
 func TestTargetLinesOnlyWhenStructAsked(t *testing.T) {
 	run := resultstest.SampleRun()
-	if got := targetLines(run.Inputs[0], run.Impls); len(got) != 0 {
+	if got := targetLines(run.Inputs[0], run.Codecs); len(got) != 0 {
 		t.Errorf("a run into any printed target lines: %q", got)
 	}
 }

@@ -34,7 +34,7 @@ func runVerdictText(cfg results.Config, rs []results.Result, verbose bool) strin
 
 func TestVerdictGolden(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	cfg := results.Config{Impls: []string{"std", "sonic", "goccy", "baseline"}, Stall: 10 * ms}
+	cfg := results.Config{Codecs: []string{"std", "sonic", "goccy", "baseline"}, Stall: 10 * ms}
 	var out strings.Builder
 
 	// One run. At 2x a fifth of sonic's stops wait 15ms, the rest as
@@ -76,7 +76,7 @@ func TestVerdictGolden(t *testing.T) {
 
 	// No baseline at the level: nothing to judge against.
 	out.WriteString("\n== no baseline\n")
-	out.WriteString(runVerdictText(results.Config{Impls: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}, false))
+	out.WriteString(runVerdictText(results.Config{Codecs: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}, false))
 
 	got := out.String()
 	resultstest.Golden(t, "verdict", []byte(got))
@@ -102,7 +102,7 @@ func TestVerdictGolden(t *testing.T) {
 // and sentences, level by level.
 func TestVerdictsAreTheConsoles(t *testing.T) {
 	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	cfg := results.Config{Impls: []string{"std", "sonic", "baseline"}, Stall: 10 * ms, Count: 2}
+	cfg := results.Config{Codecs: []string{"std", "sonic", "baseline"}, Stall: 10 * ms, Count: 2}
 	var rs []results.Result
 	for rep := range 2 {
 		seed := uint64(10 * (rep + 1))

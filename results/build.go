@@ -42,16 +42,16 @@ func (b Build) Has(name string) bool {
 	return ok
 }
 
-// BuildsOf names the builds that have codec impl, in the run's order:
+// BuildsOf names the builds that have the codec, in the run's order:
 // [""] outside a run across builds, where the one build is the binary
 // itself.
-func (c Config) BuildsOf(impl string) []string {
+func (c Config) BuildsOf(codec string) []string {
 	if len(c.Builds) == 0 {
 		return []string{""}
 	}
 	var out []string
 	for _, b := range c.Builds {
-		if b.Has(impl) {
+		if b.Has(codec) {
 			out = append(out, b.Name)
 		}
 	}
@@ -67,24 +67,24 @@ func (c Config) Build(name string) (Build, bool) {
 	return c.Builds[i], true
 }
 
-// Label names the codec as ImplLabel names a scenario's: "goccy (new)" in
+// Label names the codec as CodecLabel names a scenario's: "goccy (new)" in
 // a run across builds.
-func (im ImplInfo) Label() string { return Key{Impl: im.Name, Build: im.Build}.ImplLabel() }
+func (im CodecInfo) Label() string { return Key{Codec: im.Name, Build: im.Build}.CodecLabel() }
 
-// Impl is the codec of s as it was readied for s's input and build.
-func (run *Run) Impl(s Scenario) (ImplInfo, bool) {
-	for _, im := range run.Impls {
-		if im.Name == s.Impl && im.Input == s.Input && im.Build == s.Build && im.Testbed == s.Testbed {
+// Codec is the codec of s as it was readied for s's input and build.
+func (run *Run) Codec(s Scenario) (CodecInfo, bool) {
+	for _, im := range run.Codecs {
+		if im.Name == s.Codec && im.Input == s.Input && im.Build == s.Build && im.Testbed == s.Testbed {
 			return im, true
 		}
 	}
-	return ImplInfo{}, false
+	return CodecInfo{}, false
 }
 
-// ImplVersion is the version of k's codec as it was readied for k's input
+// CodecVersion is the version of k's codec as it was readied for k's input
 // and build; "" when the run does not say.
-func (run *Run) ImplVersion(k Key) string {
-	im, _ := run.Impl(Scenario{Input: k.Input, Impl: k.Impl, Build: k.Build, Testbed: k.Testbed})
+func (run *Run) CodecVersion(k Key) string {
+	im, _ := run.Codec(Scenario{Input: k.Input, Codec: k.Codec, Build: k.Build, Testbed: k.Testbed})
 	return im.Version
 }
 
@@ -106,21 +106,21 @@ func (run *Run) OfBuild(name string) *Run {
 	out := *run
 	b, _ := run.Config.Build(name)
 	out.Config.Builds = nil
-	out.Config.Impls = slices.DeleteFunc(slices.Clone(run.Config.Impls), func(impl string) bool { return !b.Has(impl) })
-	out.Impls, out.Results = partOf(run, name, func(im *ImplInfo) *string { return &im.Build }, func(r *Result) *string { return &r.Build })
+	out.Config.Codecs = slices.DeleteFunc(slices.Clone(run.Config.Codecs), func(codec string) bool { return !b.Has(codec) })
+	out.Codecs, out.Results = partOf(run, name, func(im *CodecInfo) *string { return &im.Build }, func(r *Result) *string { return &r.Build })
 	return &out
 }
 
 // partOf is run's codecs and rows whose build or testbed (the field that
-// implLabel and rowLabel point to) is name, with that label cleared, so
+// codecLabel and rowLabel point to) is name, with that label cleared, so
 // that they match another part's scenario for scenario.
-func partOf(run *Run, name string, implLabel func(*ImplInfo) *string, rowLabel func(*Result) *string) ([]ImplInfo, []Result) {
-	var impls []ImplInfo
+func partOf(run *Run, name string, codecLabel func(*CodecInfo) *string, rowLabel func(*Result) *string) ([]CodecInfo, []Result) {
+	var infos []CodecInfo
 	var rows []Result
-	for _, im := range run.Impls {
-		if l := implLabel(&im); *l == name {
+	for _, im := range run.Codecs {
+		if l := codecLabel(&im); *l == name {
 			*l = ""
-			impls = append(impls, im)
+			infos = append(infos, im)
 		}
 	}
 	for _, r := range run.Results {
@@ -129,5 +129,5 @@ func partOf(run *Run, name string, implLabel func(*ImplInfo) *string, rowLabel f
 			rows = append(rows, r)
 		}
 	}
-	return impls, rows
+	return infos, rows
 }

@@ -16,7 +16,7 @@ func TestResultJSONKeepsEveryHistogram(t *testing.T) {
 		}
 		return rs
 	}
-	r := Result{Scenario: Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny}, N: 3}
+	r := Result{Scenario: Scenario{Input: "x", Codec: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny}, N: 3}
 	r.Hist = hist(1, 2, 3).Merged()
 	r.ProbeHist = hist(time.Millisecond).Merged()
 	r.UncorrectedHist = hist(5, 6).Merged()

@@ -12,13 +12,13 @@ import (
 // spelt one way, since files from before modes and targets existed have
 // neither. Keys compare with ==, so they serve as map keys.
 type Key struct {
-	Input, Impl string
-	Build       string // "" outside a run across builds
-	Testbed     string // "" outside a file merged from several testbeds
-	Mode        string // never empty: no mode is ModeEncdec
-	Target      string // "" for any, the default; else TargetStruct or a type's name
-	Pairs       int
-	Procs       int
+	Input, Codec string
+	Build        string // "" outside a run across builds
+	Testbed      string // "" outside a file merged from several testbeds
+	Mode         string // never empty: no mode is ModeEncdec
+	Target       string // "" for any, the default; else TargetStruct or a type's name
+	Pairs        int
+	Procs        int
 	// GOGC and MemLimit: a sweep's values; empty outside one.
 	GOGC, MemLimit string
 	Batch          int // documents per message; 0 for 1, the default
@@ -26,7 +26,7 @@ type Key struct {
 
 // Key is s's identity across runs and repeats.
 func (s Scenario) Key() Key {
-	k := Key{Input: s.Input, Impl: s.Impl, Build: s.Build, Testbed: s.Testbed, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
+	k := Key{Input: s.Input, Codec: s.Codec, Build: s.Build, Testbed: s.Testbed, Mode: s.Mode, Target: s.Target, Pairs: s.Pairs, Procs: s.Procs, GOGC: s.GOGC, MemLimit: s.MemLimit}
 	if k.Mode == "" {
 		k.Mode = ModeEncdec
 	}
@@ -48,7 +48,7 @@ type Field struct{ Name, Value string }
 // only under a sweep, so that names stay stable as builds, modes, targets
 // and sweeps were added.
 func (k Key) Fields() []Field {
-	fs := []Field{{"input", k.Input}, {"impl", k.Impl}}
+	fs := []Field{{"input", k.Input}, {"impl", k.Codec}}
 	if k.Build != "" {
 		fs = append(fs, Field{"build", k.Build})
 	}
@@ -115,17 +115,17 @@ func (s Scenario) FileName(repeats bool) string {
 	}, strings.Join(parts, "_"))
 }
 
-// ImplLabel names the codec of k where a run's codecs are listed: "goccy",
+// CodecLabel names the codec of k where a run's codecs are listed: "goccy",
 // or in a run across builds "goccy (new)", the codec and its build.
-func (k Key) ImplLabel() string {
+func (k Key) CodecLabel() string {
 	if k.Build == "" {
-		return k.Impl
+		return k.Codec
 	}
-	return k.Impl + " (" + k.Build + ")"
+	return k.Codec + " (" + k.Build + ")"
 }
 
-// ImplLabel is s's Key's.
-func (s Scenario) ImplLabel() string { return s.Key().ImplLabel() }
+// CodecLabel is s's Key's.
+func (s Scenario) CodecLabel() string { return s.Key().CodecLabel() }
 
 // Label names the scenario where a person reads it whole, as compare and
 // the gate head a scenario: "citm-catalog std 1x encdec (procs 2)", with
@@ -141,7 +141,7 @@ func (k Key) Label() string {
 	if k.Testbed != "" {
 		procs += ", on " + k.Testbed
 	}
-	return fmt.Sprintf("%s %s %dx %s%s (%s)", k.Input, k.ImplLabel(), k.Pairs, k.Mode, variant(k.Target, k.Batch), procs)
+	return fmt.Sprintf("%s %s %dx %s%s (%s)", k.Input, k.CodecLabel(), k.Pairs, k.Mode, variant(k.Target, k.Batch), procs)
 }
 
 // variant is how a label ends with a decode target and a batch size when

@@ -6,17 +6,17 @@ import (
 )
 
 func TestKeyIgnoresRepeatAndSpellsDefaultsOneWay(t *testing.T) {
-	s := Scenario{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny, Repeat: 3}
-	old := Scenario{Input: "x", Impl: "std", Pairs: 2, Procs: 2} // a file from before modes and targets
+	s := Scenario{Input: "x", Codec: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetAny, Repeat: 3}
+	old := Scenario{Input: "x", Codec: "std", Pairs: 2, Procs: 2} // a file from before modes and targets
 	if s.Key() != old.Key() {
 		t.Errorf("keys %+v and %+v differ: want any == \"\" and encdec == \"\"", s.Key(), old.Key())
 	}
 	for _, other := range []Scenario{
-		{Input: "x", Impl: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetStruct},
-		{Input: "x", Impl: "std", Mode: ModeDecode, Pairs: 2, Procs: 2},
-		{Input: "x", Impl: "std", Pairs: 2, Procs: 2, GOGC: "400"},
-		{Input: "x", Impl: "std", Pairs: 2, Procs: 2, MemLimit: "1GiB"},
-		{Input: "x", Impl: "std", Pairs: 2, Procs: 4},
+		{Input: "x", Codec: "std", Mode: ModeEncdec, Pairs: 2, Procs: 2, Target: TargetStruct},
+		{Input: "x", Codec: "std", Mode: ModeDecode, Pairs: 2, Procs: 2},
+		{Input: "x", Codec: "std", Pairs: 2, Procs: 2, GOGC: "400"},
+		{Input: "x", Codec: "std", Pairs: 2, Procs: 2, MemLimit: "1GiB"},
+		{Input: "x", Codec: "std", Pairs: 2, Procs: 4},
 	} {
 		if other.Key() == s.Key() {
 			t.Errorf("%+v has the key of %+v", other, s)
@@ -29,9 +29,9 @@ func TestName(t *testing.T) {
 		s    Scenario
 		want string
 	}{
-		{Scenario{Input: "citm-catalog", Impl: "sonic", Mode: ModeEncdec, Target: TargetAny, Pairs: 2, Procs: 2, Repeat: 1},
+		{Scenario{Input: "citm-catalog", Codec: "sonic", Mode: ModeEncdec, Target: TargetAny, Pairs: 2, Procs: 2, Repeat: 1},
 			"input=citm-catalog/impl=sonic/pairs=2/procs=2"},
-		{Scenario{Input: "twitter", Impl: "std", Mode: ModeDecode, Target: TargetStruct, Pairs: 4, Procs: 2, GOGC: "400", MemLimit: "1GiB"},
+		{Scenario{Input: "twitter", Codec: "std", Mode: ModeDecode, Target: TargetStruct, Pairs: 4, Procs: 2, GOGC: "400", MemLimit: "1GiB"},
 			"input=twitter/impl=std/mode=decode/target=struct/gogc=400/memlimit=1GiB/pairs=4/procs=2"},
 	} {
 		if got := c.s.Name(); got != c.want {
@@ -58,7 +58,7 @@ func TestMemLimitBytes(t *testing.T) {
 // key, so that two scenarios never share a file: batch sizes, builds and
 // repeats included.
 func TestFileNameTellsScenariosApart(t *testing.T) {
-	base := Scenario{Input: "my data/a:b", Impl: "std", Mode: ModeEncdec, Pairs: 1, Procs: 2}
+	base := Scenario{Input: "my data/a:b", Codec: "std", Mode: ModeEncdec, Pairs: 1, Procs: 2}
 	if got, want := base.FileName(false), "my_data_a_b_std_1x_procs2"; got != want {
 		t.Errorf("FileName = %q, want %q", got, want)
 	}

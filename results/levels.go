@@ -20,7 +20,7 @@ func EncdecLevels(rs []Result) []LevelRows {
 			continue
 		}
 		k := r.Key()
-		k.Impl = "" // a level is every key field but the codec
+		k.Codec = "" // a level is every key field but the codec
 		i, ok := at[k]
 		if !ok {
 			i = len(out)

@@ -30,13 +30,13 @@ func Merge(runs ...*Run) (*Run, error) {
 func mergeOneTestbed(runs []*Run) (*Run, error) {
 	first := runs[0]
 	out := &Run{Env: first.Env, Config: first.Config, Idle: first.Idle, Calibration: first.Calibration}
-	out.Config.Impls, out.Config.Builds = nil, nil
+	out.Config.Codecs, out.Config.Builds = nil, nil
 	inputs := map[string]InputInfo{}
-	type impl struct {
-		info ImplInfo
+	type firstSeen struct {
+		info CodecInfo
 		run  int // the first run that had it, from 1
 	}
-	impls := map[[3]string]impl{}
+	seen := map[[3]string]firstSeen{}
 	repeats := map[Key]int{}
 	for i, run := range runs {
 		for _, in := range run.Inputs {
@@ -49,20 +49,20 @@ func mergeOneTestbed(runs []*Run) (*Run, error) {
 			inputs[in.Name] = in
 			out.Inputs = append(out.Inputs, in)
 		}
-		for _, im := range run.Impls {
+		for _, im := range run.Codecs {
 			k := [3]string{im.Input, im.Name, im.Build}
-			if have, ok := impls[k]; ok {
+			if have, ok := seen[k]; ok {
 				if have.info.Version != im.Version {
 					return nil, fmt.Errorf("run %d: %s is version %s, not %s as in run %d: runs of different builds compare, they do not merge", i+1, im.Label(), im.Version, have.info.Version, have.run)
 				}
 				continue
 			}
-			impls[k] = impl{im, i + 1}
-			out.Impls = append(out.Impls, im)
+			seen[k] = firstSeen{im, i + 1}
+			out.Codecs = append(out.Codecs, im)
 		}
-		for _, name := range run.Config.Impls {
-			if !slices.Contains(out.Config.Impls, name) {
-				out.Config.Impls = append(out.Config.Impls, name)
+		for _, name := range run.Config.Codecs {
+			if !slices.Contains(out.Config.Codecs, name) {
+				out.Config.Codecs = append(out.Config.Codecs, name)
 			}
 		}
 		for _, b := range run.Config.Builds {

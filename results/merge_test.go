@@ -15,7 +15,7 @@ import (
 func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
 	a, b := resultstest.SampleRun(), resultstest.SampleRun()
 	b.Results = b.Results[:2] // the second part ran std only
-	b.Config.Impls = []string{"std"}
+	b.Config.Codecs = []string{"std"}
 	run, err := results.Merge(a, b)
 	if err != nil {
 		t.Fatal(err)
@@ -29,8 +29,8 @@ func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
 	if got := run.Results[0].Repeat; got != 0 {
 		t.Errorf("the first part is repeat %d, want 0", got)
 	}
-	if len(run.Impls) != len(a.Impls) || len(run.Inputs) != 1 {
-		t.Errorf("%d impls and %d inputs: each must appear once", len(run.Impls), len(run.Inputs))
+	if len(run.Codecs) != len(a.Codecs) || len(run.Inputs) != 1 {
+		t.Errorf("%d codecs and %d inputs: each must appear once", len(run.Codecs), len(run.Inputs))
 	}
 	by, keys := results.GroupByKey(run.Results)
 	if n := len(by[keys[0]]); n != 2 {
@@ -40,7 +40,7 @@ func TestMergeMakesRepeatsOfTheSameScenario(t *testing.T) {
 
 func TestMergeRefusesDifferentBuilds(t *testing.T) {
 	a, b := resultstest.SampleRun(), resultstest.SampleRun()
-	b.Impls[1].Version = "(devel)" // sonic from a local checkout
+	b.Codecs[1].Version = "(devel)" // sonic from a local checkout
 	if _, err := results.Merge(a, b); err == nil || !strings.Contains(err.Error(), "sonic is version (devel), not v1.15.5") {
 		t.Errorf("err %v, want one naming the codec and both versions", err)
 	}
@@ -60,8 +60,8 @@ func TestMergeKeepsBuilds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Config.Count != 2 || !slices.Equal(m.Config.BuildNames(), []string{"base", "new"}) || len(m.Impls) != len(run.Impls) {
-		t.Errorf("merged: count %d, builds %v, %d codec infos (want 2, base and new, %d)", m.Config.Count, m.Config.BuildNames(), len(m.Impls), len(run.Impls))
+	if m.Config.Count != 2 || !slices.Equal(m.Config.BuildNames(), []string{"base", "new"}) || len(m.Codecs) != len(run.Codecs) {
+		t.Errorf("merged: count %d, builds %v, %d codec infos (want 2, base and new, %d)", m.Config.Count, m.Config.BuildNames(), len(m.Codecs), len(run.Codecs))
 	}
 }
 

@@ -35,7 +35,7 @@ func mergeTestbeds(runs []*Run) (*Run, error) {
 		}
 		if out == nil {
 			out = &Run{Env: m.Env, Config: m.Config, Idle: m.Idle, Calibration: m.Calibration}
-			out.Config.Impls = nil
+			out.Config.Codecs = nil
 		}
 		out.Testbeds = append(out.Testbeds, TestbedRun{Name: names[i], Env: m.Env, Config: m.Config, Idle: m.Idle, Calibration: m.Calibration})
 		for _, in := range m.Inputs {
@@ -48,17 +48,17 @@ func mergeTestbeds(runs []*Run) (*Run, error) {
 			inputs[in.Name] = in
 			out.Inputs = append(out.Inputs, in)
 		}
-		for _, im := range m.Impls {
+		for _, im := range m.Codecs {
 			im.Testbed = names[i]
-			out.Impls = append(out.Impls, im)
+			out.Codecs = append(out.Codecs, im)
 		}
 		for _, r := range m.Results {
 			r.Testbed = names[i]
 			out.Results = append(out.Results, r)
 		}
-		for _, name := range m.Config.Impls {
-			if !slices.Contains(out.Config.Impls, name) {
-				out.Config.Impls = append(out.Config.Impls, name)
+		for _, name := range m.Config.Codecs {
+			if !slices.Contains(out.Config.Codecs, name) {
+				out.Config.Codecs = append(out.Config.Codecs, name)
 			}
 		}
 		out.Config.Count = max(out.Config.Count, m.Config.Count)

@@ -39,12 +39,12 @@ var spreadFigures = []Metric{MetricOf("p50"), MetricOf("p99"), MetricOf("max"), 
 // one repeat (per input, per codec, per level), whatever order they ran in.
 func GroupRepeats(run *Run) []RepeatGroup {
 	by, keys := GroupByKey(run.Results)
-	inputAt, implAt := map[string]int{}, map[string]int{}
+	inputAt, codecAt := map[string]int{}, map[string]int{}
 	for _, in := range run.Inputs {
 		inputAt[in.Name] = len(inputAt)
 	}
-	for _, im := range run.Config.Impls {
-		implAt[im] = len(implAt)
+	for _, im := range run.Config.Codecs {
+		codecAt[im] = len(codecAt)
 	}
 	buildAt := map[string]int{}
 	for _, b := range run.Config.Builds {
@@ -67,7 +67,7 @@ func GroupRepeats(run *Run) []RepeatGroup {
 		if c := pointAt[ra.Point()] - pointAt[rb.Point()]; c != 0 {
 			return c // a sweep's values print one after the other
 		}
-		if c := implAt[ra.Impl] - implAt[rb.Impl]; c != 0 {
+		if c := codecAt[ra.Codec] - codecAt[rb.Codec]; c != 0 {
 			return c
 		}
 		return buildAt[ra.Build] - buildAt[rb.Build] // a codec's builds one after the other

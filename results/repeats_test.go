@@ -29,7 +29,7 @@ func TestGroupRepeatsMediansAndSpread(t *testing.T) {
 	groups := results.GroupRepeats(run)
 	var order []string
 	for _, g := range groups {
-		order = append(order, g.Median.Impl+"/"+g.Median.Label())
+		order = append(order, g.Median.Codec+"/"+g.Median.Label())
 	}
 	want := "std/1x encdec std/2x encdec sonic/1x encdec sonic/2x encdec goccy/1x encdec goccy/2x encdec baseline/1x encdec baseline/2x encdec"
 	if strings.Join(order, " ") != want {

@@ -17,7 +17,7 @@ import (
 
 // Config is what a run was asked to do.
 type Config struct {
-	Impls    []string      `json:"impls"`
+	Codecs   []string      `json:"impls"`
 	Levels   []Level       `json:"levels"`
 	Duration time.Duration `json:"duration_ns"`
 	// Warmup is the least warmup: a level's warms up until every pair has
@@ -117,9 +117,9 @@ type InputInfo struct {
 	AskedSize int    `json:"asked_size,omitempty"`
 }
 
-// ImplInfo is a codec as it ran on one input: its version and the outcome
+// CodecInfo is a codec as it ran on one input: its version and the outcome
 // of the correctness check.
-type ImplInfo struct {
+type CodecInfo struct {
 	Name    string `json:"name"`
 	Build   string `json:"build,omitempty"` // the build it came from, in a run across builds
 	Desc    string `json:"desc"`
@@ -134,7 +134,7 @@ type ImplInfo struct {
 	Mismatch string   `json:"mismatch,omitempty"` // first difference from encoding/json's reading
 	Err      string   `json:"error,omitempty"`    // the codec could not handle the input at all
 	// The struct target's own check, and the codec's compilation of the
-	// struct type before measuring (Impl.Warm), which users pay at start-up.
+	// struct type before measuring (the registry Entry's Warm), which users pay at start-up.
 	StructMismatch string        `json:"struct_mismatch,omitempty"`
 	StructErr      string        `json:"struct_error,omitempty"`
 	Compile        time.Duration `json:"compile_ns,omitempty"`
@@ -145,7 +145,7 @@ type ImplInfo struct {
 // Scenario names one measurement: one codec, one input, one level.
 type Scenario struct {
 	Input string `json:"input"`
-	Impl  string `json:"impl"`
+	Codec string `json:"impl"`
 	// Build is the build of pingpong the codec came from, in a run across
 	// builds (Config.Builds); "" otherwise.
 	Build string `json:"build,omitempty"`
@@ -245,7 +245,7 @@ type Run struct {
 	Env     Environment `json:"env"`
 	Config  Config      `json:"config"`
 	Inputs  []InputInfo `json:"inputs"`
-	Impls   []ImplInfo  `json:"impls"`
+	Codecs  []CodecInfo `json:"impls"`
 	Results []Result    `json:"results"`
 	Idle    *Result     `json:"idle,omitempty"` // the probe's floor, measured with no load before the first scenario
 	// Calibration is the harness floor Execute measures before the first scenario.
@@ -318,37 +318,37 @@ func (r Result) OpsPerSec() float64 {
 	return float64(r.Ops) / r.Window.Seconds()
 }
 
-// Baseline is the impl that does no JSON work; reports keep it out of
+// Baseline is the reference that does no JSON work; reports keep it out of
 // codec comparisons and use it as the harness's floor.
 const Baseline = "baseline"
 
-// Control is the impl that does no JSON work either but keeps its
+// Control is the reference that does no JSON work either but keeps its
 // goroutines as busy as encoding/json's decode and encode of the document
 // would, in code the runtime can always preempt: the reference for the
 // time a busy program could not run, which baseline, never holding a P,
 // cannot be.
 const Control = "control"
 
-// WithControl is impls with Control just before Baseline when they name
+// WithControl is names with Control just before Baseline when they name
 // baseline but not control: the verdict judges codecs against control,
 // which keeps the Ps as busy as a codec (baseline alone leaves the time
 // the probe queued behind busy pairs on the codecs).
-func WithControl(impls []string) []string {
-	i := slices.Index(impls, Baseline)
-	if i < 0 || slices.Contains(impls, Control) {
-		return impls
+func WithControl(names []string) []string {
+	i := slices.Index(names, Baseline)
+	if i < 0 || slices.Contains(names, Control) {
+		return names
 	}
-	return slices.Insert(slices.Clone(impls), i, Control)
+	return slices.Insert(slices.Clone(names), i, Control)
 }
 
-// RunsAt says whether impl runs at a level of pairs on procs Ps. Control
+// RunsAt says whether codec runs at a level of pairs on procs Ps. Control
 // runs only where the verdict counts the time the probe could not run,
 // at as many pairs as Ps: with fewer pairs a P is always free for the
 // probe, with more it queues behind them whatever the codec, and there
 // the codecs' stops' waits are judged against baseline's, so a window of
 // control would only lengthen the run.
-func RunsAt(impl string, pairs, procs int) bool {
-	return impl != Control || procs <= 0 || pairs == procs
+func RunsAt(codec string, pairs, procs int) bool {
+	return codec != Control || procs <= 0 || pairs == procs
 }
 
 // UnderStall is why a window names no culprit when its worst stop,
@@ -361,31 +361,31 @@ func UnderStall(worst, stall time.Duration) string {
 // UnderStallPrefix begins UnderStall's reason.
 const UnderStallPrefix = "worst stop "
 
-// IsReference says whether impl is one of the references a run measures
+// IsReference says whether name is one of the references a run measures
 // codecs against (Baseline, Control) rather than a codec: rankings,
 // comparisons and gates keep them out.
-func IsReference(impl string) bool { return impl == Baseline || impl == Control }
+func IsReference(name string) bool { return name == Baseline || name == Control }
 
-// DefaultImpls is the codec registry's default set as plain data: the
+// DefaultCodecs is the codec registry's default set as plain data: the
 // codecs a run measures when -impls is not given, in the order runs and
 // reports print them, the references last (control, which the verdict
 // judges the codecs against, and baseline, the harness's floor). It is
 // here, linking no codec, so that the renderers, which read saved files
 // without the registry, order codecs as the registry does; the registry's
 // tests check that it registers each.
-var DefaultImpls = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", Control, Baseline}
+var DefaultCodecs = []string{"std", "sonic", "sonic-std", "goccy", "segmentio", "jsoniter", "jsonv2", Control, Baseline}
 
 // BuiltinCodecs is every codec name a pingpong build registers itself, in
-// any build (a GOEXPERIMENT's, any platform's): DefaultImpls, then the
+// any build (a GOEXPERIMENT's, any platform's): DefaultCodecs, then the
 // codecs users ask for by name. bench_scheduling.sh --add refuses these
 // names before it fetches or builds anything.
-var BuiltinCodecs = append(slices.Clone(DefaultImpls), "sonic-optdec", "stdv2")
+var BuiltinCodecs = append(slices.Clone(DefaultCodecs), "sonic-optdec", "stdv2")
 
-// ImplRank orders codecs as a run prints them: DefaultImpls' order first,
+// CodecRank orders codecs as a run prints them: DefaultCodecs' order first,
 // any other after.
-func ImplRank(impl string) int {
-	if i := slices.Index(DefaultImpls, impl); i >= 0 {
+func CodecRank(codec string) int {
+	if i := slices.Index(DefaultCodecs, codec); i >= 0 {
 		return i
 	}
-	return len(DefaultImpls)
+	return len(DefaultCodecs)
 }

@@ -22,7 +22,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	st := resultstest.Stopping("std", 1, 0, 2*time.Second, resultstest.StopsAround(1, 20, time.Millisecond))
 	run.Results[0].STWStops, run.Results[0].STWTurns, run.Results[0].MMU = st.STWStops, st.STWTurns, st.MMU
 	idle := run.Results[3]
-	idle.Mode, idle.Input, idle.Impl = results.ModeIdle, "", ""
+	idle.Mode, idle.Input, idle.Codec = results.ModeIdle, "", ""
 	run.Idle = &idle
 	var b bytes.Buffer
 	if err := results.WriteJSON(&b, run); err != nil {

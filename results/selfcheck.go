@@ -8,7 +8,7 @@ const SelfCheckTolerance = 0.15
 
 // SelfCheckConfig is what `pingpong selfcheck` was asked to do.
 type SelfCheckConfig struct {
-	Impls    []string      `json:"impls"`
+	Codecs   []string      `json:"impls"`
 	Count    int           `json:"count"`
 	Duration time.Duration `json:"duration_ns"` // the encdec window, and the benchmark's time
 	Warmup   time.Duration `json:"warmup_ns"`
@@ -39,13 +39,13 @@ type SelfCheckFigures struct {
 	Cause  string  `json:"cause,omitempty"` // the likely cause, when Apart
 }
 
-// SelfCheckResult is one codec on one input.
+// SelfCheckResult is one codec, or a reference (Reference), on one input.
 type SelfCheckResult struct {
-	Input   string            `json:"input"`
-	Impl    string            `json:"impl"`
-	NoJSON  bool              `json:"no_json,omitempty"`
-	Err     string            `json:"error,omitempty"`
-	Repeats []SelfCheckRepeat `json:"repeats"`
+	Input     string            `json:"input"`
+	Codec     string            `json:"impl"`
+	Reference bool              `json:"no_json,omitempty"`
+	Err       string            `json:"error,omitempty"`
+	Repeats   []SelfCheckRepeat `json:"repeats"`
 	SelfCheckFigures
 }
 

@@ -179,7 +179,7 @@ func (run *Run) OfTestbed(name string) *Run {
 			out.Env, out.Config, out.Idle, out.Calibration = tb.Env, tb.Config, tb.Idle, tb.Calibration
 		}
 	}
-	out.Impls, out.Results = partOf(run, name, func(im *ImplInfo) *string { return &im.Testbed }, func(r *Result) *string { return &r.Testbed })
+	out.Codecs, out.Results = partOf(run, name, func(im *CodecInfo) *string { return &im.Testbed }, func(r *Result) *string { return &r.Testbed })
 	return out
 }
 

@@ -70,8 +70,8 @@ func TestMergeKeepsTestbedsApart(t *testing.T) {
 	}
 	for i, part := range back.ByTestbed() {
 		orig := []*results.Run{amd, arm}[i]
-		if part.Env.Testbed() != orig.Env.Testbed() || len(part.Results) != len(orig.Results) || len(part.Impls) != len(orig.Impls) {
-			t.Errorf("testbed %s: %d results and %d codecs on %s; want the run as it was", names[i], len(part.Results), len(part.Impls), part.Env.Testbed().Name())
+		if part.Env.Testbed() != orig.Env.Testbed() || len(part.Results) != len(orig.Results) || len(part.Codecs) != len(orig.Codecs) {
+			t.Errorf("testbed %s: %d results and %d codecs on %s; want the run as it was", names[i], len(part.Results), len(part.Codecs), part.Env.Testbed().Name())
 		}
 		for _, r := range part.Results {
 			if r.Testbed != "" {

@@ -34,7 +34,7 @@ type VerdictLevel struct {
 // the long-stop bar beyond the reference's), the test's p, and whether
 // the machine was too busy to judge.
 type VerdictCodec struct {
-	Impl   string   `json:"impl"`
+	Codec  string   `json:"impl"`
 	Answer string   `json:"answer"`
 	Frozen Effect95 `json:"frozen"`
 	Tail   Effect95 `json:"tail"`

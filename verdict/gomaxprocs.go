@@ -142,7 +142,7 @@ func recommendAt(cfg results.Config, env results.Environment, t SweepTable, li i
 	}
 	var rows []SweepRow
 	for _, row := range lv.Rows {
-		if !results.IsReference(row.Impl) && !slices.ContainsFunc(cols, func(i int) bool { return !row.Cells[i].Measured() }) {
+		if !results.IsReference(row.Codec) && !slices.ContainsFunc(cols, func(i int) bool { return !row.Cells[i].Measured() }) {
 			rows = append(rows, row)
 			rec.Codecs = append(rec.Codecs, row.Label)
 		}

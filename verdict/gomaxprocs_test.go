@@ -48,8 +48,8 @@ func TestRecommendsTheCPUCount(t *testing.T) {
 }
 
 func TestRecommendsNothingInsideTheNoise(t *testing.T) {
-	flat := func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := twoCores(impl, 2, 2) // every value measures as 2 does, give or take
+	flat := func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := twoCores(codec, 2, 2) // every value measures as 2 does, give or take
 		f.Rate *= 1 + 0.01*float64(procs)
 		f.P99 += time.Duration(procs) * ms
 		return f
@@ -61,8 +61,8 @@ func TestRecommendsNothingInsideTheNoise(t *testing.T) {
 }
 
 func TestRecommendsNothingOnABusyMachine(t *testing.T) {
-	busy := func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := twoCores(impl, procs, pairs)
+	busy := func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := twoCores(codec, procs, pairs)
 		f.Others = 1.0
 		return f
 	}
@@ -75,8 +75,8 @@ func TestRecommendsNothingOnABusyMachine(t *testing.T) {
 // Repeats that stray 18% from their median make a 13% difference noise,
 // which the one-run margin of 10% would not.
 func TestRepeatsSetTheMargins(t *testing.T) {
-	close := func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := twoCores(impl, 2, 2)
+	close := func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := twoCores(codec, 2, 2)
 		if procs == 1 {
 			f.Rate /= 1.15
 		}
@@ -97,8 +97,8 @@ func TestRepeatsSetTheMargins(t *testing.T) {
 
 // Two values equal within the margins: the smaller wins.
 func TestTiesGoToFewerPs(t *testing.T) {
-	tie := func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := twoCores(impl, 2, 2)
+	tie := func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := twoCores(codec, 2, 2)
 		if procs == 1 {
 			f.Rate /= 2
 		}
@@ -134,8 +134,8 @@ func TestFractionalQuotaNamesBothSides(t *testing.T) {
 }
 
 func TestNoRemarkWhenTheSleeperWasOnTime(t *testing.T) {
-	prompt := func(impl string, procs, pairs int) resultstest.ProcsFigures {
-		f := twoCores(impl, procs, pairs)
+	prompt := func(codec string, procs, pairs int) resultstest.ProcsFigures {
+		f := twoCores(codec, procs, pairs)
 		f.ProbeP99 = ms
 		return f
 	}
@@ -159,7 +159,7 @@ func TestAReasonNamesTheValueItLostTo(t *testing.T) {
 		2: {Rate: 21, P99: 135 * ms, ProbeP99: 80 * ms},
 		4: {Rate: 23, P99: 211 * ms, ProbeP99: 82 * ms},
 	}
-	rec := recommend(t, resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "baseline"}, func(impl string, procs, pairs int) resultstest.ProcsFigures {
+	rec := recommend(t, resultstest.ProcsSweep([]int{1, 2, 4}, []string{"std", "baseline"}, func(codec string, procs, pairs int) resultstest.ProcsFigures {
 		return figs[procs]
 	}))
 	want := "GOMAXPROCS=2 (the CPU count): 4 bought no throughput (+10%) and raised p99 by 56% (135.0ms -> 211.0ms); 1 fell 13% short of 4's throughput (23/s -> 20/s)"
@@ -179,7 +179,7 @@ func TestNoSpareRemarkWhenAStopStoodOut(t *testing.T) {
 	}
 	for i, r := range run.Results {
 		if r.Procs == 1 {
-			s := resultstest.Stopping(r.Impl, r.Pairs, 0, r.Window, stops[r.Impl])
+			s := resultstest.Stopping(r.Codec, r.Pairs, 0, r.Window, stops[r.Codec])
 			run.Results[i].Responsiveness.STW, run.Results[i].STWHist, run.Results[i].STWWaited = s.STW, s.STWHist, s.STWWaited
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // bytes) of document at one level: the figure Go's maintainers measure by
 // hand for assembly functions ("about 1 ms of stop per MiB").
 type PerMB struct {
-	Impl  string // the codec's label, with its build
+	Codec string // the codec's label, with its build
 	Label string // the level's row label, "2x encdec"
 	// PerMB is the BudgetQuantile of the stops' waits divided by the
 	// document's size in MB on one document, or the least-squares slope
@@ -36,7 +36,7 @@ func StopPerMB(run *results.Run) []PerMB {
 				swept[p.Input] = true
 			}
 			if d, ok := s.PerMB(); ok {
-				out = append(out, PerMB{Impl: s.Impl, Label: t.Label, PerMB: d, Sizes: len(s.Points)})
+				out = append(out, PerMB{Codec: s.Codec, Label: t.Label, PerMB: d, Sizes: len(s.Points)})
 			}
 		}
 	}
@@ -52,7 +52,7 @@ func StopPerMB(run *results.Run) []PerMB {
 			if !c.HasSTW || c.Stops.N() == 0 {
 				continue
 			}
-			out = append(out, PerMB{Impl: c.Result.ImplLabel(), Label: v.Label, PerMB: PerMBOf(v.BudgetStop(c), sizes[v.Input]), Sizes: 1})
+			out = append(out, PerMB{Codec: c.Result.CodecLabel(), Label: v.Label, PerMB: PerMBOf(v.BudgetStop(c), sizes[v.Input]), Sizes: 1})
 		}
 	}
 	return out

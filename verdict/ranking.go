@@ -20,7 +20,7 @@ type LevelRanking struct {
 	Rows  []RankedRow
 }
 
-type RankedRow struct{ Impl, Rate, Relative string }
+type RankedRow struct{ Codec, Rate, Relative string }
 
 // Level is the ranking's level and runtime settings, as the page heads it.
 func (l LevelRanking) Level() string { return l.Label + ", " + l.Point.String() }
@@ -37,20 +37,20 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 	}
 	var out []LevelRanking
 	for _, l := range results.EncdecLevels(rs) {
-		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return results.IsReference(r.Impl) })
+		rs := slices.DeleteFunc(l.Rows, func(r results.Result) bool { return results.IsReference(r.Codec) })
 		if len(rs) < 2 {
 			continue
 		}
 		ref := rs[0]
 		for _, r := range rs {
-			if r.Impl == "std" {
+			if r.Codec == "std" {
 				ref = r
 			}
 		}
 		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmp.Compare(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
 		lr := LevelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
 		for _, r := range rs {
-			lr.Rows = append(lr.Rows, RankedRow{r.Impl, format.Rate(r.RoundTripsPerSec()), relative(r, ref)})
+			lr.Rows = append(lr.Rows, RankedRow{r.Codec, format.Rate(r.RoundTripsPerSec()), relative(r, ref)})
 		}
 		out = append(out, lr)
 	}
@@ -58,12 +58,12 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 }
 
 func relative(r, ref results.Result) string {
-	if r.Impl == ref.Impl {
+	if r.Codec == ref.Codec {
 		return "(reference)"
 	}
 	a, b := r.RoundTripsPerSec(), ref.RoundTripsPerSec()
 	if a >= b {
-		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Impl)
+		return fmt.Sprintf("%.2fx faster than %s", a/b, ref.Codec)
 	}
-	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Impl)
+	return fmt.Sprintf("%.2fx slower than %s", b/a, ref.Codec)
 }

@@ -12,11 +12,11 @@ func TestLevelRankings(t *testing.T) {
 	got := LevelRankings(run.Config, run.Results)
 	var levels []string
 	for _, l := range got {
-		var impls []string
+		var names []string
 		for _, r := range l.Rows {
-			impls = append(impls, r.Impl+" "+r.Relative)
+			names = append(names, r.Codec+" "+r.Relative)
 		}
-		levels = append(levels, l.Level()+": "+strings.Join(impls, ", "))
+		levels = append(levels, l.Level()+": "+strings.Join(names, ", "))
 	}
 	// goccy failed at 1x, which leaves 1x with std and sonic; baseline is
 	// never a contender.
@@ -32,7 +32,7 @@ func TestLevelRankings(t *testing.T) {
 	run.Results[3].Err = "echo decode: boom" // sonic 2x
 	got = LevelRankings(run.Config, run.Results)
 	for _, r := range got[1].Rows {
-		if r.Impl == "sonic" {
+		if r.Codec == "sonic" {
 			t.Errorf("2x ranks sonic, which ended in error: %+v", got[1].Rows)
 		}
 	}

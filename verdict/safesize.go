@@ -84,7 +84,7 @@ func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) Size
 
 // SafeSize is one codec at one level over the sizes it ran of a shape.
 type SafeSize struct {
-	Impl   string      // its label, with its build
+	Codec  string      // its label, with its build
 	Points []SizePoint // smallest first
 	Budget time.Duration
 	// NoStops are the sizes (input names) it ran at without a stop
@@ -231,14 +231,14 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 						continue
 					}
 					head := l
-					head.Impl, head.Build = "", ""
+					head.Codec, head.Build = "", ""
 					if tables[head] == nil {
 						heads = append(heads, head)
 						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point(), Sizes: series.Inputs}
 						codecs[head] = map[line]*SafeSize{}
 					}
 					if codecs[head][l] == nil {
-						codecs[head][l] = &SafeSize{Impl: l.ImplLabel(), Budget: budget}
+						codecs[head][l] = &SafeSize{Codec: l.CodecLabel(), Budget: budget}
 						order[head] = append(order[head], l)
 					}
 					s := codecs[head][l]

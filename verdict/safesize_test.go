@@ -53,7 +53,7 @@ func TestSafeSizeHandComputed(t *testing.T) {
 		{"stands out under the budget", sizePoints([][2]float64{{1, 2}, {4, 5}}, 4), 0, 1, 1e6, false, ms, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := SafeSize{Impl: "codec", Points: tc.points, Budget: 10 * ms}
+			s := SafeSize{Codec: "codec", Points: tc.points, Budget: 10 * ms}
 			safe, over := s.Bracket()
 			est, interp := s.Estimate()
 			if safe != tc.safe || over != tc.over || math.Abs(est-tc.estimate) > 1 || interp != tc.interpolated {

@@ -63,14 +63,14 @@ const SearchListSizes = 4
 // Measured is one codec at one level on one size: what a measurement
 // returns to the search.
 type Measured struct {
-	Impl  string // the codec, as -impls names it
+	Codec string // the codec, as -impls names it
 	Level string // the level's row label
 	Point SizePoint
 }
 
-// Measure runs impls (codecs and references, as the search asks) at each
+// Measure runs names (codecs and references, as the search asks) at each
 // of sizes (bytes) and returns every codec's point at every level.
-type Measure func(sizes []int, impls []string) ([]Measured, error)
+type Measure func(sizes []int, names []string) ([]Measured, error)
 
 // Search is a search's range and budget.
 type Search struct {
@@ -86,21 +86,21 @@ type Search struct {
 // SearchStep is one measurement the search asked for, in the round it
 // belongs to (0: the ends).
 type SearchStep struct {
-	Round int
-	Sizes []int
-	Impls []string // the codecs and references it ran
+	Round  int
+	Sizes  []int
+	Codecs []string // the codecs and references it ran
 }
 
 // Windows is how many windows the step ran: each of its codecs and
 // references at each of its sizes (at each level).
-func (s SearchStep) Windows() int { return len(s.Sizes) * len(s.Impls) }
+func (s SearchStep) Windows() int { return len(s.Sizes) * len(s.Codecs) }
 
 // SearchLine is one codec at one level: the sizes it ran, and whether its
 // safe size is known within the factor.
 type SearchLine struct {
-	Impl, Level string
-	Safe        SafeSize
-	Settled     bool
+	Codec, Level string
+	Safe         SafeSize
+	Settled      bool
 }
 
 // SearchResult is what the search measured, in order, and where it left
@@ -122,10 +122,10 @@ func (r SearchResult) Windows() int {
 	return n
 }
 
-// Run searches for the safe sizes of impls' codecs (impls may name the
+// Run searches for the safe sizes of the codecs in names (which may name the
 // references too, which it runs as its comment says), measuring through
 // measure.
-func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
+func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 	factor, rounds := s.Factor, s.Steps
 	if factor <= 1 {
 		factor = SearchFactor
@@ -133,8 +133,8 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 	if rounds <= 0 {
 		rounds = SearchSteps
 	}
-	codecs := slices.DeleteFunc(slices.Clone(impls), results.IsReference)
-	ref, others := searchRefs(impls)
+	codecs := slices.DeleteFunc(slices.Clone(names), results.IsReference)
+	ref, others := searchRefs(names)
 	most := cmp.Or(s.ListSizes, SearchListSizes) * (len(codecs) + len(ref) + len(others))
 	var res SearchResult
 	lines := map[[2]string]*SearchLine{}
@@ -155,9 +155,9 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			return fmt.Errorf("measuring %s: %w", SizesText(sizes), err)
 		}
 		for _, m := range ms {
-			k := [2]string{m.Impl, m.Level}
+			k := [2]string{m.Codec, m.Level}
 			if lines[k] == nil {
-				lines[k] = &SearchLine{Impl: m.Impl, Level: m.Level, Safe: SafeSize{Impl: m.Impl, Budget: s.Budget}}
+				lines[k] = &SearchLine{Codec: m.Codec, Level: m.Level, Safe: SafeSize{Codec: m.Codec, Budget: s.Budget}}
 				order = append(order, k)
 			}
 			l := lines[k]
@@ -189,8 +189,8 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			l := lines[k]
 			sizes, _ := narrow(l.Safe, factor, s.Min, s.Max)
 			for _, n := range sizes {
-				if !asked[l.Impl][n] && !slices.Contains(wants[n], l.Impl) {
-					wants[n] = append(wants[n], l.Impl)
+				if !asked[l.Codec][n] && !slices.Contains(wants[n], l.Codec) {
+					wants[n] = append(wants[n], l.Codec)
 				}
 			}
 		}
@@ -198,7 +198,7 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 			break
 		}
 		for _, g := range groupSizes(wants, codecs) {
-			run := slices.Concat(g.impls, ref)
+			run := slices.Concat(g.names, ref)
 			if res.Windows()+len(g.sizes)*len(run) > most {
 				res.Cut = true
 				break
@@ -219,12 +219,12 @@ func (s Search) Run(impls []string, measure Measure) (SearchResult, error) {
 	return res, nil
 }
 
-// searchRefs are the references impls name: the verdict's (control when
+// searchRefs are the references among names: the verdict's (control when
 // there, else baseline), which runs at every size, and the others, which
 // run once.
-func searchRefs(impls []string) (ref, others []string) {
+func searchRefs(names []string) (ref, others []string) {
 	for _, name := range []string{results.Control, results.Baseline} {
-		if !slices.Contains(impls, name) {
+		if !slices.Contains(names, name) {
 			continue
 		}
 		if ref == nil {
@@ -239,7 +239,7 @@ func searchRefs(impls []string) (ref, others []string) {
 // sizeGroup is the sizes one set of codecs asked for.
 type sizeGroup struct {
 	sizes []int
-	impls []string
+	names []string
 }
 
 // groupSizes groups the sizes asked for by the set of codecs that asked
@@ -249,11 +249,11 @@ func groupSizes(wants map[int][]string, codecs []string) []sizeGroup {
 	sizes := slices.Sorted(maps.Keys(wants))
 	var out []sizeGroup
 	for _, n := range sizes {
-		impls := slices.Clone(wants[n])
-		slices.SortStableFunc(impls, func(a, b string) int { return slices.Index(codecs, a) - slices.Index(codecs, b) })
-		i := slices.IndexFunc(out, func(g sizeGroup) bool { return slices.Equal(g.impls, impls) })
+		names := slices.Clone(wants[n])
+		slices.SortStableFunc(names, func(a, b string) int { return slices.Index(codecs, a) - slices.Index(codecs, b) })
+		i := slices.IndexFunc(out, func(g sizeGroup) bool { return slices.Equal(g.names, names) })
 		if i < 0 {
-			out = append(out, sizeGroup{impls: impls})
+			out = append(out, sizeGroup{names: names})
 			i = len(out) - 1
 		}
 		out[i].sizes = append(out[i].sizes, n)
@@ -341,7 +341,7 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 	for _, v := range Of(run) {
 		for _, c := range v.Codecs {
 			if c.HasSTW && c.Stops.N() > 0 {
-				out = append(out, Measured{Impl: c.Result.Impl, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
+				out = append(out, Measured{Codec: c.Result.Codec, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
 			}
 		}
 	}

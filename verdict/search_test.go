@@ -14,17 +14,17 @@ type fakeMeasure struct {
 	asked []SearchStep
 }
 
-func (f *fakeMeasure) measure(sizes []int, impls []string) ([]Measured, error) {
-	f.asked = append(f.asked, SearchStep{Sizes: sizes, Impls: impls})
+func (f *fakeMeasure) measure(sizes []int, names []string) ([]Measured, error) {
+	f.asked = append(f.asked, SearchStep{Sizes: sizes, Codecs: names})
 	var out []Measured
 	for _, n := range sizes {
-		for _, impl := range impls {
-			stop, ok := f.stops[impl]
+		for _, name := range names {
+			stop, ok := f.stops[name]
 			if !ok { // a reference: the verdict's, not judged
 				continue
 			}
 			d := stop(float64(n) / 1e6)
-			out = append(out, Measured{Impl: impl, Level: "2x encdec", Point: SizePoint{Bytes: n, Stop: d, Stops: 100, Within: d < 10*ms}})
+			out = append(out, Measured{Codec: name, Level: "2x encdec", Point: SizePoint{Bytes: n, Stop: d, Stops: 100, Within: d < 10*ms}})
 		}
 	}
 	return out, nil
@@ -35,11 +35,11 @@ func linear(perMB time.Duration) func(float64) time.Duration {
 	return func(mb float64) time.Duration { return 100*time.Microsecond + time.Duration(mb*float64(perMB)) }
 }
 
-func lineOf(t *testing.T, res SearchResult, impl string) SearchLine {
+func lineOf(t *testing.T, res SearchResult, codec string) SearchLine {
 	t.Helper()
-	i := slices.IndexFunc(res.Lines, func(l SearchLine) bool { return l.Impl == impl })
+	i := slices.IndexFunc(res.Lines, func(l SearchLine) bool { return l.Codec == codec })
 	if i < 0 {
-		t.Fatalf("no line for %s: %+v", impl, res.Lines)
+		t.Fatalf("no line for %s: %+v", codec, res.Lines)
 	}
 	return res.Lines[i]
 }
@@ -100,7 +100,7 @@ func TestSearchWork(t *testing.T) {
 		{1, []int{5e6, 7.3e6}, []string{"sonic", "control"}},                         // around sonic's crossing
 	}
 	if !slices.EqualFunc(res.Steps, want, func(a, b SearchStep) bool {
-		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Impls, b.Impls)
+		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Codecs, b.Codecs)
 	}) {
 		t.Errorf("steps\n%+v, want\n%+v", res.Steps, want)
 	}

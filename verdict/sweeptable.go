@@ -30,10 +30,10 @@ type SweepLevel struct {
 // SweepRow is a codec (of a build, with a decode target and batch) at
 // every point of a level.
 type SweepRow struct {
-	Impl, Build, Target string
-	Batch               int
-	Label               string // the codec's label: "std", "goccy (new) struct batch=10"
-	Cells               []SweepCell
+	Codec, Build, Target string
+	Batch                int
+	Label                string // the codec's label: "std", "goccy (new) struct batch=10"
+	Cells                []SweepCell
 }
 
 // SweepCell is one row at one point; Ran is false when no scenario of it
@@ -53,8 +53,8 @@ func (c SweepCell) Measured() bool { return c.Ran && c.N > 0 && c.Err == "" }
 func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 	var out []SweepTable
 	type rowKey struct {
-		impl, build, target string
-		batch               int
+		codec, build, target string
+		batch                int
 	}
 	var inputs []string
 	points := map[string][]results.Point{}
@@ -71,7 +71,7 @@ func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 		if p := r.Point(); !slices.Contains(points[k.Input], p) {
 			points[k.Input] = append(points[k.Input], p)
 		}
-		if row := (rowKey{k.Impl, k.Build, k.Target, k.Batch}); !slices.Contains(rows[k.Input], row) {
+		if row := (rowKey{k.Codec, k.Build, k.Target, k.Batch}); !slices.Contains(rows[k.Input], row) {
 			rows[k.Input] = append(rows[k.Input], row)
 		}
 		by[k] = r
@@ -87,8 +87,8 @@ func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 				level.Pairs = append(level.Pairs, cfg.PairsAt(lv, p.Procs))
 			}
 			for _, rk := range rows[in] {
-				s := results.Scenario{Input: in, Impl: rk.impl, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
-				row := SweepRow{Impl: rk.impl, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.ImplLabel() + results.Result{Scenario: s}.Variant()}
+				s := results.Scenario{Input: in, Codec: rk.codec, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
+				row := SweepRow{Codec: rk.codec, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
 				for i, p := range t.Points {
 					s.Pairs, s.Procs, s.GOGC, s.MemLimit = level.Pairs[i], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]

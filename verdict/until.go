@@ -35,10 +35,10 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 				continue
 			}
 			more = true
-			mark(out, rows, cv.Result.Impl)
+			mark(out, rows, cv.Result.Codec)
 		}
 		if more && v.Ref != nil { // the reference they are judged against, not the other
-			mark(out, rows, v.Ref.Result.Impl)
+			mark(out, rows, v.Ref.Result.Codec)
 		}
 	}
 	return out
@@ -56,9 +56,9 @@ func FirstLook(cfg results.Config) time.Duration {
 	return min(cfg.Until, 2*cfg.Duration)
 }
 
-func mark(out []bool, rows []results.Result, impl string) {
+func mark(out []bool, rows []results.Result, codec string) {
 	for i, r := range rows {
-		if r.Impl == impl {
+		if r.Codec == codec {
 			out[i] = true
 		}
 	}

@@ -71,7 +71,7 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 			cv := Codec{Result: r}
 			cv.Stops, cv.HasSTW = StopsOf(rs, stretchOf(cfg), cfg.STW)
 			v.STW = v.STW || cv.HasSTW
-			switch r.Impl {
+			switch r.Codec {
 			case results.Baseline:
 				v.Base = &cv
 			case results.Control:
@@ -94,7 +94,7 @@ func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][
 			if c := compareFrozen(b, a); c != 0 {
 				return c
 			}
-			return results.ImplRank(a.Result.Impl) - results.ImplRank(b.Result.Impl)
+			return results.CodecRank(a.Result.Codec) - results.CodecRank(b.Result.Codec)
 		})
 		out = append(out, v)
 	}
@@ -149,7 +149,7 @@ func (v *Level) judge(cv Codec) Codec {
 // order set by how often each codec's pairs hand a P over as much as by
 // what the runtime could not preempt (docs/notes-verdict.md).
 func (v *Level) countsLate() bool {
-	if v.Ref == nil || v.Ref.Result.Impl != results.Control {
+	if v.Ref == nil || v.Ref.Result.Codec != results.Control {
 		return false
 	}
 	r := v.Ref.Result
@@ -162,7 +162,7 @@ func (v Level) RefName() string {
 	if v.Ref == nil {
 		return results.Baseline
 	}
-	return v.Ref.Result.Impl
+	return v.Ref.Result.Codec
 }
 
 // Answers are the level's codecs with answer a, in the table's order.
@@ -212,7 +212,7 @@ func Record(run *results.Run) []results.VerdictLevel {
 			if !cv.Tested {
 				continue
 			}
-			vl.Codecs = append(vl.Codecs, results.VerdictCodec{Impl: cv.Result.Impl, Answer: cv.Answer.String(), Frozen: cv.Effect.Frozen,
+			vl.Codecs = append(vl.Codecs, results.VerdictCodec{Codec: cv.Result.Codec, Answer: cv.Answer.String(), Frozen: cv.Effect.Frozen,
 				Tail: cv.Effect.Tail, P: cv.P, Busy: cv.Busy, WindowNs: int64(cv.Stops.Window)})
 		}
 		out = append(out, vl)

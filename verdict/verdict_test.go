@@ -18,7 +18,7 @@ func judged(t *testing.T, rs ...results.Result) map[string]Codec {
 	}
 	out := map[string]Codec{}
 	for _, cv := range vs[0].Codecs {
-		out[cv.Result.Impl] = cv
+		out[cv.Result.Codec] = cv
 	}
 	return out
 }
@@ -116,8 +116,8 @@ func TestVerdictCountsTheTimeTheProbeCouldNotRun(t *testing.T) {
 		resultstest.Stopping("starved", 2, 0, win, starved),
 	}, nil)
 	cs := vs[0].Codecs
-	if len(cs) != 2 || cs[0].Result.Impl != "starved" {
-		t.Fatalf("order %v, want starved first", []string{cs[0].Result.Impl, cs[1].Result.Impl})
+	if len(cs) != 2 || cs[0].Result.Codec != "starved" {
+		t.Fatalf("order %v, want starved first", []string{cs[0].Result.Codec, cs[1].Result.Codec})
 	}
 	s, b := cs[0].Stops, cs[1].Stops
 	if s.Waiting() >= b.Waiting() || s.Late() < 0.15 || b.Late() > 0 {

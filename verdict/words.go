@@ -36,7 +36,7 @@ func (v Level) Table() [][]string {
 	}
 	table := [][]string{head}
 	for _, cv := range all {
-		line := []string{cv.Result.Impl}
+		line := []string{cv.Result.Codec}
 		if cv.HasSTW {
 			s := cv.Stops
 			line = append(line, fmt.Sprint(s.N()), format.Duration(s.Quantile(0.5)), format.Duration(s.Quantile(0.9)),
@@ -104,7 +104,7 @@ func (v Level) MMUTable() [][]string {
 		table[0] = append(table[0], "mmu("+w.String()+")")
 	}
 	for _, cv := range all {
-		line := []string{cv.Result.Impl}
+		line := []string{cv.Result.Codec}
 		for _, w := range latency.MMUWindows {
 			cell := "-"
 			for _, p := range cv.Stops.MMU {
@@ -149,7 +149,7 @@ func (v Level) Reasons() []string {
 // answer; blank for a reference, "-" for a codec not tested.
 func (cv Codec) against() []string {
 	switch {
-	case cv.Result.Impl == results.Baseline || cv.Result.Impl == results.Control:
+	case cv.Result.Codec == results.Baseline || cv.Result.Codec == results.Control:
 		return []string{"", "", ""}
 	case !cv.Tested:
 		return []string{"-", "-", "-"}
@@ -231,14 +231,14 @@ func (v Level) Conclusions() []string {
 		for _, cv := range stand {
 			s, rs := cv.Stops, v.Ref.Stops
 			items = append(items, fmt.Sprintf("%s (froze the program %s of the window against %s: %s points; %s of its stops over %s against %s; %s)",
-				cv.Result.Impl, format.Percent(frozenOf(s, cv.Late)), format.Percent(frozenOf(rs, cv.Late)), points(cv.Effect.Frozen, cv.HasEffect),
+				cv.Result.Codec, format.Percent(frozenOf(s, cv.Late)), format.Percent(frozenOf(rs, cv.Late)), points(cv.Effect.Frozen, cv.HasEffect),
 				format.Percent(s.Over(b.LongStop)), b.LongStop, format.Percent(rs.Over(b.LongStop)), cv.evidence()))
 		}
 		out = append(out, "stands out from "+ref+": "+strings.Join(items, ", "))
 	} else if not := v.Answers(DoesNot); len(not) > 0 || len(v.Answers(CannotTell)) == 0 {
 		var items []string
 		for _, cv := range not {
-			items = append(items, cv.Result.Impl+" "+points(cv.Effect.Frozen, cv.HasEffect))
+			items = append(items, cv.Result.Codec+" "+points(cv.Effect.Frozen, cv.HasEffect))
 		}
 		if len(items) == 0 {
 			out = append(out, fmt.Sprintf("no codec stands out from %s at %s (no codec had stops to judge)", ref, v.Label))
@@ -268,7 +268,7 @@ func (v Level) cannotTell() string {
 	busy := false
 	for _, cv := range undecided {
 		f := cv.Effect.Frozen
-		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Impl, Points(f.Est), pts(f.Lo, 1, false), pts(f.Hi, 1, false), Bar(b.Frozen))
+		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Codec, Points(f.Est), pts(f.Lo, 1, false), pts(f.Hi, 1, false), Bar(b.Frozen))
 		if t := cv.Effect.Tail; !t.Below(b.Tail) {
 			item += fmt.Sprintf("; %s of its stops over %s, %s to %s, against a bar of %s", Points(t.Est)+"%", b.LongStop, pts(t.Lo, 1, false), pts(t.Hi, 1, false), Bar(b.Tail)+"%")
 		}
@@ -349,7 +349,7 @@ func (v Level) Ran() string {
 		}
 		w := cv.Stops.Window
 		if v.Duration > 0 && w >= v.Duration*14/10 { // an extension adds half a window at least
-			longer = append(longer, cv.Result.Impl)
+			longer = append(longer, cv.Result.Codec)
 			longest = max(longest, w)
 		} else {
 			base = max(base, w)
@@ -412,16 +412,16 @@ func (v Level) Sentence(cv Codec) string {
 	tail := fmt.Sprintf("one stop in ten waited over %s", format.Duration(s.Quantile(0.9)))
 	switch cv.Answer {
 	case StandsOut:
-		out := fmt.Sprintf("%s %s: %s; %s; worst %s", cv.Result.Impl, frozen, effect, tail, format.Duration(s.Max()))
+		out := fmt.Sprintf("%s %s: %s; %s; worst %s", cv.Result.Codec, frozen, effect, tail, format.Duration(s.Max()))
 		if c := cv.Result.Culprit; c != nil {
 			out += fmt.Sprintf("; culprit %s held a %s stop", shortCulprit(cv.Result), format.Duration(c.Stall))
 		}
 		return out
 	case CannotTell:
-		return fmt.Sprintf("%s cannot be told: it %s: %s, against bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
+		return fmt.Sprintf("%s cannot be told: it %s: %s, against bars of %s points and %s%% (%s); %s%s", cv.Result.Codec, frozen, effect,
 			Bar(b.Frozen), Bar(b.Tail), cv.evidence(), tail, v.longest(cv))
 	}
-	return fmt.Sprintf("%s does not: it %s: %s, under the bars of %s points and %s%% (%s); %s%s", cv.Result.Impl, frozen, effect,
+	return fmt.Sprintf("%s does not: it %s: %s, under the bars of %s points and %s%% (%s); %s%s", cv.Result.Codec, frozen, effect,
 		Bar(b.Frozen), Bar(b.Tail), cv.evidence(), tail, v.longest(cv))
 }
 

@@ -111,7 +111,7 @@ func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 // versionOf is the version codec name ran at on tinyRun's input in build
 // ("" outside a run across builds); "" if it did not run there.
 func versionOf(run *results.Run, name, build string) string {
-	im, _ := run.Impl(results.Scenario{Input: "tiny", Impl: name, Build: build})
+	im, _ := run.Codec(results.Scenario{Input: "tiny", Codec: name, Build: build})
 	return im.Version
 }
 

@@ -85,9 +85,9 @@ func TestBatchEndToEnd(t *testing.T) {
 	var got []string
 	for _, r := range run.Results {
 		if r.Err != "" || r.N == 0 {
-			t.Errorf("%s %s: n=%d error %q", r.Impl, r.Label(), r.N, r.Err)
+			t.Errorf("%s %s: n=%d error %q", r.Codec, r.Label(), r.N, r.Err)
 		}
-		got = append(got, r.Impl+" "+r.Label())
+		got = append(got, r.Codec+" "+r.Label())
 	}
 	want := []string{"std 1x encdec batch=1", "baseline 1x encdec batch=1", "std 1x encdec batch=10", "baseline 1x encdec batch=10"}
 	if !slices.Equal(got, want) {

@@ -67,13 +67,13 @@ func (b buildsFlag) read() ([]results.Build, error) {
 	return out, nil
 }
 
-// checkImpls refuses a codec that cannot run: one this binary lacks, or
+// checkCodecs refuses a codec that cannot run: one this binary lacks, or
 // in a run across builds one no build has; it returns the builds, read.
-func checkImpls(o *options, impls []string) ([]results.Build, error) {
+func checkCodecs(o *options, names []string) ([]results.Build, error) {
 	// what needs worker processes, as the run itself rules it
-	needs := plan.IsolationOf(results.Config{Impls: impls, Builds: make([]results.Build, len(o.builds))})
+	needs := plan.IsolationOf(results.Config{Codecs: names, Builds: make([]results.Build, len(o.builds))})
 	if len(o.builds) == 0 {
-		if _, err := codecs.LookupImpls(impls); err != nil {
+		if _, err := codecs.LookupAll(names); err != nil {
 			return nil, usagef("-impls: %w", err)
 		}
 		if needs.Codec != "" && !o.isolate {
@@ -88,17 +88,17 @@ func checkImpls(o *options, impls []string) ([]results.Build, error) {
 	if err != nil {
 		return nil, err
 	}
-	return builds, checkBuildImpls(impls, builds)
+	return builds, checkBuildCodecs(names, builds)
 }
 
-// checkBuildImpls refuses a codec that no build has, in this binary's
+// checkBuildCodecs refuses a codec that no build has, in this binary's
 // words when it knows why (stdv2: which build has it).
-func checkBuildImpls(impls []string, builds []results.Build) error {
-	for _, name := range impls {
+func checkBuildCodecs(names []string, builds []results.Build) error {
+	for _, name := range names {
 		if slices.ContainsFunc(builds, func(b results.Build) bool { return b.Has(name) }) {
 			continue
 		}
-		if _, err := codecs.LookupImpls([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
+		if _, err := codecs.LookupAll([]string{name}); err != nil && !strings.HasPrefix(err.Error(), "unknown codec") {
 			return usagef("-impls: %w", err)
 		}
 		var have []string

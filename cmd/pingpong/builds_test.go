@@ -47,7 +47,7 @@ func TestRunAcrossBuilds(t *testing.T) {
 	}
 	var order []string
 	for _, r := range readRun(t, out).Results {
-		order = append(order, r.ImplLabel()+" r"+string(rune('0'+r.Repeat)))
+		order = append(order, r.CodecLabel()+" r"+string(rune('0'+r.Repeat)))
 	}
 	want := []string{"std (base) r0", "std (new) r0", "baseline (base) r0", "baseline (new) r0",
 		"std (new) r1", "std (base) r1", "baseline (new) r1", "baseline (base) r1"}

@@ -18,13 +18,13 @@ func writeRepeats(t *testing.T, name string, p99s ...time.Duration) string {
 	t.Helper()
 	run := &results.Run{
 		Env:    results.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", GOMAXPROCS: 2},
-		Config: results.Config{Impls: []string{"std"}, Duration: time.Second, Count: len(p99s)},
+		Config: results.Config{Codecs: []string{"std"}, Duration: time.Second, Count: len(p99s)},
 		Inputs: []results.InputInfo{{Name: "twitter", Kind: "built-in"}},
-		Impls:  []results.ImplInfo{{Name: "std", Version: "go1.26.8", Input: "twitter"}},
+		Codecs: []results.CodecInfo{{Name: "std", Version: "go1.26.8", Input: "twitter"}},
 	}
 	for i, p99 := range p99s {
 		run.Results = append(run.Results, results.Result{
-			Scenario: results.Scenario{Input: "twitter", Impl: "std", Mode: results.ModeEncdec, Pairs: 1, Procs: 2, Repeat: i},
+			Scenario: results.Scenario{Input: "twitter", Codec: "std", Mode: results.ModeEncdec, Pairs: 1, Procs: 2, Repeat: i},
 			N:        1000, Window: time.Second,
 			Latency: latency.Summary{N: 1000, P50: p99 / 2, P95: p99 * 9 / 10, P99: p99, Max: p99 * 2},
 		})

@@ -71,7 +71,7 @@ func TestSelfCheckInterruptedExits130(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(signalError{sig: syscall.SIGINT})
 	var stdout bytes.Buffer
-	cfg := results.SelfCheckConfig{Impls: []string{results.Baseline}, Count: 2, Duration: time.Second}
+	cfg := results.SelfCheckConfig{Codecs: []string{results.Baseline}, Count: 2, Duration: time.Second}
 	err := selfCheck(ctx, cfg, "github", &stdout)
 	if code := exitCode(err, "pingpong selfcheck", &bytes.Buffer{}); code != 130 {
 		t.Errorf("err %v: exit %d, want 130", err, code)

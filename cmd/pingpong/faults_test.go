@@ -194,7 +194,7 @@ func TestFaults(t *testing.T) {
 				// encoding/json, every codec's reference, cannot hold it in a float64
 				for _, res := range readRun(t, js).Results {
 					if !strings.Contains(res.Err, "cannot unmarshal number 1e400") {
-						t.Errorf("%s: error %q, want encoding/json's on the number", res.Impl, res.Err)
+						t.Errorf("%s: error %q, want encoding/json's on the number", res.Codec, res.Err)
 					}
 				}
 			}}
@@ -513,7 +513,7 @@ func TestFaultsWorkerKilledInEachPhase(t *testing.T) {
 					cut = append(cut, r)
 				}
 			}
-			if rs := readRun(t, js).Results; len(rs) != 2 || len(killed) != 1 || len(cut) != 1 || killed[0].Impl == cut[0].Impl {
+			if rs := readRun(t, js).Results; len(rs) != 2 || len(killed) != 1 || len(cut) != 1 || killed[0].Codec == cut[0].Codec {
 				t.Errorf("results %+v: want one row for the killed worker, one cut short by the SIGTERM", rs)
 			}
 		})

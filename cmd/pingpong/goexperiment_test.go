@@ -43,7 +43,7 @@ func TestBenchSchedulingGoexperimentJSONv2(t *testing.T) {
 	}
 	var ran []string
 	for _, r := range run.Results {
-		ran = append(ran, r.ImplLabel())
+		ran = append(ran, r.CodecLabel())
 	}
 	if want := []string{"std (base)", "std (new)", "stdv2 (new)", "control (base)", "control (new)", "baseline (base)", "baseline (new)"}; !slices.Equal(ran, want) {
 		t.Errorf("ran %q, want %q: stdv2 in the build that has it alone, control and baseline (which the script adds) in both", ran, want)
@@ -78,7 +78,7 @@ func TestBenchSchedulingUnknownGoexperiment(t *testing.T) {
 }
 
 func TestImplsStdv2NeedsAJSONv2Build(t *testing.T) {
-	if _, err := codecs.LookupImpls([]string{"stdv2"}); err == nil {
+	if _, err := codecs.LookupAll([]string{"stdv2"}); err == nil {
 		t.Skip("this test binary was built with GOEXPERIMENT=jsonv2: stdv2 is there")
 	}
 	var stdout, stderr bytes.Buffer

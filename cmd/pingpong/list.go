@@ -36,7 +36,7 @@ func list(w io.Writer, jsonPath string, seed int64) error {
 // shapes and types.
 func listing(seed int64) results.Listing {
 	l := results.Listing{Schema: results.ListingSchema, Types: codecs.Types()}
-	for _, im := range codecs.Impls() {
+	for _, im := range codecs.All() {
 		l.Codecs = append(l.Codecs, results.ListedCodec{Name: im.Name, Library: im.Desc, Module: im.Module, Version: im.Version(), Env: im.Env})
 	}
 	for _, bi := range datasets.Builtins() {

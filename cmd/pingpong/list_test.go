@@ -38,7 +38,7 @@ func TestListJSON(t *testing.T) {
 			shapes = append(shapes, sh.Name)
 		}
 		var wantCodecs, wantInputs, wantShapes []string
-		for _, im := range registry.Impls() {
+		for _, im := range registry.All() {
 			wantCodecs = append(wantCodecs, im.Name)
 		}
 		for _, bi := range datasets.Builtins() {

@@ -43,7 +43,7 @@ var measureCommand = command{
 
 type options struct {
 	inputs   string
-	impls    string
+	codecs   string
 	levels   string
 	duration time.Duration
 	warmup   time.Duration
@@ -78,7 +78,7 @@ type options struct {
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
 	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, or a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list); several sizes of one shape add a by-size summary and each codec's safe size (-budget); SHAPE:MIN..MAX alone searches for it (long-string:1MB..64MB)")
-	fs.StringVar(&o.impls, "impls", strings.Join(results.DefaultImpls, ","), "codecs to run, comma separated (see -list)")
+	fs.StringVar(&o.codecs, "impls", strings.Join(results.DefaultCodecs, ","), "codecs to run, comma separated (see -list)")
 	fs.StringVar(&o.levels, "levels", plan.DefaultLevels, "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", plan.DefaultDuration, "measured window of each scenario")
 	fs.DurationVar(&o.warmup, "warmup", plan.DefaultWarmup, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
@@ -160,11 +160,11 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	impls := splitList(o.impls)
+	names := splitList(o.codecs)
 	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe {
-		impls = results.WithControl(impls)
+		names = results.WithControl(names)
 	}
-	builds, err := checkImpls(o, impls)
+	builds, err := checkCodecs(o, names)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 
 	cfg := o.config()
-	cfg.Impls, cfg.Levels, cfg.Builds = impls, levels, builds
+	cfg.Codecs, cfg.Levels, cfg.Builds = names, levels, builds
 	if cfg.Isolate {
 		exe, err := os.Executable()
 		if err != nil {

@@ -115,7 +115,7 @@ func TestResultFilesAndCompare(t *testing.T) {
 	}
 	for _, r := range run.Results {
 		if r.N == 0 || r.Hist == nil || r.Hist.TotalCount() != r.N {
-			t.Errorf("%s repeat %d: n %d, histogram %v", r.Impl, r.Repeat, r.N, r.Hist != nil)
+			t.Errorf("%s repeat %d: n %d, histogram %v", r.Codec, r.Repeat, r.N, r.Hist != nil)
 		}
 	}
 	if b, _ := os.ReadFile(bench); strings.Count(string(b), "\nBenchmarkPingPong/") != 2*codecs {

@@ -13,9 +13,9 @@ import (
 // observers fans a run's events out to several reports.
 type observers []plan.Observer
 
-func (obs observers) Input(in results.InputInfo, impls []results.ImplInfo) {
+func (obs observers) Input(in results.InputInfo, infos []results.CodecInfo) {
 	for _, o := range obs {
-		o.Input(in, impls)
+		o.Input(in, infos)
 	}
 }
 
@@ -68,11 +68,11 @@ func newProgress(stderr io.Writer) plan.Observer {
 // Started takes the total from the run's plan.
 func (p *progress) Started(_ *results.Calibration, scenarios int) { p.total = scenarios }
 
-func (p *progress) Input(results.InputInfo, []results.ImplInfo) {}
+func (p *progress) Input(results.InputInfo, []results.CodecInfo) {}
 
 func (p *progress) Result(r results.Result) {
 	p.done++
-	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.ImplLabel(), r.Label())
+	fmt.Fprintf(p.w, "\r\033[K[%d/%d] %s %s %s", p.done, p.total, r.Input, r.CodecLabel(), r.Label())
 	if p.done == p.total {
 		fmt.Fprint(p.w, "\r\033[K")
 	}

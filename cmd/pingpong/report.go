@@ -25,9 +25,9 @@ func newConsoleReport(w io.Writer, env results.Environment, cfg results.Config, 
 	return c
 }
 
-func (c *consoleReport) Input(in results.InputInfo, impls []results.ImplInfo) {
+func (c *consoleReport) Input(in results.InputInfo, infos []results.CodecInfo) {
 	if c.stream != nil {
-		c.stream.Input(in, impls)
+		c.stream.Input(in, infos)
 	}
 }
 

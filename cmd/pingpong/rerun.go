@@ -98,7 +98,7 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 		levels[i] = l.Spec
 	}
 	d := func(name string, v time.Duration) string { return "-" + name + "=" + v.String() }
-	args := []string{"-input=" + inputs, "-impls=" + strings.Join(c.Impls, ","), "-levels=" + strings.Join(levels, ","),
+	args := []string{"-input=" + inputs, "-impls=" + strings.Join(c.Codecs, ","), "-levels=" + strings.Join(levels, ","),
 		d("duration", c.Duration), d("warmup", c.Warmup), d("slice", c.Slice), d("until", c.Until), d("probe", c.Probe), d("stw", c.STW), d("interval", c.Interval),
 		"-seed=" + strconv.FormatInt(c.Seed, 10), "-count=" + strconv.Itoa(c.Repeats()), "-mode=" + cmp.Or(c.Mode, results.RunEncdec),
 		"-isolate=" + strconv.FormatBool(c.Isolate), "-culprits=" + strconv.FormatBool(c.Culprits)}
@@ -247,8 +247,8 @@ func rerunDifferences(path string, old *results.Run) string {
 	if len(old.Config.Builds) == 0 {
 		var changed []string
 		seen := map[string]bool{}
-		for _, im := range old.Impls {
-			cur, err := codecs.LookupImpls([]string{im.Name})
+		for _, im := range old.Codecs {
+			cur, err := codecs.LookupAll([]string{im.Name})
 			if seen[im.Name] || err != nil {
 				continue
 			}

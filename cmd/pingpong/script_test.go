@@ -210,11 +210,11 @@ func TestBenchSchedulingBuildsAgainstALocalCheckout(t *testing.T) {
 	}
 	run := readRun(t, filepath.Join(out, "results.json"))
 	var versions, order []string
-	for _, im := range run.Impls {
+	for _, im := range run.Codecs {
 		versions = append(versions, im.Label()+" "+im.Version)
 	}
 	for _, r := range run.Results {
-		order = append(order, r.ImplLabel())
+		order = append(order, r.CodecLabel())
 	}
 	if want := []string{"jsoniter (base) v1.1.12", "jsoniter (new) (devel)"}; !slices.Equal(versions[:2], want) {
 		t.Errorf("codec versions %q, want %q first", versions, want)

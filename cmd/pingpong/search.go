@@ -63,7 +63,7 @@ func (s *search) check(cfg results.Config) error {
 func (s *search) run(ctx context.Context, cfg results.Config, env results.Environment, obs plan.Observer) (*results.Run, string, error) {
 	var runs []*results.Run
 	budget := verdict.BudgetOf(cfg)
-	measure := func(sizes []int, impls []string) ([]verdict.Measured, error) {
+	measure := func(sizes []int, names []string) ([]verdict.Measured, error) {
 		var specs []string
 		for _, n := range sizes {
 			specs = append(specs, s.SizeSpec(n))
@@ -73,7 +73,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 			return nil, err
 		}
 		step := cfg
-		step.Impls = impls
+		step.Codecs = names
 		// no extension until sure: the sizes a search measures sit near
 		// a codec's crossing, where the verdict is often near its bar
 		// too, and extending each step cost more than the list of sizes
@@ -89,7 +89,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		}
 		return verdict.Measurements(run, budget), nil
 	}
-	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(cfg.Impls, measure)
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(cfg.Codecs, measure)
 	if len(runs) == 0 {
 		return nil, "", err
 	}
@@ -97,6 +97,6 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 	if mergeErr != nil {
 		return nil, "", fmt.Errorf("merging the search's steps: %w", mergeErr)
 	}
-	merged.Config.Impls = cfg.Impls
+	merged.Config.Codecs = cfg.Codecs
 	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res), err
 }

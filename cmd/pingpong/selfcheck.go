@@ -34,7 +34,7 @@ run-to-run spread of p50 and throughput over -count repeats.
 }
 
 func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
-	impls := fs.String("impls", strings.Join(results.DefaultImpls, ","), "codecs to check, comma separated")
+	codecList := fs.String("impls", strings.Join(results.DefaultCodecs, ","), "codecs to check, comma separated")
 	inputs := fs.String("input", "citm-catalog", "inputs, comma separated: a file path, `NAME` in $PINGPONG_DATA, or a built-in corpus")
 	count := fs.Int("count", 3, "repeats of every measurement, for the run-to-run spread")
 	duration := fs.Duration("duration", time.Second, "each encdec window, and about each timed loop's")
@@ -45,7 +45,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 		if err := plan.CheckFlags(results.Config{Duration: *duration, Count: *count}, "duration", "count"); err != nil {
 			return usageError{err}
 		}
-		cfg := results.SelfCheckConfig{Impls: splitList(*impls), Count: *count, Duration: *duration, Warmup: *duration / 4}
+		cfg := results.SelfCheckConfig{Codecs: splitList(*codecList), Count: *count, Duration: *duration, Warmup: *duration / 4}
 		ctx, stopSignals := notifyContext()
 		defer stopSignals()
 		return selfCheck(ctx, cfg, *inputs, stdout)
@@ -55,7 +55,7 @@ func selfCheckFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writ
 // selfCheck runs the self-check and prints it, also when ctx is cancelled
 // by a signal, which it then returns.
 func selfCheck(ctx context.Context, cfg results.SelfCheckConfig, inputNames string, stdout io.Writer) error {
-	if _, err := codecs.LookupImpls(cfg.Impls); err != nil {
+	if _, err := codecs.LookupAll(cfg.Codecs); err != nil {
 		return usagef("-impls: %w", err)
 	}
 	ins, err := loadInputs(inputNames, datasets.DefaultSeed)

@@ -15,9 +15,9 @@ func TestProcsSweepRecordsGOMAXPROCSPerScenario(t *testing.T) {
 	var got []string
 	for _, r := range run.Results {
 		if r.Err != "" {
-			t.Errorf("%s %s at GOMAXPROCS=%d: %s", r.Impl, r.Label(), r.Procs, r.Err)
+			t.Errorf("%s %s at GOMAXPROCS=%d: %s", r.Codec, r.Label(), r.Procs, r.Err)
 		}
-		got = append(got, r.Point().String()+" "+r.Impl+" "+r.Label())
+		got = append(got, r.Point().String()+" "+r.Codec+" "+r.Label())
 	}
 	// Level N is 1 pair at GOMAXPROCS=1 (the same level as 1, run once)
 	// and 2 pairs at 2.

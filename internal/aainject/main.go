@@ -22,20 +22,20 @@ import (
 
 func main() {
 	build := flag.String("build", "b", "the build whose rows change")
-	impl := flag.String("impl", "std", "the codec whose rows change")
+	codec := flag.String("impl", "std", "the codec whose rows change")
 	factor := flag.Float64("factor", 1.2, "how much slower: 1.2 is 20% more time per round trip")
 	flag.Parse()
 	if flag.NArg() != 2 || *factor <= 0 {
 		fmt.Fprintln(os.Stderr, "usage: aainject [-build B] [-impl C] [-factor F] IN.json OUT.json")
 		os.Exit(2)
 	}
-	if err := inject(flag.Arg(0), flag.Arg(1), *build, *impl, *factor); err != nil {
+	if err := inject(flag.Arg(0), flag.Arg(1), *build, *codec, *factor); err != nil {
 		fmt.Fprintln(os.Stderr, "aainject:", err)
 		os.Exit(1)
 	}
 }
 
-func inject(in, out, build, impl string, factor float64) error {
+func inject(in, out, build, codec string, factor float64) error {
 	f, err := os.Open(in)
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func inject(in, out, build, impl string, factor float64) error {
 	changed := 0
 	for i := range run.Results {
 		r := &run.Results[i]
-		if r.Build != build || r.Impl != impl {
+		if r.Build != build || r.Codec != codec {
 			continue
 		}
 		r.N = int64(math.Round(float64(r.N) / factor))
@@ -57,7 +57,7 @@ func inject(in, out, build, impl string, factor float64) error {
 		changed++
 	}
 	if changed == 0 {
-		return fmt.Errorf("%s: no row of %s in build %s", in, impl, build)
+		return fmt.Errorf("%s: no row of %s in build %s", in, codec, build)
 	}
 	w, err := os.Create(out)
 	if err != nil {

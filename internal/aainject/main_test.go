@@ -41,13 +41,13 @@ func TestInjectSlowsOneCodecOfOneBuild(t *testing.T) {
 	for i, r := range got.Results {
 		was := run.Results[i]
 		rate, p50 := r.RoundTripsPerSec()/was.RoundTripsPerSec(), float64(r.Latency.P50)/float64(was.Latency.P50)
-		if r.Build == "new" && r.Impl == "std" {
+		if r.Build == "new" && r.Codec == "std" {
 			changed++
 			if math.Abs(rate-1/1.5) > 1e-6 || math.Abs(p50-1.5) > 1e-6 {
-				t.Errorf("%s: rate x%.3f, p50 x%.3f; want x%.3f and x1.5", r.ImplLabel(), rate, p50, 1/1.5)
+				t.Errorf("%s: rate x%.3f, p50 x%.3f; want x%.3f and x1.5", r.CodecLabel(), rate, p50, 1/1.5)
 			}
 		} else if was.N > 0 && (rate != 1 || p50 != 1) {
-			t.Errorf("%s changed: rate x%.3f, p50 x%.3f", r.ImplLabel(), rate, p50)
+			t.Errorf("%s changed: rate x%.3f, p50 x%.3f", r.CodecLabel(), rate, p50)
 		}
 	}
 	if changed == 0 {

@@ -46,15 +46,15 @@ func (l Library) check(input []byte) func(Codec) ([]byte, string, error) {
 	}
 }
 
-// Impl is the library as a codec of the registry, or of one Go program's
+// Entry is the library as a codec of the registry, or of one Go program's
 // run. pkg is the import path of the package whose functions it calls:
 // the report shows the version of the module that holds it ("" or a
 // standard library path: the Go toolchain's).
-func (l Library) Impl(name, pkg, desc string) Impl {
-	return Impl{Name: name, Module: ModuleOf(pkg), Desc: desc, Library: &l, New: l.codec}
+func (l Library) Entry(name, pkg, desc string) Entry {
+	return Entry{Name: name, Module: ModuleOf(pkg), Desc: desc, Library: &l, New: l.codec}
 }
 
-// codec is the Impl's New: the library needs nothing of the input.
+// codec is the Entry's New: the library needs nothing of the input.
 func (l Library) codec([]byte) (Codec, error) { return funcs{l.Marshal, l.Unmarshal}, nil }
 
 // ModuleOf is the module of this binary's build that holds package pkg,

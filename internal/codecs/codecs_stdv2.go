@@ -13,6 +13,6 @@ const stdDesc = "encoding/json, the v1 API on the v2 implementation"
 
 func init() {
 	// v2's Marshal and Unmarshal take options; users call them without.
-	Register(WithLibrary(Impl{Name: "stdv2", Desc: "encoding/json/v2 (standard library)"},
+	Register(WithLibrary(Entry{Name: "stdv2", Desc: "encoding/json/v2 (standard library)"},
 		func(v any) ([]byte, error) { return jsonv2std.Marshal(v) }, func(b []byte, v any) error { return jsonv2std.Unmarshal(b, v) }))
 }

@@ -41,7 +41,7 @@ func TestControlRoundTrips(t *testing.T) {
 		t.Errorf("Marshal: %v; want the prepared bytes", err)
 	}
 	im, ok := Lookup(results.Control)
-	if !ok || !im.NoJSON || !results.IsReference(im.Name) {
+	if !ok || !im.Reference || !results.IsReference(im.Name) {
 		t.Errorf("registry: %+v, %v; want control registered as a reference doing no JSON work", im, ok)
 	}
 }

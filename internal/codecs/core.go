@@ -18,10 +18,10 @@ import (
 // imports, so that a program that links only the freeze guard links no JSON
 // library but encoding/json.
 func init() {
-	Register(WithLibrary(Impl{Name: "std", Desc: stdDesc}, stdjson.Marshal, stdjson.Unmarshal))
-	Register(Impl{Name: results.Baseline, NoJSON: true, New: NewBaseline,
+	Register(WithLibrary(Entry{Name: "std", Desc: stdDesc}, stdjson.Marshal, stdjson.Unmarshal))
+	Register(Entry{Name: results.Baseline, Reference: true, New: NewBaseline,
 		Desc: "no JSON work: hands back a prepared value and prepared bytes (the harness's ceiling)"})
-	Register(Impl{Name: results.Control, NoJSON: true, New: NewControl,
+	Register(Entry{Name: results.Control, Reference: true, New: NewControl,
 		Desc: "no JSON work, as busy as encoding/json: spins, always preemptible, as long as its decode and encode (a reference)"})
 }
 
@@ -40,7 +40,7 @@ func (f funcs) Unmarshal(data []byte, v any) error { return f.unmarshal(data, v)
 
 // WithLibrary is im as a Library of the two functions: a built-in codec
 // that pingpong.Codecs hands out as a value.
-func WithLibrary(im Impl, m func(any) ([]byte, error), u func([]byte, any) error) Impl {
+func WithLibrary(im Entry, m func(any) ([]byte, error), u func([]byte, any) error) Entry {
 	l := &Library{Marshal: m, Unmarshal: u}
 	im.Library, im.New = l, l.codec
 	return im

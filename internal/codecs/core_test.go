@@ -32,10 +32,10 @@ func TestCoreRegistry(t *testing.T) {
 			t.Errorf("core codec %q is not registered", n)
 		}
 	}
-	if _, err := LookupImpls([]string{"std", "nope"}); err == nil || !strings.Contains(err.Error(), "unknown codec") {
+	if _, err := LookupAll([]string{"std", "nope"}); err == nil || !strings.Contains(err.Error(), "unknown codec") {
 		t.Errorf("unknown codec: %v", err)
 	}
-	_, err := LookupImpls([]string{"sonic"})
+	_, err := LookupAll([]string{"sonic"})
 	if err == nil || !strings.Contains(err.Error(), BuiltinPackage) {
 		t.Errorf("sonic without package codecs: %v; want it to name %s", err, BuiltinPackage)
 	}

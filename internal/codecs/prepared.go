@@ -9,8 +9,8 @@ import (
 
 // Prepared is a codec ready to run on one input, or the reason it is not.
 type Prepared struct {
-	Impl  Impl
-	Info  results.ImplInfo
+	Entry Entry
+	Info  results.CodecInfo
 	Codec Codec  // nil when the codec cannot run the input
 	Bin   []byte // the input as the codec encodes it: a pair's first message
 	// NewTarget makes what each decode fills; nil: any.
@@ -19,12 +19,12 @@ type Prepared struct {
 
 // Prepare builds the codec for the input and checks it against
 // encoding/json before anything is measured.
-func Prepare(im Impl, in *datasets.Input) (p Prepared, info results.ImplInfo) {
-	info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env, Notes: im.Notes}
+func Prepare(im Entry, in *datasets.Input) (p Prepared, info results.CodecInfo) {
+	info = results.CodecInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Env: im.Env, Notes: im.Notes}
 	if im.Check != nil {
 		if err := im.Check(); err != nil {
 			info.Err = err.Error()
-			p.Impl, p.Info = im, info
+			p.Entry, p.Info = im, info
 			return p, info
 		}
 	}
@@ -38,14 +38,14 @@ func Prepare(im Impl, in *datasets.Input) (p Prepared, info results.ImplInfo) {
 	} else {
 		p.Codec, p.Bin, info.Mismatch = c, bin, mismatch
 	}
-	p.Impl, p.Info = im, info
+	p.Entry, p.Info = im, info
 	return p, info
 }
 
 // ready builds im's codec for in and runs check on it (which returns the
 // pair's first message and the first difference from encoding/json). A
 // panic in either becomes the error; on error the codec is not to be used.
-func ready(im Impl, in *datasets.Input, what string, check func(Codec) ([]byte, string, error)) (c Codec, bin []byte, mismatch string, err error) {
+func ready(im Entry, in *datasets.Input, what string, check func(Codec) ([]byte, string, error)) (c Codec, bin []byte, mismatch string, err error) {
 	defer RecoverInto(&err, what)
 	if c, err = im.New(in.Data); err != nil {
 		return nil, nil, "", err

@@ -177,8 +177,8 @@ func checkStruct(c Codec, input []byte, want any, t reflect.Type) (bin []byte, m
 // start-up, and kept out of the measured windows), then checks it. The
 // outcome goes to info's struct fields; the returned Prepared carries it as
 // its own Mismatch/Err so that struct rows report it.
-func PrepareStruct(im Impl, in *datasets.Input, want any, t reflect.Type, info *results.ImplInfo) Prepared {
-	p := Prepared{Impl: im, NewTarget: TargetFunc(t)}
+func PrepareStruct(im Entry, in *datasets.Input, want any, t reflect.Type, info *results.CodecInfo) Prepared {
+	p := Prepared{Entry: im, NewTarget: TargetFunc(t)}
 	c, bin, mismatch, err := ready(im, in, "struct check", func(c Codec) ([]byte, string, error) {
 		if im.Warm != nil {
 			start := time.Now()

@@ -52,7 +52,7 @@ func checkEveryCodecStruct(t *testing.T, in *datasets.Input) {
 	if err := stdjson.Unmarshal(in.Data, &want); err != nil {
 		t.Fatal(err)
 	}
-	for _, im := range Impls() {
+	for _, im := range All() {
 		c, err := im.New(in.Data)
 		if err != nil {
 			t.Fatalf("%s: %v", im.Name, err)

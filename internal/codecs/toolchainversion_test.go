@@ -24,14 +24,14 @@ func TestUnavailableCodec(t *testing.T) {
 	const name = "test-elsewhere"
 	RegisterUnavailable(name, "needs a build with -tags elsewhere")
 	t.Cleanup(func() { delete(unavailable, name) })
-	_, err := LookupImpls([]string{"std", name})
+	_, err := LookupAll([]string{"std", name})
 	if err == nil || err.Error() != name+" needs a build with -tags elsewhere" {
-		t.Errorf("LookupImpls: %v", err)
+		t.Errorf("LookupAll: %v", err)
 	}
 	defer func() {
 		if p := recover(); p == nil || !strings.Contains(p.(string), "codec registered twice: "+name) {
 			t.Errorf("Register of an unavailable codec's name: panic %v", p)
 		}
 	}()
-	Register(Impl{Name: name})
+	Register(Entry{Name: name})
 }

@@ -42,7 +42,7 @@ var orderJSON = []byte(`{"id":"o-1","customer":{"name":"Ada","email":"ada@exampl
 // encodes one: the customer's email.
 func init() {
 	RegisterType(reflect.TypeFor[testOrder]())
-	Register(Impl{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)", New: stateless(
+	Register(Entry{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)", New: stateless(
 		func(v any) ([]byte, error) {
 			b, err := stdjson.Marshal(v)
 			return bytes.Replace(b, []byte(`"email":"ada@example.com"`), []byte(`"email":""`), 1), err

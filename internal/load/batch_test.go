@@ -45,7 +45,7 @@ func TestBatchCountsDocuments(t *testing.T) {
 		t.Fatal(err)
 	}
 	lc := &lineCounter{}
-	im := codecs.Impl{Name: "test-lines", New: func([]byte) (codecs.Codec, error) { return lc, nil }}
+	im := codecs.Entry{Name: "test-lines", New: func([]byte) (codecs.Codec, error) { return lc, nil }}
 	p, info := codecs.Prepare(im, in)
 	if info.Err != "" || info.Mismatch != "" {
 		t.Fatalf("check: %+v", info)
@@ -56,7 +56,7 @@ func TestBatchCountsDocuments(t *testing.T) {
 		const pairs = 2
 		lc.decodes.Store(0)
 		lc.encodes.Store(0)
-		s := results.Scenario{Input: in.Name, Impl: im.Name, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Batch: batch}
+		s := results.Scenario{Input: in.Name, Codec: im.Name, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Batch: batch}
 		r, _ := RunScenario(context.Background(), sp, s, p)
 		if r.Err != "" || r.N == 0 {
 			t.Fatalf("batch %d: n=%d error %q", batch, r.N, r.Err)
@@ -94,7 +94,7 @@ func TestBaselineBatchMovesNoBytes(t *testing.T) {
 	if info.Err != "" {
 		t.Fatal(info.Err)
 	}
-	s := results.Scenario{Input: in.Name, Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Batch: 10}
+	s := results.Scenario{Input: in.Name, Codec: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Batch: 10}
 	r, _ := RunScenario(context.Background(), Spec{Watch: Watch{Duration: 30 * time.Millisecond}}, s, p)
 	if r.Err != "" || r.N == 0 || r.Bytes != 0 {
 		t.Errorf("baseline at batch 10: n=%d bytes=%d error %q; want round trips and no bytes", r.N, r.Bytes, r.Err)

@@ -210,7 +210,7 @@ func (t *turns) finish(ctx context.Context, n int) []results.Result {
 // runs one turn of its window, Finish ends it and returns its row. One
 // level at a time is open.
 type Runner interface {
-	Info() results.ImplInfo
+	Info() results.CodecInfo
 	Run(ctx context.Context, s results.Scenario) results.Result
 	// Open readies s; an error means it cannot run (the row Finish
 	// returns says why) and gets no slices.

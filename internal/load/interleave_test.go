@@ -34,7 +34,7 @@ type fakeRunner struct {
 	measured time.Duration
 }
 
-func (f *fakeRunner) Info() results.ImplInfo                               { return results.ImplInfo{Name: f.name} }
+func (f *fakeRunner) Info() results.CodecInfo                              { return results.CodecInfo{Name: f.name} }
 func (f *fakeRunner) Run(context.Context, results.Scenario) results.Result { panic("not a level") }
 func (f *fakeRunner) Close()                                               {}
 
@@ -66,7 +66,7 @@ func (f *fakeRunner) Slice(_ context.Context, d time.Duration) (TurnStops, error
 
 func (f *fakeRunner) Finish() results.Result {
 	f.log.ops = append(f.log.ops, "finish "+f.name)
-	return results.Result{Scenario: results.Scenario{Impl: f.name}, Window: f.measured, Slices: f.turns}
+	return results.Result{Scenario: results.Scenario{Codec: f.name}, Window: f.measured, Slices: f.turns}
 }
 
 func runFakeTurns(cfg results.Config, fs ...*fakeRunner) []results.Result {
@@ -77,7 +77,7 @@ func runFakeUntil(ctx context.Context, cfg results.Config, until Until, fs ...*f
 	level := make([]results.Scenario, len(fs))
 	rs := make([]Runner, len(fs))
 	for i, f := range fs {
-		level[i], rs[i] = results.Scenario{Impl: f.name, Mode: results.ModeEncdec, Pairs: 1}, f
+		level[i], rs[i] = results.Scenario{Codec: f.name, Mode: results.ModeEncdec, Pairs: 1}, f
 	}
 	return RunTurns(ctx, cfg.Slice, cfg.Duration, level, rs, until)
 }
@@ -94,7 +94,7 @@ func TestRunTurnsRotatesTheCodecsOfALevel(t *testing.T) {
 	}
 	for _, r := range rows {
 		if r.Window != cfg.Duration || r.Slices != 3 {
-			t.Errorf("%s: window %v in %d turns, want 300ms in 3", r.Impl, r.Window, r.Slices)
+			t.Errorf("%s: window %v in %d turns, want 300ms in 3", r.Codec, r.Window, r.Slices)
 		}
 	}
 }
@@ -113,7 +113,7 @@ func TestRunTurnsGivesEachCodecItsWindowAndNoMore(t *testing.T) {
 	if slow.turns != 2 || failing.turns != 2 || refused.turns != 0 || base.turns != 4 {
 		t.Errorf("turns: slow %d failing %d refused %d base %d, want 2, 2, 0, 4", slow.turns, failing.turns, refused.turns, base.turns)
 	}
-	if len(rows) != 4 || fmt.Sprint(rows[0].Impl, rows[2].Impl) != "slowrefused" {
+	if len(rows) != 4 || fmt.Sprint(rows[0].Codec, rows[2].Codec) != "slowrefused" {
 		t.Errorf("rows %v: want one per codec, in the level's order", rows)
 	}
 }
@@ -148,7 +148,7 @@ func (l *levelRunner) Slice(ctx context.Context, d time.Duration) (TurnStops, er
 
 func (l *levelRunner) Finish() results.Result {
 	lr, err := l.level.Close()
-	r := results.Result{Scenario: results.Scenario{Impl: l.name}}
+	r := results.Result{Scenario: results.Scenario{Codec: l.name}}
 	FillLevel(&r, lr, err, false)
 	return r
 }
@@ -158,11 +158,11 @@ func (l *levelRunner) Finish() results.Result {
 func TestTurnsNeverOverlap(t *testing.T) {
 	a, b := &sleepy{d: 3 * time.Millisecond}, &sleepy{d: 5 * time.Millisecond}
 	cfg := results.Config{Duration: 200 * time.Millisecond, Slice: 20 * time.Millisecond}
-	level := []results.Scenario{{Impl: "a", Mode: results.ModeEncdec, Pairs: 1}, {Impl: "b", Mode: results.ModeEncdec, Pairs: 1}}
+	level := []results.Scenario{{Codec: "a", Mode: results.ModeEncdec, Pairs: 1}, {Codec: "b", Mode: results.ModeEncdec, Pairs: 1}}
 	rows := RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, []Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}}, Until{})
 	for _, r := range rows {
 		if r.Err != "" || r.Slices < 5 || r.Window < cfg.Duration || r.N == 0 {
-			t.Errorf("%s: %d turns, window %v, n %d, error %q", r.Impl, r.Slices, r.Window, r.N, r.Err)
+			t.Errorf("%s: %d turns, window %v, n %d, error %q", r.Codec, r.Slices, r.Window, r.N, r.Err)
 		}
 	}
 	for _, x := range a.calls {

@@ -179,7 +179,7 @@ func RunLevelOpen(ctx context.Context, c codecs.Codec, bin []byte, newTarget fun
 func runOpenScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) (results.Result, Kept) {
 	rate := sp.PairRate(r.Pairs)
 	lr, err := RunLevelOpen(ctx, p.Codec, p.Bin, p.NewTarget, r.Pairs, rate, sp.WatchOf(r.Scenario))
-	FillLevel(&r, lr.LevelResult, err, p.Impl.NoJSON)
+	FillLevel(&r, lr.LevelResult, err, p.Entry.Reference)
 	r.OpenLoopResult = results.OpenLoopResult{
 		RequestedRate:   rate * float64(r.Pairs),
 		AchievedRate:    r.RoundTripsPerSec(),

@@ -76,7 +76,7 @@ func (s slow) Unmarshal(_ []byte, v any) error {
 func (s slow) Marshal(any) ([]byte, error) { return []byte(`"x"`), nil }
 
 func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
-	p := codecs.Prepared{Impl: codecs.Impl{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
 	for _, tc := range []struct {
 		name      string
 		rate      float64
@@ -89,7 +89,7 @@ func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
 		{"per pair, two pairs", 10000, false, 2, 20000},
 	} {
 		cfg := results.Config{Rate: tc.rate, RateTotal: tc.total, Warmup: 20 * time.Millisecond, Duration: 200 * time.Millisecond}
-		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Impl: "slow", Mode: results.ModeEncdec, Pairs: tc.pairs}, p)
+		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Codec: "slow", Mode: results.ModeEncdec, Pairs: tc.pairs}, p)
 		if r.Err != "" {
 			t.Fatalf("%s: %s", tc.name, r.Err)
 		}
@@ -116,12 +116,12 @@ func TestOpenLoopReportsAchievedAgainstRequestedRate(t *testing.T) {
 
 func TestOpenLoopBelowSaturationKeepsTheRate(t *testing.T) {
 	c, bin := baselineFor(t, `[1]`)
-	p := codecs.Prepared{Impl: codecs.Impl{Name: results.Baseline, NoJSON: true}, Codec: c, Bin: bin}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: results.Baseline, Reference: true}, Codec: c, Bin: bin}
 	cfg := results.Config{Rate: 400, RateTotal: true, Warmup: 20 * time.Millisecond, Duration: 300 * time.Millisecond}
 	// A pinger a busy machine leaves unscheduled misses its sends: a try
 	// may lose to a neighbour.
 	retry.Three(t, func() error {
-		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
+		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Codec: results.Baseline, Mode: results.ModeEncdec, Pairs: 2}, p)
 		if r.Err != "" {
 			t.Fatal(r.Err)
 		}
@@ -146,10 +146,10 @@ func TestPairRate(t *testing.T) {
 // codec built during warmup is not timed in the window, so the corrected
 // latency does not grow with -warmup.
 func TestOpenLoopWarmupBacklogStaysOutOfTheWindow(t *testing.T) {
-	p := codecs.Prepared{Impl: codecs.Impl{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
+	p := codecs.Prepared{Entry: codecs.Entry{Name: "slow"}, Codec: slow{2 * time.Millisecond}, Bin: []byte(`"x"`)}
 	p50 := func(warmup time.Duration) time.Duration {
 		cfg := results.Config{Rate: 400, Warmup: warmup, Duration: 200 * time.Millisecond}
-		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Impl: "slow", Mode: results.ModeEncdec, Pairs: 1}, p)
+		r, _ := RunScenario(context.Background(), SpecOf(cfg, cfg.Stall), results.Scenario{Codec: "slow", Mode: results.ModeEncdec, Pairs: 1}, p)
 		if r.Err != "" || r.N == 0 {
 			t.Fatalf("warmup %v: err %q n %d", warmup, r.Err, r.N)
 		}

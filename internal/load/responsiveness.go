@@ -40,7 +40,7 @@ func summaryOf(h *hdrhistogram.Histogram) *latency.Summary {
 func runPassScenario(ctx context.Context, sp Spec, r results.Result, p codecs.Prepared) (results.Result, Kept) {
 	pr, err := RunPass(ctx, p.Codec, p.Bin, r.Mode, r.Pairs, sp.WatchOf(r.Scenario))
 	fillPass(&r, pr)
-	if p.Impl.NoJSON {
+	if p.Entry.Reference {
 		r.Bytes = 0 // it moved bytes but processed none
 	}
 	if err != nil {

@@ -26,8 +26,8 @@ func RunScenario(ctx context.Context, sp Spec, s results.Scenario, p codecs.Prep
 	if sp.OpenLoop() {
 		return runOpenScenario(ctx, sp, r, p)
 	}
-	lr, err := RunLevelWatched(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, sp.WatchOf(s), !p.Impl.NoJSON)
-	FillLevel(&r, lr, err, p.Impl.NoJSON)
+	lr, err := RunLevelWatched(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, sp.WatchOf(s), !p.Entry.Reference)
+	FillLevel(&r, lr, err, p.Entry.Reference)
 	return r, lr.Kept()
 }
 
@@ -44,7 +44,7 @@ func (lr LevelResult) Kept() Kept { return Kept{Log: lr.Log, Trace: lr.Snapshot}
 // FillLevel puts what a ping-pong level measured into its row, closed or
 // open loop alike; a codec that failed mid-window keeps what completed.
 // The row's interval log (lr.Log) is its runner's to keep.
-func FillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
+func FillLevel(r *results.Result, lr LevelResult, err error, reference bool) {
 	r.N, r.Bytes, r.Window, r.Partial, r.InFlight, r.Hist = lr.N, lr.Bytes, lr.Window, lr.Partial, lr.InFlight, lr.Hist
 	r.Warmup, r.Slices, r.Intervals = lr.Warmup, lr.Slices, lr.Intervals
 	r.Responsiveness = responsiveness(lr.watched, lr.N)
@@ -52,7 +52,7 @@ func FillLevel(r *results.Result, lr LevelResult, err error, noJSON bool) {
 		r.Split = &results.Split{Decode: latency.Summarize(lr.Decode), Encode: latency.Summarize(lr.Encode), Rest: latency.Summarize(lr.Rest),
 			DecodeHist: lr.Decode, EncodeHist: lr.Encode, RestHist: lr.Rest}
 	}
-	if noJSON {
+	if reference {
 		r.Bytes = 0 // it moved bytes but processed none
 	}
 	r.Latency = latency.Summarize(lr.Hist)

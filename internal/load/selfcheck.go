@@ -24,8 +24,8 @@ import (
 // (interleaved, so drift hits every codec alike). progress, if not nil,
 // hears of each measurement as it finishes. What they say of the harness
 // is verdict.AssessSelfCheck's to judge.
-func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Environment, inputs []*datasets.Input, progress func(input, impl string, repeat int)) (*results.SelfCheckRun, error) {
-	impls, err := codecs.LookupImpls(cfg.Impls)
+func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Environment, inputs []*datasets.Input, progress func(input, codec string, repeat int)) (*results.SelfCheckRun, error) {
+	entries, err := codecs.LookupAll(cfg.Codecs)
 	if err != nil {
 		return nil, err
 	}
@@ -41,13 +41,13 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 	} else {
 		run.Calibration.STWCost = cost
 	}
-	ready := make([]codecs.Prepared, 0, len(inputs)*len(impls))
+	ready := make([]codecs.Prepared, 0, len(inputs)*len(entries))
 	for _, in := range inputs {
 		run.Inputs = append(run.Inputs, codecs.InfoOf(in))
-		for _, im := range impls {
+		for _, im := range entries {
 			p, info := codecs.Prepare(im, in)
 			ready = append(ready, p)
-			run.Results = append(run.Results, results.SelfCheckResult{Input: in.Name, Impl: im.Name, NoJSON: im.NoJSON, Err: info.Err})
+			run.Results = append(run.Results, results.SelfCheckResult{Input: in.Name, Codec: im.Name, Reference: im.Reference, Err: info.Err})
 		}
 	}
 	for rep := 0; rep < cfg.Count; rep++ {
@@ -66,7 +66,7 @@ func SelfCheck(ctx context.Context, cfg results.SelfCheckConfig, env results.Env
 			}
 			r.Repeats = append(r.Repeats, sr)
 			if progress != nil {
-				progress(r.Input, r.Impl, rep)
+				progress(r.Input, r.Codec, rep)
 			}
 		}
 	}

@@ -62,7 +62,7 @@ func TestSelfCheckRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := results.SelfCheckConfig{Impls: []string{results.Baseline}, Count: 2, Duration: 40 * time.Millisecond, Warmup: 10 * time.Millisecond}
+	cfg := results.SelfCheckConfig{Codecs: []string{results.Baseline}, Count: 2, Duration: 40 * time.Millisecond, Warmup: 10 * time.Millisecond}
 	run, err := SelfCheck(context.Background(), cfg, results.Environment{}, []*datasets.Input{in}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -58,7 +58,7 @@ func TestUntilExtendsTheFlaggedCodecsByHalfTheWindow(t *testing.T) {
 	}
 	for _, r := range rows {
 		if r.Partial {
-			t.Errorf("%s is partial", r.Impl)
+			t.Errorf("%s is partial", r.Codec)
 		}
 	}
 }
@@ -113,8 +113,8 @@ func TestUntilHandsMoreTheStopsOnTheTurnsClock(t *testing.T) {
 		&fakeRunner{name: "a", log: log, stops: true}, &fakeRunner{name: "failing", log: log, stops: true, failAt: 2})
 	first, second := more.asked[0], more.asked[1]
 	a := first[0]
-	if a.Impl != "a" || a.Window != 300*time.Millisecond || a.Err != "" {
-		t.Fatalf("a's row so far: %s, window %v, error %q", a.Impl, a.Window, a.Err)
+	if a.Codec != "a" || a.Window != 300*time.Millisecond || a.Err != "" {
+		t.Fatalf("a's row so far: %s, window %v, error %q", a.Codec, a.Window, a.Err)
 	}
 	wantTurns := []latency.Turn{{Window: 100 * time.Millisecond, Stops: 2}, {Window: 100 * time.Millisecond, Stops: 2}, {Window: 100 * time.Millisecond, Stops: 2}}
 	if !slices.Equal(a.STWTurns, wantTurns) {

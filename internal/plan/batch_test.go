@@ -10,7 +10,7 @@ import (
 // Batch is a dimension of the plan inside each level; without -batch every
 // scenario keeps Batch 0, so default names do not change.
 func TestPlanBatches(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}}
+	cfg := results.Config{Codecs: []string{"std"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}}}
 	in := []results.InputInfo{{Name: "small-doc"}}
 	label := func(ss []results.Scenario) string {
 		var out []string

@@ -15,9 +15,9 @@ import (
 // gives, so it may be a codec the parent itself lacks (stdv2 of a
 // GOEXPERIMENT=jsonv2 build).
 
-// buildImpl is a codec as one build has it; build "" is this binary's own.
-type buildImpl struct {
-	codecs.Impl
+// buildCodec is a codec as one build has it; build "" is this binary's own.
+type buildCodec struct {
+	codecs.Entry
 	build   string
 	version string // as the build's listing gives it; "" for this binary's own
 }
@@ -25,7 +25,7 @@ type buildImpl struct {
 // info is the codec's info as its runner readied it, named by its build.
 // A worker that could not start says what the parent knew, whose version
 // is the build's, not the parent's.
-func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
+func (im buildCodec) info(ri results.CodecInfo) results.CodecInfo {
 	ri.Build = im.build
 	if im.version != "" {
 		ri.Version = im.version
@@ -33,26 +33,26 @@ func (im buildImpl) info(ri results.ImplInfo) results.ImplInfo {
 	return ri
 }
 
-// buildImpls is every codec of cfg once per build that has it, in the
+// buildCodecs is every codec of cfg once per build that has it, in the
 // order Plan runs them (per codec, its builds in order).
-func buildImpls(cfg results.Config) ([]buildImpl, error) {
+func buildCodecs(cfg results.Config) ([]buildCodec, error) {
 	if len(cfg.Builds) == 0 {
-		impls, err := codecs.LookupImpls(cfg.Impls)
+		entries, err := codecs.LookupAll(cfg.Codecs)
 		if err != nil {
 			return nil, err
 		}
-		out := make([]buildImpl, len(impls))
-		for i, im := range impls {
-			out[i] = buildImpl{Impl: im}
+		out := make([]buildCodec, len(entries))
+		for i, im := range entries {
+			out[i] = buildCodec{Entry: im}
 		}
 		return out, nil
 	}
-	var out []buildImpl
-	for _, name := range cfg.Impls {
+	var out []buildCodec
+	for _, name := range cfg.Codecs {
 		n := len(out)
 		for _, b := range cfg.Builds {
 			if c, ok := b.Codec(name); ok {
-				out = append(out, buildImpl{Impl: codecs.Impl{Name: c.Name, Module: c.Module, Desc: c.Library, Env: c.Env}, build: b.Name, version: c.Version})
+				out = append(out, buildCodec{Entry: codecs.Entry{Name: c.Name, Module: c.Module, Desc: c.Library, Env: c.Env}, build: b.Name, version: c.Version})
 			}
 		}
 		if len(out) == n {
@@ -62,14 +62,14 @@ func buildImpls(cfg results.Config) ([]buildImpl, error) {
 	return out, nil
 }
 
-// implOf is the codec s runs, as its build has it.
-func implOf(impls []buildImpl, s results.Scenario) codecs.Impl {
-	for _, im := range impls {
-		if im.Name == s.Impl && im.build == s.Build {
-			return im.Impl
+// entryOf is the codec s runs, as its build has it.
+func entryOf(entries []buildCodec, s results.Scenario) codecs.Entry {
+	for _, im := range entries {
+		if im.Name == s.Codec && im.build == s.Build {
+			return im.Entry
 		}
 	}
-	panic("pingpong: planned a codec no build has: " + s.ImplLabel())
+	panic("pingpong: planned a codec no build has: " + s.CodecLabel())
 }
 
 // withBuilds is a plan with each codec's scenarios of an input (those in a
@@ -83,10 +83,10 @@ func withBuilds(cfg results.Config, plan []results.Scenario) []results.Scenario 
 	var out []results.Scenario
 	for i := 0; i < len(plan); {
 		j := i
-		for j < len(plan) && plan[j].Input == plan[i].Input && plan[j].Impl == plan[i].Impl {
+		for j < len(plan) && plan[j].Input == plan[i].Input && plan[j].Codec == plan[i].Codec {
 			j++
 		}
-		for _, b := range cfg.BuildsOf(plan[i].Impl) {
+		for _, b := range cfg.BuildsOf(plan[i].Codec) {
 			for _, s := range plan[i:j] {
 				s.Build = b
 				out = append(out, s)

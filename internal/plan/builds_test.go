@@ -34,7 +34,7 @@ func twoBuilds() []results.Build {
 func labels(rs []results.Scenario) []string {
 	var out []string
 	for _, s := range rs {
-		out = append(out, s.ImplLabel()+" "+results.Result{Scenario: s}.Label())
+		out = append(out, s.CodecLabel()+" "+results.Result{Scenario: s}.Label())
 	}
 	return out
 }
@@ -43,7 +43,7 @@ func labels(rs []results.Scenario) []string {
 // side in each level as codecs are (they take turns); repeats alternate
 // the builds' order, so that neither always runs first.
 func TestPlanAcrossBuilds(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std", "goccy"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}}, Builds: twoBuilds()}
+	cfg := results.Config{Codecs: []string{"std", "goccy"}, Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}}, Builds: twoBuilds()}
 	in := []results.InputInfo{{Name: "tiny"}}
 	want := []string{"std (base) 1x encdec", "std (new) 1x encdec", "goccy (new) 1x encdec", "std (base) 2x encdec", "std (new) 2x encdec", "goccy (new) 2x encdec"}
 	if got := labels(Plan(cfg, in, 2)); !slices.Equal(got, want) {
@@ -71,7 +71,7 @@ func TestPlanAcrossBuilds(t *testing.T) {
 // names the build in every row and codec info, its version the build's.
 func TestExecuteAcrossBuilds(t *testing.T) {
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
-	cfg := results.Config{Impls: []string{"goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 30 * time.Millisecond, Isolate: true, Builds: twoBuilds(), Count: 2}
 	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -79,9 +79,9 @@ func TestExecuteAcrossBuilds(t *testing.T) {
 	}
 	var got []string
 	for _, r := range run.Results {
-		got = append(got, r.ImplLabel())
+		got = append(got, r.CodecLabel())
 		if r.Err != "" || r.N == 0 {
-			t.Errorf("%s: err %q n %d", r.ImplLabel(), r.Err, r.N)
+			t.Errorf("%s: err %q n %d", r.CodecLabel(), r.Err, r.N)
 		}
 	}
 	want := []string{"goccy (new)", "baseline (base)", "baseline (new)", "goccy (new)", "baseline (new)", "baseline (base)"}
@@ -89,13 +89,13 @@ func TestExecuteAcrossBuilds(t *testing.T) {
 		t.Errorf("ran %q, want %q", got, want)
 	}
 	var infos []string
-	for _, im := range run.Impls {
+	for _, im := range run.Codecs {
 		infos = append(infos, im.Name+" "+im.Build+" "+im.Version)
 	}
 	if want := []string{"goccy new v-goccy", "baseline base v-baseline", "baseline new v-baseline"}; !slices.Equal(infos, want) {
 		t.Errorf("codec infos %q, want %q", infos, want)
 	}
-	cfg.Impls = []string{"jsoniter"}
+	cfg.Codecs = []string{"jsoniter"}
 	if _, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{}); err == nil || err.Error() != `no build has codec "jsoniter" (builds: base, new)` {
 		t.Errorf("a codec no build has: err %v", err)
 	}

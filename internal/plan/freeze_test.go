@@ -32,7 +32,7 @@ func freezeDecode() { spin.Spin(30 * time.Millisecond) }
 
 func init() {
 	// registered in the test binary and in its workers alike
-	codecs.Register(codecs.Impl{Name: "test-freezer", Desc: "spins 30ms non-preemptibly per decode (test only)", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-freezer", Desc: "spins 30ms non-preemptibly per decode (test only)", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return freezer{std}, nil
 	}})
@@ -49,7 +49,7 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls:    []string{"test-freezer", "baseline"},
+		Codecs:   []string{"test-freezer", "baseline"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 700 * time.Millisecond, Warmup: 100 * time.Millisecond, Slice: 100 * time.Millisecond,
 		STW: 10 * time.Millisecond, Culprits: true,
@@ -60,14 +60,14 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		byImpl := map[string]results.Result{}
+		byCodec := map[string]results.Result{}
 		for _, r := range run.Results {
 			if r.Err != "" || r.STW == nil {
-				t.Fatalf("%s: err %q, stw measured %v", r.Impl, r.Err, r.STW != nil)
+				t.Fatalf("%s: err %q, stw measured %v", r.Codec, r.Err, r.STW != nil)
 			}
-			byImpl[r.Impl] = r
+			byCodec[r.Codec] = r
 		}
-		fr, base := byImpl["test-freezer"], byImpl["baseline"]
+		fr, base := byCodec["test-freezer"], byCodec["baseline"]
 		if fr.STW.Max < 20*time.Millisecond {
 			return fmt.Errorf("freezer stw.max %v, want at least 20ms", fr.STW.Max)
 		}

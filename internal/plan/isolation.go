@@ -23,7 +23,7 @@ type Isolation struct {
 
 // IsolationOf is what in cfg needs worker processes.
 func IsolationOf(cfg results.Config) Isolation {
-	return Isolation{Builds: len(cfg.Builds) > 0, Codec: codecs.NeedsIsolation(cfg.Impls), Sweep: cfg.Swept()}
+	return Isolation{Builds: len(cfg.Builds) > 0, Codec: codecs.NeedsIsolation(cfg.Codecs), Sweep: cfg.Swept()}
 }
 
 // CheckIsolation refuses cfg when something in it needs worker processes

@@ -58,7 +58,7 @@ var crashCodecs = map[string]func(){
 
 func registerCrashCodecs() {
 	for name, crash := range crashCodecs {
-		codecs.Register(codecs.Impl{Name: name, Desc: "crashes its process (test only)", New: func([]byte) (codecs.Codec, error) {
+		codecs.Register(codecs.Entry{Name: name, Desc: "crashes its process (test only)", New: func([]byte) (codecs.Codec, error) {
 			std := stdCodec()
 			return &crashAfter{Codec: std, n: 5, crash: crash}, nil
 		}})
@@ -88,7 +88,7 @@ func (c chatty) Unmarshal(data []byte, v any) error {
 
 func init() {
 	// registered in the parent and in its workers alike
-	codecs.Register(codecs.Impl{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-chatty", Desc: "prints to stdout (test only)", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return chatty{std, new(atomic.Int64)}, nil
 	}})
@@ -99,7 +99,7 @@ func init() {
 func TestIsolationSurvivesACodecPrintingToStdout(t *testing.T) {
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls:    []string{"test-chatty"},
+		Codecs:   []string{"test-chatty"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
 		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
@@ -120,7 +120,7 @@ func TestIsolationTurnsACrashIntoErrorRows(t *testing.T) {
 	t.Cleanup(unregisterCrashCodecs)
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls:    []string{"baseline", "test-exit", "test-gopanic", "std"},
+		Codecs:   []string{"baseline", "test-exit", "test-gopanic", "std"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "2", Pairs: 2}},
 		Duration: 100 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
@@ -134,34 +134,34 @@ func TestIsolationTurnsACrashIntoErrorRows(t *testing.T) {
 		t.Fatalf("%d results, want 4 codecs x 2 levels", len(run.Results))
 	}
 	for _, r := range run.Results {
-		switch r.Impl {
+		switch r.Codec {
 		case "baseline", "std":
 			if r.Err != "" || r.N == 0 || r.Hist == nil || r.Hist.TotalCount() != r.N {
-				t.Errorf("%s %s: err %q n %d: a healthy codec must keep full results beside a crashing one", r.Impl, r.Label(), r.Err, r.N)
+				t.Errorf("%s %s: err %q n %d: a healthy codec must keep full results beside a crashing one", r.Codec, r.Label(), r.Err, r.N)
 			}
 			if r.Procs != env.GOMAXPROCS {
-				t.Errorf("%s: worker reports GOMAXPROCS %d, want %d", r.Impl, r.Procs, env.GOMAXPROCS)
+				t.Errorf("%s: worker reports GOMAXPROCS %d, want %d", r.Codec, r.Procs, env.GOMAXPROCS)
 			}
 		case "test-exit":
 			if !strings.Contains(r.Err, "worker died") || !strings.Contains(r.Err, "exit status 3") {
-				t.Errorf("%s %s: err %q, want the worker's death and its exit status", r.Impl, r.Label(), r.Err)
+				t.Errorf("%s %s: err %q, want the worker's death and its exit status", r.Codec, r.Label(), r.Err)
 			}
 		case "test-gopanic":
 			if !strings.Contains(r.Err, "worker died") || !strings.Contains(r.Err, "fell over") {
-				t.Errorf("%s %s: err %q, want the worker's death and its panic from stderr", r.Impl, r.Label(), r.Err)
+				t.Errorf("%s %s: err %q, want the worker's death and its panic from stderr", r.Codec, r.Label(), r.Err)
 			}
 		}
 	}
 }
 
 func TestInProcessPanicCostsOnlyItsRows(t *testing.T) {
-	codecs.Register(codecs.Impl{Name: "test-panicky", New: func([]byte) (codecs.Codec, error) {
+	codecs.Register(codecs.Entry{Name: "test-panicky", New: func([]byte) (codecs.Codec, error) {
 		std := stdCodec()
 		return &crashAfter{Codec: std, n: 5, crash: func() { panic("codec bug") }}, nil
 	}})
 	t.Cleanup(func() { codecs.Unregister("test-panicky") })
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3]}`)}
-	cfg := results.Config{Impls: []string{"test-panicky", "baseline"}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"test-panicky", "baseline"}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 50 * time.Millisecond}
 	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -182,7 +182,7 @@ func TestInProcessPanicCostsOnlyItsRows(t *testing.T) {
 // the document. The run goes on with v2's rows as errors.
 func TestInputSomeCodecsReject(t *testing.T) {
 	in := &datasets.Input{Name: "dup", Kind: "file", Data: []byte(`{"a":1,"a":2}`)}
-	cfg := results.Config{Impls: []string{"std", "jsonv2"}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: 30 * time.Millisecond}
+	cfg := results.Config{Codecs: []string{"std", "jsonv2"}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: 30 * time.Millisecond}
 	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
 		t.Fatal(err)
@@ -190,8 +190,8 @@ func TestInputSomeCodecsReject(t *testing.T) {
 	if s := run.Results[0]; s.Err != "" || s.N == 0 {
 		t.Errorf("std: err %q n %d, want results", s.Err, s.N)
 	}
-	if v := run.Results[1]; v.Err == "" || v.N != 0 || !strings.Contains(run.Impls[1].Err, "duplicate") {
-		t.Errorf("jsonv2: err %q n %d (check: %q), want an error row naming the duplicate", v.Err, v.N, run.Impls[1].Err)
+	if v := run.Results[1]; v.Err == "" || v.N != 0 || !strings.Contains(run.Codecs[1].Err, "duplicate") {
+		t.Errorf("jsonv2: err %q n %d (check: %q), want an error row naming the duplicate", v.Err, v.N, run.Codecs[1].Err)
 	}
 }
 
@@ -204,7 +204,7 @@ func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls:    []string{"sonic-optdec"},
+		Codecs:   []string{"sonic-optdec"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
@@ -213,8 +213,8 @@ func TestSonicOptdecRunsOptdecInItsWorker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(run.Impls) != 1 || run.Impls[0].Err != "" || strings.Join(run.Impls[0].Env, " ") != "SONIC_USE_OPTDEC=1" {
-		t.Fatalf("impl %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Impls)
+	if len(run.Codecs) != 1 || run.Codecs[0].Err != "" || strings.Join(run.Codecs[0].Env, " ") != "SONIC_USE_OPTDEC=1" {
+		t.Fatalf("codecs %+v: want SONIC_USE_OPTDEC=1 taken up by the worker", run.Codecs)
 	}
 	if r := run.Results[0]; r.Err != "" || r.N == 0 {
 		t.Errorf("row: err %q n %d", r.Err, r.N)

@@ -83,9 +83,9 @@ func hogChild(t *testing.T) (hog, base *latency.Summary) {
 			t.Fatal(err)
 		}
 		if r.Probe == nil || r.Procs != 1 {
-			t.Fatalf("%s: probe %v at GOMAXPROCS=%d, want a probe at 1", r.Impl, r.Probe, r.Procs)
+			t.Fatalf("%s: probe %v at GOMAXPROCS=%d, want a probe at 1", r.Codec, r.Probe, r.Procs)
 		}
-		probes[r.Impl] = r.Probe
+		probes[r.Codec] = r.Probe
 	}
 	hog, base = probes["hog"], probes[results.Baseline]
 	if hog == nil || base == nil {
@@ -99,9 +99,9 @@ func TestHogChild(t *testing.T) {
 	if os.Getenv(hogChildEnv) == "" {
 		t.Skip("only as the child of TestProbeDetectsAHoggingCodec")
 	}
-	codecs.Register(codecs.Impl{Name: "hog", Desc: "test codec: each decode spins 20ms", New: func([]byte) (codecs.Codec, error) { return hog{stdCodec()}, nil }})
+	codecs.Register(codecs.Entry{Name: "hog", Desc: "test codec: each decode spins 20ms", New: func([]byte) (codecs.Codec, error) { return hog{stdCodec()}, nil }})
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
-	cfg := results.Config{Impls: []string{"hog", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"hog", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 400 * time.Millisecond, Warmup: 50 * time.Millisecond, Probe: time.Millisecond}
 	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -109,7 +109,7 @@ func TestHogChild(t *testing.T) {
 	}
 	for _, r := range run.Results {
 		if r.Err != "" {
-			t.Fatalf("%s: %s", r.Impl, r.Err)
+			t.Fatalf("%s: %s", r.Codec, r.Err)
 		}
 		b, _ := json.Marshal(r)
 		os.Stdout.Write(append(append([]byte("RESULT "), b...), '\n'))
@@ -118,8 +118,8 @@ func TestHogChild(t *testing.T) {
 
 type quietObserver struct{}
 
-func (quietObserver) Input(results.InputInfo, []results.ImplInfo) {}
-func (quietObserver) Result(results.Result)                       {}
+func (quietObserver) Input(results.InputInfo, []results.CodecInfo) {}
+func (quietObserver) Result(results.Result)                        {}
 
 // The baseline does no JSON work, so the harness inside the window (clock
 // reads, channel hops, the probe, the heap sampler) must allocate next to
@@ -127,7 +127,7 @@ func (quietObserver) Result(results.Result)                       {}
 // every decode.
 func TestAllocationPerRoundTrip(t *testing.T) {
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x","c":{"d":true}}`)}
-	cfg := results.Config{Impls: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 150 * time.Millisecond, Warmup: 20 * time.Millisecond, Probe: time.Millisecond}
 	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
 	if err != nil {
@@ -136,9 +136,9 @@ func TestAllocationPerRoundTrip(t *testing.T) {
 	per := map[string]results.Result{}
 	for _, r := range run.Results {
 		if r.Runtime == nil || r.N == 0 {
-			t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Impl, r)
+			t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Codec, r)
 		}
-		per[r.Impl] = r
+		per[r.Codec] = r
 	}
 	if b := per[results.Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
 		t.Errorf("baseline allocates %.3f objects, %.1f bytes per round trip (n=%d); want about zero", b.AllocsPerOp, b.AllocBytesPerOp, b.N)
@@ -155,7 +155,7 @@ func TestPlanModes(t *testing.T) {
 	levels := []results.Level{{Spec: "1", Pairs: 1}}
 	labels := func(mode string) string {
 		var out []string
-		for _, s := range Plan(results.Config{Impls: []string{"std"}, Levels: levels, Mode: mode}, inputsNamed("in"), 2) {
+		for _, s := range Plan(results.Config{Codecs: []string{"std"}, Levels: levels, Mode: mode}, inputsNamed("in"), 2) {
 			out = append(out, results.Result{Scenario: s}.Label())
 		}
 		return strings.Join(out, ", ")

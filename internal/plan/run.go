@@ -37,20 +37,20 @@ func Plan(cfg results.Config, inputs []results.InputInfo, procs int) []results.S
 			for _, tg := range targetsOf(cfg, in) {
 				for _, lv := range cfg.Levels {
 					for _, k := range batchesOf(cfg) {
-						for _, im := range cfg.Impls {
+						for _, im := range cfg.Codecs {
 							if !results.RunsAt(im, lv.Pairs, procs) {
 								continue
 							}
-							out = append(out, results.Scenario{Input: in.Name, Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
+							out = append(out, results.Scenario{Input: in.Name, Codec: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: procs, Target: tg, Batch: k})
 						}
 					}
 				}
 			}
 		}
 		if cfg.RunsProbe() {
-			for _, im := range cfg.Impls {
+			for _, im := range cfg.Codecs {
 				for _, s := range probePasses(procs) {
-					s.Input, s.Impl = in.Name, im
+					s.Input, s.Codec = in.Name, im
 					out = append(out, s)
 				}
 			}
@@ -71,29 +71,29 @@ func Execute(ctx context.Context, cfg results.Config, env results.Environment, i
 	if err := Validate(cfg, inputs); err != nil {
 		return nil, err
 	}
-	impls, err := buildImpls(cfg)
+	entries, err := buildCodecs(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return execute(ctx, cfg, env, inputs, impls, obs)
+	return execute(ctx, cfg, env, inputs, entries, obs)
 }
 
-// ExecuteImpls is Execute with the codecs given rather than looked up by
+// ExecuteCodecs is Execute with the codecs given rather than looked up by
 // name in the registry: a Go program's own, run in its own process
 // (cfg.Isolate is refused: a worker knows only the registry's codecs).
-// cfg.Impls becomes their names.
-func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []codecs.Impl, obs Observer) (*results.Run, error) {
+// cfg.Codecs becomes their names.
+func ExecuteCodecs(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, entries []codecs.Entry, obs Observer) (*results.Run, error) {
 	if cfg.Isolate || len(cfg.Builds) > 0 {
 		return nil, fmt.Errorf("codecs handed in by a program run in its process: no isolation, no builds")
 	}
-	cfg.Impls = nil
-	bis := make([]buildImpl, len(impls))
-	for i, im := range impls {
-		if slices.Contains(cfg.Impls, im.Name) {
+	cfg.Codecs = nil
+	bis := make([]buildCodec, len(entries))
+	for i, im := range entries {
+		if slices.Contains(cfg.Codecs, im.Name) {
 			return nil, fmt.Errorf("codec %q named twice", im.Name)
 		}
-		cfg.Impls = append(cfg.Impls, im.Name)
-		bis[i] = buildImpl{Impl: im}
+		cfg.Codecs = append(cfg.Codecs, im.Name)
+		bis[i] = buildCodec{Entry: im}
 	}
 	if err := Validate(cfg, inputs); err != nil { // isolation by the names: a codec of the registry's may need a process of its own
 		return nil, err
@@ -101,7 +101,7 @@ func ExecuteImpls(ctx context.Context, cfg results.Config, env results.Environme
 	return execute(ctx, cfg, env, inputs, bis, obs)
 }
 
-func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, impls []buildImpl, obs Observer) (*results.Run, error) {
+func execute(ctx context.Context, cfg results.Config, env results.Environment, inputs []*datasets.Input, entries []buildCodec, obs Observer) (*results.Run, error) {
 	run := &results.Run{Env: env, Config: cfg}
 	byName := map[string]*datasets.Input{}
 	for _, in := range inputs {
@@ -144,12 +144,12 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		so.Settled(run.Config)
 	}
 	type key struct {
-		input, impl, build string
-		point              results.Point
+		input, codec, build string
+		point               results.Point
 	}
 	left := map[key]int{} // scenarios still to run per runner, to close it after its last
 	for _, s := range plan {
-		left[key{s.Input, s.Impl, s.Build, s.Point()}]++
+		left[key{s.Input, s.Codec, s.Build, s.Point()}]++
 	}
 	runners := map[key]load.Runner{}
 	defer func() {
@@ -166,13 +166,13 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		s := plan[i]
 		if !announced[s.Input] {
 			announced[s.Input] = true
-			infos := make([]results.ImplInfo, len(impls))
-			for i, im := range impls {
+			infos := make([]results.CodecInfo, len(entries))
+			for i, im := range entries {
 				k := key{s.Input, im.Name, im.build, s.Point()}
-				r := worker.Start(ctx, spec, workerArgv(cfg, im.build), im.Impl, byName[s.Input], s.Point())
+				r := worker.Start(ctx, spec, workerArgv(cfg, im.build), im.Entry, byName[s.Input], s.Point())
 				runners[k], infos[i] = r, im.info(r.Info())
 			}
-			run.Impls = append(run.Impls, infos...)
+			run.Codecs = append(run.Codecs, infos...)
 			obs.Input(inputInfo(run.Inputs, s.Input), infos)
 		}
 		// a step: a closed-loop level's codecs together, else one scenario
@@ -187,10 +187,10 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		i += len(step)
 		rs := make([]load.Runner, len(step))
 		for j, s := range step {
-			k := key{s.Input, s.Impl, s.Build, s.Point()}
+			k := key{s.Input, s.Codec, s.Build, s.Point()}
 			r, ok := runners[k]
 			if !ok { // a runner for another GOMAXPROCS of an announced input
-				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), implOf(impls, s), byName[s.Input], s.Point())
+				r = worker.Start(ctx, spec, workerArgv(cfg, s.Build), entryOf(entries, s), byName[s.Input], s.Point())
 				runners[k] = r
 			}
 			rs[j] = r
@@ -205,7 +205,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 			rows = []results.Result{rs[0].Run(ctx, s)}
 		}
 		for _, s := range step {
-			k := key{s.Input, s.Impl, s.Build, s.Point()}
+			k := key{s.Input, s.Codec, s.Build, s.Point()}
 			if left[k]--; left[k] == 0 {
 				runners[k].Close()
 				delete(runners, k)
@@ -234,7 +234,7 @@ func untilOf(cfg results.Config, obs Observer) load.Until {
 // codec and its build, so that the builds of a run across builds take
 // turns with each other as codecs do.
 func levelOf(s results.Scenario) results.Scenario {
-	s.Impl, s.Build = "", ""
+	s.Codec, s.Build = "", ""
 	return s
 }
 
@@ -278,7 +278,7 @@ func batchesOf(cfg results.Config) []int {
 // When a probe is on, the idle pass (Mode ModeIdle, no input or codec)
 // comes first, as a Result before any Input.
 type Observer interface {
-	Input(in results.InputInfo, impls []results.ImplInfo)
+	Input(in results.InputInfo, infos []results.CodecInfo)
 	Result(r results.Result)
 }
 

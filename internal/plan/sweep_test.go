@@ -15,11 +15,11 @@ import (
 )
 
 func TestPlanSweepsProcsWithLevelsFollowingN(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std", "baseline"}, Procs: []int{1, 2, 4},
+	cfg := results.Config{Codecs: []string{"std", "baseline"}, Procs: []int{1, 2, 4},
 		Levels: []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}}
 	var got []string
 	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
-		got = append(got, fmt.Sprintf("%d:%s:%d", s.Procs, s.Impl, s.Pairs))
+		got = append(got, fmt.Sprintf("%d:%s:%d", s.Procs, s.Codec, s.Pairs))
 	}
 	// At GOMAXPROCS=1 "1" and "N" are the same level and run once.
 	want := "1:std:1 1:baseline:1 1:std:2 1:baseline:2 " +
@@ -31,7 +31,7 @@ func TestPlanSweepsProcsWithLevelsFollowingN(t *testing.T) {
 }
 
 func TestPlanSweepsGOGCAndMemLimitInsideProcs(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std"}, Procs: []int{1, 2}, GOGC: []string{"100", "off"}, MemLimit: []string{"1GiB"},
+	cfg := results.Config{Codecs: []string{"std"}, Procs: []int{1, 2}, GOGC: []string{"100", "off"}, MemLimit: []string{"1GiB"},
 		Levels: []results.Level{{Spec: "N", Pairs: 2}}, Count: 2}
 	var got []string
 	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
@@ -47,7 +47,7 @@ func TestPlanSweepsGOGCAndMemLimitInsideProcs(t *testing.T) {
 }
 
 func TestPlanWithoutSweepIsUnchanged(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std"}, Levels: []results.Level{{Spec: "N", Pairs: 2}}}
+	cfg := results.Config{Codecs: []string{"std"}, Levels: []results.Level{{Spec: "N", Pairs: 2}}}
 	for _, s := range Plan(cfg, inputsNamed("in"), 2) {
 		if s.Procs != 2 || s.Pairs != 2 || s.GOGC != "" || s.MemLimit != "" {
 			t.Errorf("scenario %+v: without a sweep, a scenario must carry no swept setting", s)
@@ -63,7 +63,7 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 	}
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{"a":[1,2,3],"b":"x"}`)}
 	cfg := results.Config{
-		Impls: []string{"baseline", "std"}, Procs: []int{1, 2}, GOGC: []string{"off"},
+		Codecs: []string{"baseline", "std"}, Procs: []int{1, 2}, GOGC: []string{"off"},
 		Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
 		Duration: 50 * time.Millisecond, Warmup: 10 * time.Millisecond,
 		Isolate: true, Worker: []string{os.Args[0]},
@@ -79,10 +79,10 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 	for i, r := range run.Results {
 		s := plan[i]
 		if r.Err != "" || r.N == 0 {
-			t.Errorf("%s %s at %s: err %q n %d", r.Impl, r.Label(), s.Point(), r.Err, r.N)
+			t.Errorf("%s %s at %s: err %q n %d", r.Codec, r.Label(), s.Point(), r.Err, r.N)
 		}
-		if r.Procs != s.Procs || r.Pairs != s.Pairs || r.Impl != s.Impl {
-			t.Errorf("result %d: %s %dx at GOMAXPROCS=%d, planned %s %dx at %d", i, r.Impl, r.Pairs, r.Procs, s.Impl, s.Pairs, s.Procs)
+		if r.Procs != s.Procs || r.Pairs != s.Pairs || r.Codec != s.Codec {
+			t.Errorf("result %d: %s %dx at GOMAXPROCS=%d, planned %s %dx at %d", i, r.Codec, r.Pairs, r.Procs, s.Codec, s.Pairs, s.Procs)
 		}
 		if r.GOGC != "off" {
 			t.Errorf("result %d: the worker ran with GOGC=%s, want off", i, r.GOGC)
@@ -92,7 +92,7 @@ func TestSweepRunsEachValueInWorkersWithIt(t *testing.T) {
 
 func TestSweepNeedsIsolation(t *testing.T) {
 	in := &datasets.Input{Name: "tiny", Kind: "file", Data: []byte(`{}`)}
-	cfg := results.Config{Impls: []string{"std"}, Procs: []int{1, 2}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: time.Millisecond}
+	cfg := results.Config{Codecs: []string{"std"}, Procs: []int{1, 2}, Levels: []results.Level{{Spec: "1", Pairs: 1}}, Duration: time.Millisecond}
 	if _, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{}); err == nil || !strings.Contains(err.Error(), "isolation") {
 		t.Errorf("a sweep without isolation: err %v, want one saying it needs isolation", err)
 	}

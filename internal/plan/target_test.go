@@ -27,7 +27,7 @@ func (o *nopObserver) Started(cal *results.Calibration, scenarios int) {
 }
 
 func TestExecuteStructFallsBackAndWarms(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std", "goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"std", "goccy", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 200 * time.Millisecond, Targets: []string{results.TargetStruct}}
 	obs := &nopObserver{}
 	run, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{builtin(t, "github"), builtin(t, "utf-8-unescaped")}, obs)
@@ -36,7 +36,7 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 	}
 	var labels []string
 	for _, r := range run.Results {
-		labels = append(labels, r.Input+" "+r.Impl+" "+r.Label())
+		labels = append(labels, r.Input+" "+r.Codec+" "+r.Label())
 		if r.Err != "" || r.Mismatch != "" || r.N == 0 {
 			t.Errorf("%s %s: n=%d err=%q mismatch=%q", r.Input, r.Label(), r.N, r.Err, r.Mismatch)
 		}
@@ -63,7 +63,7 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 	if ln.StructType != "" || !strings.Contains(ln.TargetNote, "no struct type") || !slices.Equal(ln.Targets, []string{results.TargetAny}) {
 		t.Errorf("utf-8-unescaped input info: %+v", ln)
 	}
-	for _, im := range run.Impls {
+	for _, im := range run.Codecs {
 		warmed := im.Input == "github" && im.Name == "goccy"
 		if (im.Compile > 0) != warmed {
 			t.Errorf("%s on %s: compile time %v, want it only where a struct type was compiled", im.Name, im.Input, im.Compile)
@@ -76,7 +76,7 @@ func TestExecuteStructFallsBackAndWarms(t *testing.T) {
 // not what the name would suggest (any and struct).
 func TestExecuteAnnouncesThePlannedTotal(t *testing.T) {
 	in := &datasets.Input{Name: "github", Kind: "file", Data: []byte(`{"a":1}`), SHA256: "x"}
-	cfg := results.Config{Impls: []string{results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 20 * time.Millisecond, STW: 10 * time.Millisecond, Targets: []string{results.TargetAny, results.TargetStruct}}
 	obs := &nopObserver{}
 	if _, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{in}, obs); err != nil {
@@ -87,7 +87,7 @@ func TestExecuteAnnouncesThePlannedTotal(t *testing.T) {
 	}
 }
 
-func (nopObserver) Input(results.InputInfo, []results.ImplInfo) {}
+func (nopObserver) Input(results.InputInfo, []results.CodecInfo) {}
 
 func builtin(t testing.TB, name string) *datasets.Input {
 	t.Helper()

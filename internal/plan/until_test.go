@@ -27,7 +27,7 @@ func (j *judge) More(cfg results.Config, sofar []results.Result) []bool {
 // of it, the other's does not, and the judge reads the level's rows so
 // far, stops included.
 func TestExecuteAsksTheJudgeForMoreTurns(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 100 * time.Millisecond, Slice: 50 * time.Millisecond, Until: 300 * time.Millisecond, STW: 10 * time.Millisecond}
 	j := &judge{}
 	run, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{builtin(t, "github")}, j)
@@ -38,8 +38,8 @@ func TestExecuteAsksTheJudgeForMoreTurns(t *testing.T) {
 		t.Fatalf("the judge was asked %d times (config %+v), want twice, with -until in the config", len(j.asked), j.asked)
 	}
 	for _, r := range j.sofar[0] {
-		if r.Window < cfg.Duration || len(r.STWTurns) == 0 || r.Impl == "" {
-			t.Errorf("%s: the row so far has a window of %v and %d turns", r.Impl, r.Window, len(r.STWTurns))
+		if r.Window < cfg.Duration || len(r.STWTurns) == 0 || r.Codec == "" {
+			t.Errorf("%s: the row so far has a window of %v and %d turns", r.Codec, r.Window, len(r.STWTurns))
 		}
 	}
 	var rows []results.Result
@@ -48,7 +48,7 @@ func TestExecuteAsksTheJudgeForMoreTurns(t *testing.T) {
 			rows = append(rows, r)
 		}
 	}
-	if len(rows) != 2 || rows[0].Impl != "std" || rows[0].Window < cfg.Duration*3/2 || rows[0].Partial || rows[0].Err != "" {
+	if len(rows) != 2 || rows[0].Codec != "std" || rows[0].Window < cfg.Duration*3/2 || rows[0].Partial || rows[0].Err != "" {
 		t.Fatalf("rows %v: want std's window extended to at least 150ms", rows)
 	}
 	if got := j.sofar[1][0].Window; got != rows[0].Window {

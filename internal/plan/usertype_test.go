@@ -20,7 +20,7 @@ import (
 // one, rows name it, and a codec that loses a field is a mismatch at the
 // field's JSON path.
 func TestExecuteDecodesIntoAUserType(t *testing.T) {
-	cfg := results.Config{Impls: []string{"std", "goccy", "test-drop-email"}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
+	cfg := results.Config{Codecs: []string{"std", "goccy", "test-drop-email"}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 50 * time.Millisecond, Targets: []string{testOrderName}}
 	run, err := Execute(context.Background(), cfg, results.Environment{GOMAXPROCS: 2}, []*datasets.Input{orderInput(orderJSON)}, &nopObserver{})
 	if err != nil {
@@ -31,13 +31,13 @@ func TestExecuteDecodesIntoAUserType(t *testing.T) {
 	}
 	for _, r := range run.Results {
 		if r.Label() != "1x encdec "+testOrderName || r.N == 0 || r.Err != "" {
-			t.Errorf("%s %s: n=%d err=%q", r.Impl, r.Label(), r.N, r.Err)
+			t.Errorf("%s %s: n=%d err=%q", r.Codec, r.Label(), r.N, r.Err)
 		}
-		if lossy := r.Impl == "test-drop-email"; (r.Mismatch != "") != lossy {
-			t.Errorf("%s: mismatch %q", r.Impl, r.Mismatch)
+		if lossy := r.Codec == "test-drop-email"; (r.Mismatch != "") != lossy {
+			t.Errorf("%s: mismatch %q", r.Codec, r.Mismatch)
 		}
 	}
-	for _, im := range run.Impls {
+	for _, im := range run.Codecs {
 		if im.Name == "test-drop-email" && !strings.HasPrefix(im.StructMismatch, "$.customer.email: ") {
 			t.Errorf("the lost field is reported as %q, want it at $.customer.email", im.StructMismatch)
 		}
@@ -71,7 +71,7 @@ func (dropEmail) Unmarshal(data []byte, v any) error { return stdjson.Unmarshal(
 
 func init() {
 	codecs.RegisterType(reflect.TypeFor[testOrder]())
-	codecs.Register(codecs.Impl{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)",
+	codecs.Register(codecs.Entry{Name: "test-drop-email", Desc: "loses customer.email on encode (test only)",
 		New: func([]byte) (codecs.Codec, error) { return dropEmail{}, nil }})
 }
 

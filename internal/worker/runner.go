@@ -25,7 +25,7 @@ import (
 // argv is empty, else in a worker process started with argv, with the
 // GOMAXPROCS, GOGC and GOMEMLIMIT of pt in its environment. A runner that
 // cannot ready the codec says so in its Info and its rows.
-func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
+func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in *datasets.Input, pt results.Point) load.Runner {
 	if len(argv) > 0 {
 		return startWorker(ctx, sp, argv, im, in, pt)
 	}
@@ -35,15 +35,15 @@ func Start(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in 
 // localRunner holds a codec readied for each target of one input.
 type localRunner struct {
 	spec     load.Spec
-	info     results.ImplInfo
+	info     results.CodecInfo
 	byTarget map[string]codecs.Prepared
 
-	open   results.Result // the open level's row so far
-	level  *load.Level    // nil when the open level cannot run
-	noJSON bool
+	open      results.Result // the open level's row so far
+	level     *load.Level    // nil when the open level cannot run
+	reference bool
 }
 
-func newLocalRunner(sp load.Spec, im codecs.Impl, in *datasets.Input) *localRunner {
+func newLocalRunner(sp load.Spec, im codecs.Entry, in *datasets.Input) *localRunner {
 	l := &localRunner{spec: sp, byTarget: map[string]codecs.Prepared{}}
 	p, info := codecs.Prepare(im, in)
 	l.byTarget[results.TargetAny] = p
@@ -58,7 +58,7 @@ func newLocalRunner(sp load.Spec, im codecs.Impl, in *datasets.Input) *localRunn
 	return l
 }
 
-func (l *localRunner) Info() results.ImplInfo { return l.info }
+func (l *localRunner) Info() results.CodecInfo { return l.info }
 
 func (l *localRunner) Run(ctx context.Context, s results.Scenario) results.Result {
 	r, k := load.RunScenario(ctx, l.spec, s, l.byTarget[s.Target])
@@ -75,8 +75,8 @@ func (l *localRunner) Open(ctx context.Context, s results.Scenario) error {
 	if k := s.Docs(); k > 1 {
 		p = p.Batched(k)
 	}
-	l.noJSON = p.Impl.NoJSON
-	l.level = load.OpenLevel(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, l.spec.WatchOf(s), !p.Impl.NoJSON)
+	l.reference = p.Entry.Reference
+	l.level = load.OpenLevel(ctx, p.Codec, p.Bin, p.NewTarget, s.Pairs, l.spec.WatchOf(s), !p.Entry.Reference)
 	return nil
 }
 
@@ -93,7 +93,7 @@ func (l *localRunner) Finish() results.Result {
 	r := l.open
 	if l.level != nil {
 		lr, err := l.level.Close()
-		load.FillLevel(&r, lr, err, l.noJSON)
+		load.FillLevel(&r, lr, err, l.reference)
 		keep(l.spec, &r, lr.Kept())
 		l.level = nil
 	}

@@ -48,7 +48,7 @@ const Env = "PINGPONG_WORKER"
 type workerJob struct {
 	Protocol string          `json:"protocol"`
 	Spec     load.Spec       `json:"spec"`
-	Impl     string          `json:"impl"`
+	Codec    string          `json:"impl"`
 	Input    *datasets.Input `json:"input"`
 }
 
@@ -77,8 +77,8 @@ type sliceReply struct {
 }
 
 type workerHello struct {
-	Protocol string           `json:"protocol"`
-	Info     results.ImplInfo `json:"info"`
+	Protocol string            `json:"protocol"`
+	Info     results.CodecInfo `json:"info"`
 }
 
 // The protocol's descriptors in the child: jobs and scenarios come in on
@@ -121,9 +121,9 @@ func serve(ctx context.Context, r io.Reader, w io.Writer, exclude []int) error {
 	if job.Protocol != workerProtocol {
 		return fmt.Errorf("worker: parent speaks %q, this binary %q", job.Protocol, workerProtocol)
 	}
-	im, ok := codecs.Lookup(job.Impl)
+	im, ok := codecs.Lookup(job.Codec)
 	if !ok {
-		return fmt.Errorf("worker: unknown codec %q", job.Impl)
+		return fmt.Errorf("worker: unknown codec %q", job.Codec)
 	}
 	job.Spec.Exclude = exclude
 	l := newLocalRunner(job.Spec, im, job.Input)

@@ -34,7 +34,7 @@ func TestWorkerAnswersOnceCancelled(t *testing.T) {
 	served := make(chan error, 1)
 	go func() { served <- ServeWorker(ctx, jobsR, resW); resW.Close() }()
 	enc, answers := json.NewEncoder(jobsW), bufio.NewReader(resR)
-	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: load.Spec{Watch: load.Watch{Duration: time.Second}}, Impl: "baseline", Input: in}); err != nil {
+	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: load.Spec{Watch: load.Watch{Duration: time.Second}}, Codec: "baseline", Input: in}); err != nil {
 		t.Fatal(err)
 	}
 	var hello workerHello
@@ -70,7 +70,7 @@ func TestWorkerDeathReadsTheSameWhicheverPipeNoticed(t *testing.T) {
 	}
 	for _, size := range []int{10, 4 << 20} {
 		in := &datasets.Input{Name: "test", Kind: "file", Data: bytes.Repeat([]byte(" "), size)}
-		w := &workerRunner{argv: []string{"sh", "-c", "kill -9 $$"}, im: codecs.Impl{Name: "test-killed"}, input: in}
+		w := &workerRunner{argv: []string{"sh", "-c", "kill -9 $$"}, im: codecs.Entry{Name: "test-killed"}, input: in}
 		if err := w.start(context.Background()); err == nil || err.Error() != "worker died: signal: killed" {
 			t.Errorf("a job of %d bytes: %v, want the death as its exit status tells it", size, err)
 		}
@@ -90,7 +90,7 @@ func TestWorkerSendsEachTurnsStops(t *testing.T) {
 	go func() { served <- ServeWorker(context.Background(), jobsR, resW); resW.Close() }()
 	enc, answers := json.NewEncoder(jobsW), bufio.NewReader(resR)
 	spec := load.Spec{Watch: load.Watch{Warmup: 10 * time.Millisecond, Duration: time.Second, STW: 2 * time.Millisecond}}
-	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: spec, Impl: results.Baseline, Input: in}); err != nil {
+	if err := enc.Encode(workerJob{Protocol: workerProtocol, Spec: spec, Codec: results.Baseline, Input: in}); err != nil {
 		t.Fatal(err)
 	}
 	var hello workerHello
@@ -106,7 +106,7 @@ func TestWorkerSendsEachTurnsStops(t *testing.T) {
 			t.Fatalf("%s: %v", req.Op, err)
 		}
 	}
-	s := results.Scenario{Input: in.Name, Impl: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Target: results.TargetAny}
+	s := results.Scenario{Input: in.Name, Codec: results.Baseline, Mode: results.ModeEncdec, Pairs: 1, Procs: 1, Target: results.TargetAny}
 	var opened sliceReply
 	if ask(workerRequest{Op: opOpen, Scenario: &s}, &opened); opened.Err != "" {
 		t.Fatal(opened.Err)

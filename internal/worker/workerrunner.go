@@ -27,10 +27,10 @@ import (
 type workerRunner struct {
 	spec  load.Spec
 	argv  []string // the worker's command
-	im    codecs.Impl
+	im    codecs.Entry
 	input *datasets.Input
 	point results.Point // the GOMAXPROCS, GOGC and GOMEMLIMIT it runs with
-	info  results.ImplInfo
+	info  results.CodecInfo
 	// level is the open level; levelErr, when set, how its worker died.
 	level    results.Scenario
 	levelErr error
@@ -50,10 +50,10 @@ type lineOrErr struct {
 // (check, struct compilation) before it counts as hung.
 const readyBudget = 2 * time.Minute
 
-func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Impl, in *datasets.Input, pt results.Point) load.Runner {
+func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Entry, in *datasets.Input, pt results.Point) load.Runner {
 	w := &workerRunner{spec: sp, argv: argv, im: im, input: in, point: pt}
 	if err := w.start(ctx); err != nil {
-		w.info = results.ImplInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
+		w.info = results.CodecInfo{Name: im.Name, Desc: im.Desc, Version: im.Version(), Input: in.Name, Notes: im.Notes, Err: err.Error()}
 	}
 	return w
 }
@@ -100,7 +100,7 @@ func (w *workerRunner) start(ctx context.Context) error {
 			lines <- lineOrErr{line: line}
 		}
 	}(w.lines)
-	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Impl: w.im.Name, Input: w.input}
+	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Codec: w.im.Name, Input: w.input}
 	if err := json.NewEncoder(jobsW).Encode(job); err != nil {
 		return w.died(fmt.Errorf("sending job: %w", err))
 	}
@@ -115,7 +115,7 @@ func (w *workerRunner) start(ctx context.Context) error {
 	return nil
 }
 
-func (w *workerRunner) Info() results.ImplInfo { return w.info }
+func (w *workerRunner) Info() results.CodecInfo { return w.info }
 
 // Run sends s and waits for its result, within a generous multiple of the
 // expected scenario time. A cancelled ctx is passed on as SIGINT, so the

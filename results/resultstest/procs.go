@@ -20,28 +20,28 @@ type ProcsFigures struct {
 // 2N, each value's levels as the run resolves them (at GOMAXPROCS=1, 1
 // and N are one scenario). fig gives each codec's figures; a zero Rate is
 // a row that failed.
-func ProcsSweep(procs []int, impls []string, fig func(impl string, procs, pairs int) ProcsFigures) *results.Run {
+func ProcsSweep(procs []int, codecs []string, fig func(codec string, procs, pairs int) ProcsFigures) *results.Run {
 	run := SampleRun()
-	run.Config.Impls = impls
+	run.Config.Codecs = codecs
 	run.Config.Procs = procs
 	run.Config.Levels = []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}, {Spec: "2N", Pairs: 4}}
 	run.Config.Probe, run.Config.STW = time.Millisecond, 10*time.Millisecond
 	run.Env.ProcsSource = "cpu count; swept by -procs"
 	sample := SampleRun() // each codec's notes
-	run.Impls = nil
-	for _, im := range impls {
-		info, _ := sample.Impl(results.Scenario{Impl: im, Input: "citm-catalog"})
-		run.Impls = append(run.Impls, results.ImplInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog", Notes: info.Notes})
+	run.Codecs = nil
+	for _, im := range codecs {
+		info, _ := sample.Codec(results.Scenario{Codec: im, Input: "citm-catalog"})
+		run.Codecs = append(run.Codecs, results.CodecInfo{Name: im, Version: "v1.0.0", Input: "citm-catalog", Notes: info.Notes})
 	}
 	run.Results = nil
 	window := 10 * time.Second // long enough that n rounds off no figure
 	for _, p := range procs {
 		for _, lv := range run.Config.LevelsAt(p) {
-			for _, im := range impls {
+			for _, im := range codecs {
 				f := fig(im, p, lv.Pairs)
 				n := int64(math.Round(f.Rate * window.Seconds()))
 				r := results.Result{
-					Scenario: results.Scenario{Input: "citm-catalog", Impl: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: p},
+					Scenario: results.Scenario{Input: "citm-catalog", Codec: im, Mode: results.ModeEncdec, Pairs: lv.Pairs, Procs: p},
 					N:        n, Window: window,
 					Latency: latency.Summary{N: n, P50: f.P99 / 3, P95: f.P99 * 3 / 4, P99: f.P99, Max: f.P99 * 3 / 2},
 				}
@@ -61,9 +61,9 @@ func ProcsSweep(procs []int, impls []string, fig func(impl string, procs, pairs 
 // TwoCores are a quiet 2-core machine's figures, as docs/gomaxprocs.md
 // measured them: level N doubles from 1 to 2 Ps and gains nothing at 4,
 // where p99 doubles; at 1 P a sleeper waits for the one busy P.
-func TwoCores(impl string, procs, pairs int) ProcsFigures {
+func TwoCores(codec string, procs, pairs int) ProcsFigures {
 	ms := time.Millisecond
-	speed := map[string]float64{"std": 12, "sonic": 23, "goccy": 28, "baseline": 1e6}[impl]
+	speed := map[string]float64{"std": 12, "sonic": 23, "goccy": 28, "baseline": 1e6}[codec]
 	cores := float64(min(procs, pairs, 2))
 	f := ProcsFigures{Rate: speed * cores, P99: 58 * ms, ProbeP99: 12 * ms, STWP99: 300 * time.Microsecond, Others: 0.03}
 	switch procs {

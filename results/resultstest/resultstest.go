@@ -42,9 +42,9 @@ func Golden(t *testing.T, name string, got []byte) {
 // are reviewed diffs, never a machine's noise.
 func SampleRun() *results.Run {
 	ms := time.Millisecond
-	res := func(impl string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
+	res := func(codec string, pairs int, n int64, p50 time.Duration, bytes int64) results.Result {
 		return results.Result{
-			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
+			Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
 			N:        n, Bytes: bytes, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, Min: p50 / 2, Mean: p50, P50: p50, P95: p50 * 3 / 2, P99: p50 * 2, P999: p50 * 2, Max: p50 * 3},
 		}
@@ -52,11 +52,11 @@ func SampleRun() *results.Run {
 	return &results.Run{
 		Env: results.Environment{GoVersion: "go1.26.8", GOOS: "linux", GOARCH: "amd64", CPU: "Test CPU @ 2.0GHz",
 			Cores: 2, MemoryBytes: 24 << 30, GOMAXPROCS: 2, ProcsSource: "cpu count", GOGC: "100", GOMEMLIMIT: "off"},
-		Config: results.Config{Impls: []string{"std", "sonic", "goccy", "baseline"},
+		Config: results.Config{Codecs: []string{"std", "sonic", "goccy", "baseline"},
 			Levels:   []results.Level{{Spec: "1", Pairs: 1}, {Spec: "N", Pairs: 2}},
 			Duration: 2 * time.Second, Warmup: 500 * ms, Seed: 1},
 		Inputs: []results.InputInfo{{Name: "citm-catalog", Kind: "built-in", Bytes: 1755254, SHA256: "0123456789abcdef0123", Seed: 1}},
-		Impls: []results.ImplInfo{
+		Codecs: []results.CodecInfo{
 			{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
 			{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog", Notes: []string{"native JIT"}},
 			{Name: "goccy", Version: "v0.12.0", Input: "citm-catalog", Mismatch: "$.a: 1 vs 2"},
@@ -96,11 +96,11 @@ func SizeRun() *results.Run {
 	}
 	run.Inputs = append(run.Inputs, results.InputInfo{Name: "tiny", Kind: "shape", Bytes: 10, Shape: "tiny"})
 	run.Results = nil
-	add := func(input, impl string, pairs int, rate float64, p99, stwMax time.Duration, err string) {
+	add := func(input, codec string, pairs int, rate float64, p99, stwMax time.Duration, err string) {
 		window := 2 * time.Second
 		n := int64(math.Round(rate * window.Seconds()))
 		r := results.Result{
-			Scenario: results.Scenario{Input: input, Impl: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
+			Scenario: results.Scenario{Input: input, Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Target: results.TargetAny},
 			N:        n, Window: window, Err: err,
 			Latency: latency.Summary{N: n, P50: p99 / 2, P95: p99 * 3 / 4, P99: p99, Max: p99 * 2},
 		}
@@ -129,9 +129,9 @@ func SizeRun() *results.Run {
 }
 
 // Frozen is a hand-made encdec row with the verdict's three figures.
-func Frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Duration) results.Result {
+func Frozen(codec string, pairs, repeat int, stwMax, probeP99, schedP99 time.Duration) results.Result {
 	return results.Result{
-		Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Repeat: repeat},
+		Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: results.ModeEncdec, Pairs: pairs, Procs: 2, Repeat: repeat},
 		N:        100, Window: 2 * time.Second,
 		Latency: latency.Summary{N: 100, P50: time.Millisecond},
 		Responsiveness: results.Responsiveness{
@@ -146,8 +146,8 @@ func Frozen(impl string, pairs, repeat int, stwMax, probeP99, schedP99 time.Dura
 // window of window, taken in turns of 100ms: the stops, in an order
 // shuffled from a fixed seed, evenly spread over it, as the probe records
 // them at its default 10ms.
-func Stopping(impl string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
-	r := Frozen(impl, pairs, repeat, 0, time.Millisecond, time.Millisecond)
+func Stopping(codec string, pairs, repeat int, window time.Duration, stops []time.Duration) results.Result {
+	r := Frozen(codec, pairs, repeat, 0, time.Millisecond, time.Millisecond)
 	r.Window = window
 	h := latency.NewHistogram()
 	for _, d := range stops {
@@ -236,12 +236,12 @@ func Repeated(run *results.Run, count int, spread float64) *results.Run {
 	return &out
 }
 
-// Scaled makes impl's results slower (latency times f) and proportionally
+// Scaled makes codec's results slower (latency times f) and proportionally
 // rarer, as a codec that changed would be.
-func Scaled(run *results.Run, impl string, f float64) {
+func Scaled(run *results.Run, codec string, f float64) {
 	for i := range run.Results {
 		r := &run.Results[i]
-		if r.Impl != impl {
+		if r.Codec != codec {
 			continue
 		}
 		r.N = int64(float64(r.N) / f)
@@ -263,15 +263,15 @@ func CompareRuns(count int) (old, new *results.Run) {
 	Scaled(base, "sonic", 1.3)
 	var kept []results.Result
 	for _, r := range base.Results {
-		if r.Impl == "baseline" && r.Pairs == 2 {
+		if r.Codec == "baseline" && r.Pairs == 2 {
 			continue
 		}
 		kept = append(kept, r)
 	}
 	j := base.Results[2] // sonic 1x
-	j.Impl = "jsonv2"
+	j.Codec = "jsonv2"
 	base.Results = append(kept, j)
-	base.Impls[1].Version = "v1.16.0"
+	base.Codecs[1].Version = "v1.16.0"
 	new = Repeated(base, count, 0.02)
 	return old, new
 }
@@ -280,21 +280,21 @@ func CompareRuns(count int) (old, new *results.Run) {
 // what a run of both binaries in one plan writes.
 func AcrossBuilds(old, new *results.Run) *results.Run {
 	run := *old
-	run.Config.Impls = slices.Clone(old.Config.Impls)
-	run.Impls, run.Results = nil, nil
+	run.Config.Codecs = slices.Clone(old.Config.Codecs)
+	run.Codecs, run.Results = nil, nil
 	for _, side := range []struct {
 		name string
 		run  *results.Run
 	}{{"base", old}, {"new", new}} {
 		b := results.Build{Name: side.name, Binary: "/bin/pingpong." + side.name}
-		for _, im := range side.run.Impls {
+		for _, im := range side.run.Codecs {
 			im.Build = side.name
-			run.Impls = append(run.Impls, im)
+			run.Codecs = append(run.Codecs, im)
 			b.Codecs = append(b.Codecs, results.ListedCodec{Name: im.Name, Version: im.Version})
 		}
-		for _, name := range side.run.Config.Impls {
-			if !slices.Contains(run.Config.Impls, name) {
-				run.Config.Impls = append(run.Config.Impls, name)
+		for _, name := range side.run.Config.Codecs {
+			if !slices.Contains(run.Config.Codecs, name) {
+				run.Config.Codecs = append(run.Config.Codecs, name)
 			}
 		}
 		run.Config.Builds = append(run.Config.Builds, b)
@@ -310,14 +310,14 @@ func AcrossBuilds(old, new *results.Run) *results.Run {
 // and N are the same single pair, at 2 they are 1 and 2 pairs.
 func SweepRun() *results.Run {
 	run := SampleRun()
-	run.Config.Impls = []string{"std", "sonic", "baseline"}
+	run.Config.Codecs = []string{"std", "sonic", "baseline"}
 	run.Config.Procs = []int{1, 2}
 	run.Env.ProcsSource = "cpu count; swept by -procs 1,2, one block per value"
-	run.Impls = []results.ImplInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
+	run.Codecs = []results.CodecInfo{{Name: "std", Version: "go1.26.8", Input: "citm-catalog"},
 		{Name: "sonic", Version: "v1.15.5", Input: "citm-catalog", Notes: []string{"native JIT"}}, {Name: "baseline", Version: "go1.26.8", Input: "citm-catalog"}}
-	res := func(impl string, procs, pairs int, n int64, p99 time.Duration) results.Result {
+	res := func(codec string, procs, pairs int, n int64, p99 time.Duration) results.Result {
 		return results.Result{
-			Scenario: results.Scenario{Input: "citm-catalog", Impl: impl, Mode: "encdec", Pairs: pairs, Procs: procs},
+			Scenario: results.Scenario{Input: "citm-catalog", Codec: codec, Mode: "encdec", Pairs: pairs, Procs: procs},
 			N:        n, Window: 2 * time.Second,
 			Latency: latency.Summary{N: n, P50: p99 / 2, P95: p99 * 3 / 4, P99: p99, Max: p99 * 2},
 		}

@@ -23,22 +23,22 @@ func SafeSizeRun() *results.Run {
 		"goccy":    {2 * ms, 12 * ms, 6 * ms, 20 * ms},
 		"jsoniter": {12 * ms, 16 * ms, 24 * ms, 30 * ms},
 	}
-	impls := []string{"std", "sonic", "goccy", "jsoniter", results.Baseline}
-	run := &results.Run{Config: results.Config{Impls: impls, Duration: 2 * time.Second, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}}
+	codecs := []string{"std", "sonic", "goccy", "jsoniter", results.Baseline}
+	run := &results.Run{Config: results.Config{Codecs: codecs, Duration: 2 * time.Second, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}}
 	for i, mb := range []int{1, 4, 16, 32} {
 		name := fmt.Sprintf("long-string:%dMB", mb)
 		run.Inputs = append(run.Inputs, results.InputInfo{Name: name, Kind: "shape", Bytes: mb * 1e6, Shape: "long-string", AskedSize: mb * 1e6, Seed: 1})
-		for j, impl := range impls {
+		for j, codec := range codecs {
 			stops := StopsAround(uint64(10*i+j), 200, 100*time.Microsecond)
-			if long := p99[impl]; long != nil {
+			if long := p99[codec]; long != nil {
 				stops = append(stops[:197], long[i], long[i], long[i])
-				if impl == "sonic" && mb == 32 {
+				if codec == "sonic" && mb == 32 {
 					for k := 100; k < 200; k++ {
 						stops[k] = long[i]
 					}
 				}
 			}
-			r := Stopping(impl, 2, 0, 2*time.Second, stops)
+			r := Stopping(codec, 2, 0, 2*time.Second, stops)
 			r.Input, r.Target = name, results.TargetAny
 			run.Results = append(run.Results, r)
 		}

@@ -8,12 +8,12 @@ import "github.com/pingpong-bench/pingpong/results"
 func OnArm64(run *results.Run) *results.Run {
 	out := *run
 	out.Results = append([]results.Result(nil), run.Results...)
-	out.Impls = append([]results.ImplInfo(nil), run.Impls...)
+	out.Codecs = append([]results.CodecInfo(nil), run.Codecs...)
 	out.Env.GOARCH, out.Env.CPU, out.Env.Cores = "arm64", "Neoverse-N1", 4
 	out.Env.Fallbacks = []results.Fallback{{Codec: "sonic", Native: "JIT"}} // a platform sonic's native code is not built for
-	for i := range out.Impls {
-		if out.Impls[i].Notes != nil {
-			out.Impls[i].Notes = []string{"FELL BACK TO encoding/json: not a native build"}
+	for i := range out.Codecs {
+		if out.Codecs[i].Notes != nil {
+			out.Codecs[i].Notes = []string{"FELL BACK TO encoding/json: not a native build"}
 		}
 	}
 	return &out
