@@ -30,8 +30,12 @@ const (
 
 // DefaultUntil is results.Config.Until when nothing says otherwise: a
 // level keeps taking turns for the codecs the verdict cannot yet tell, up
-// to UntilWindows windows of duration each.
-func DefaultUntil(duration time.Duration) time.Duration { return UntilWindows * duration }
+// to UntilWindows windows of duration each, within the longest window a
+// run may have (a long -duration does not make a default the user never
+// gave out of bounds).
+func DefaultUntil(duration time.Duration) time.Duration {
+	return min(UntilWindows*duration, maxWindow-time.Nanosecond)
+}
 
 // The bounds of a run's settings: beyond them a run takes days, or the
 // value measures the timer more than the program, and is surely a typo.

@@ -68,3 +68,17 @@ func TestSettingsOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// The default cap of a long -duration stays within the longest window a
+// run may have, so a duration that is valid never makes it out of range.
+func TestDefaultUntilOfALongDuration(t *testing.T) {
+	for _, d := range []time.Duration{time.Second, 9 * time.Hour, maxWindow - time.Second} {
+		cfg := results.Config{Duration: d, Until: DefaultUntil(d)}
+		if err := Validate(cfg, nil); err != nil {
+			t.Errorf("-duration %v with the default -until %v: %v", d, cfg.Until, err)
+		}
+	}
+	if got := DefaultUntil(time.Second); got != 3*time.Second {
+		t.Errorf("DefaultUntil(1s) = %v, want 3s", got)
+	}
+}
