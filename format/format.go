@@ -74,6 +74,10 @@ func Size(n float64) string {
 // 0.123 is "12.3%".
 func Percent(frac float64) string { return fmt.Sprintf("%.1f%%", 100*frac) }
 
+// Points is a share in points, as a flag that takes points reads it
+// (-frozen-bar): 0.07 is "7", not the float's 7.000000000000001.
+func Points(share float64) string { return strconv.FormatFloat(100*share, 'g', 10, 64) }
+
 // Age prints how long something has lasted: in seconds from 1s
 // ("2.3s"), below as Duration does.
 func Age(d time.Duration) string {

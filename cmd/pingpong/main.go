@@ -11,7 +11,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
@@ -130,12 +129,7 @@ func (o *options) config() results.Config {
 // check refuses out-of-range values that the flag package cannot, by the
 // run's own rules (plan.CheckFlags).
 func (o *options) check() error {
-	err := plan.CheckFlags(o.config(), "duration", "warmup", "slice", "until", "probe", "mode", "frozen-bar", "long-stop", "stw", "interval", "hlog", "count", "budget")
-	var se *plan.SettingError
-	if errors.As(err, &se) && se.Flag == "frozen-bar" {
-		se.Value = strconv.FormatFloat(o.frozenBar, 'g', -1, 64) // in points, as typed
-	}
-	if err != nil {
+	if err := plan.CheckFlags(o.config(), "duration", "warmup", "slice", "until", "probe", "mode", "frozen-bar", "long-stop", "stw", "interval", "hlog", "count", "budget"); err != nil {
 		return usageError{err}
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/results"
@@ -106,10 +107,13 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 		args = append(args, d("stall", c.Stall))
 	}
 	if c.FrozenBar > 0 {
-		args = append(args, "-frozen-bar="+strconv.FormatFloat(100*c.FrozenBar, 'g', -1, 64))
+		args = append(args, "-frozen-bar="+format.Points(c.FrozenBar))
 	}
 	if c.LongStop > 0 {
 		args = append(args, d("long-stop", c.LongStop))
+	}
+	if c.Budget > 0 {
+		args = append(args, d("budget", c.Budget))
 	}
 	if len(c.Targets) > 0 {
 		args = append(args, "-target="+strings.Join(c.Targets, ","))

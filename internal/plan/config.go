@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -109,7 +110,7 @@ var settings = []setting{
 	}},
 	{flag: "frozen-bar", zeroIsDefault: true, zero: func(c results.Config) bool { return c.FrozenBar == 0 }, check: func(c results.Config) *SettingError {
 		if c.FrozenBar <= 0 || c.FrozenBar >= 1 {
-			return &SettingError{"frozen-bar", strconv.FormatFloat(100*c.FrozenBar, 'g', -1, 64), "points of the window, above 0 and under 100"}
+			return &SettingError{"frozen-bar", format.Points(c.FrozenBar), "points of the window, above 0 and under 100"}
 		}
 		return nil
 	}},
