@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"runtime"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/latency"
@@ -77,6 +78,11 @@ func RunTurns(ctx context.Context, slice, duration time.Duration, level []result
 		if !extended {
 			break
 		}
+		// the verdict's garbage (its histograms, its bootstrap) is
+		// collected now, with every pair and the probe parked, not in
+		// the next codec's measured turn (as OpenLevel does between
+		// scenarios)
+		runtime.GC()
 		t.rounds(ctx, slice)
 	}
 	return t.finish(ctx, len(level))
