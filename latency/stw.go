@@ -69,17 +69,22 @@ type STWProbe struct {
 // read t after Stop.
 func (p *STWProbe) Follow(t *Timeline) { p.timeline = t }
 
-// NewSTWProbe prepares a probe that stops the world every interval.
-// Histograms and metric buffers are allocated here, so that a tick
-// allocates nothing inside the window it watches.
-func NewSTWProbe(interval time.Duration) *STWProbe {
+// NewSTWProbe prepares a probe that stops the world every interval,
+// over windows of up to window in all (0: 5s). Histograms, metric buffers
+// and the stops' records are allocated here, so that a tick allocates
+// nothing inside the window it watches.
+func NewSTWProbe(interval, window time.Duration) *STWProbe {
+	n := 512 // a 5s window at the default 10ms
+	if interval > 0 {
+		n = max(n, int(window/interval)+64)
+	}
 	p := &STWProbe{
 		interval: interval,
 		stopping: Recorder{h: NewHistogram()},
 		wall:     Recorder{h: NewHistogram()},
 		before:   []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
 		after:    []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
-		stops:    make([]Stop, 0, 512), // a 5s window at the default 10ms: appends allocate nothing in it
+		stops:    make([]Stop, 0, n),
 	}
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)

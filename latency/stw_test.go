@@ -20,7 +20,7 @@ func runSTWProbe(d time.Duration, load func(stop *atomic.Bool)) (stopping, wall 
 		wg.Go(func() { load(&stop) })
 		time.Sleep(5 * time.Millisecond) // let it get going
 	}
-	p := NewSTWProbe(5 * time.Millisecond)
+	p := NewSTWProbe(5*time.Millisecond, 0)
 	p.Start()
 	time.Sleep(d)
 	h := p.Stop()
@@ -107,7 +107,7 @@ func TestNewEventTellsOneStopFromMany(t *testing.T) {
 }
 
 func TestSTWProbeStoppedBeforeItsFirstTick(t *testing.T) {
-	p := NewSTWProbe(time.Hour)
+	p := NewSTWProbe(time.Hour, 0)
 	p.Start()
 	if n := p.Stop().TotalCount(); n != 0 {
 		t.Fatalf("%d stops recorded by a probe stopped before its first tick", n)
@@ -117,7 +117,7 @@ func TestSTWProbeStoppedBeforeItsFirstTick(t *testing.T) {
 // The probe keeps each stop it forced, in order, on the clock of its turns
 // laid end to end, and each turn with how many stops it holds.
 func TestSTWProbeKeepsItsStopsByTurn(t *testing.T) {
-	p := NewSTWProbe(2 * time.Millisecond)
+	p := NewSTWProbe(2*time.Millisecond, 0)
 	for range 2 {
 		p.Start()
 		time.Sleep(30 * time.Millisecond)

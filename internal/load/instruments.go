@@ -17,8 +17,12 @@ import (
 type Watch struct {
 	Warmup   time.Duration `json:"warmup_ns"`
 	Duration time.Duration `json:"duration_ns"`
-	Probe    time.Duration `json:"probe_ns,omitempty"` // the sleep probe's interval; 0: off
-	STW      time.Duration `json:"stw_ns,omitempty"`   // the stop-the-world probe's interval; 0: off
+	// Until is the most window a codec of a level may get while the
+	// verdict cannot tell it (results.Config.Until): the probe's records
+	// are sized for it, so that no turn allocates.
+	Until time.Duration `json:"until_ns,omitempty"`
+	Probe time.Duration `json:"probe_ns,omitempty"` // the sleep probe's interval; 0: off
+	STW   time.Duration `json:"stw_ns,omitempty"`   // the stop-the-world probe's interval; 0: off
 	// Culprits runs the flight recorder through the window and names, for
 	// the worst stop of the world it holds, what the stop waited on.
 	Culprits bool `json:"culprits,omitempty"`
@@ -59,7 +63,7 @@ func newInstruments(w Watch) *instruments {
 		ins.probe = latency.NewProbe(w.Probe)
 	}
 	if w.STW > 0 {
-		ins.stw = latency.NewSTWProbe(w.STW)
+		ins.stw = latency.NewSTWProbe(w.STW, max(w.Duration, w.Until))
 	}
 	if w.Noise {
 		ins.noise = latency.NewNoiseMeter(w.Exclude...)

@@ -168,7 +168,7 @@ func BenchmarkSTWProbeCost(b *testing.B) {
 		// allocation inside the run would bring GC cycles into it.
 		probes := make([]*latency.STWProbe, b.N)
 		for i := range probes {
-			probes[i] = latency.NewSTWProbe(10 * time.Millisecond)
+			probes[i] = latency.NewSTWProbe(10*time.Millisecond, 0)
 		}
 		runtime.GC()
 		b.ResetTimer()
