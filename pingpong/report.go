@@ -231,21 +231,14 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 	c := CodecReport{Name: r.Codec, Pairs: r.Pairs, Answer: NotJudged, RoundTrips: r.N,
 		RoundTripP50: r.Latency.P50, RoundTripP99: r.Latency.P99, Window: r.Window, Mismatch: r.Mismatch, Err: r.Err,
 		Culprit: culpritOf(r.Culprit)}
-	late := v.Ref != nil && v.Ref.Result.Codec == results.Control
-	frozen := func(s verdict.Stops) float64 {
-		if late {
-			return s.Frozen()
-		}
-		return s.Waiting()
-	}
 	if cv.HasSTW {
-		c.Frozen, c.Waiting, c.Stops = frozen(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
+		c.Frozen, c.Waiting, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()
 		c.BudgetStop = v.BudgetStop(cv)
 		c.StopPerMB = verdict.PerMBOf(c.BudgetStop, bytes)
 	}
 	if v.Ref != nil && v.Ref.HasSTW {
-		c.RefFrozen = frozen(v.Ref.Stops)
+		c.RefFrozen = v.FrozenOf(v.Ref.Stops)
 	}
 	if cv.Tested {
 		c.Answer = Answer(cv.Answer.String())

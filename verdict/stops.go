@@ -336,10 +336,7 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 	a.More = a.P <= alpha
 	a.Effect, a.HasEffect = EffectOf(codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop), late)
 	if !a.HasEffect { // an old file: the estimates alone, an interval of none
-		fc, fr := codec.Waiting(), ref.Waiting()
-		if late {
-			fc, fr = codec.Frozen(), ref.Frozen()
-		}
+		fc, fr := frozenOf(codec, late), frozenOf(ref, late)
 		a.Effect.Frozen = Interval{Est: fc - fr, Lo: fc - fr, Hi: fc - fr}
 		t := codec.Over(bars.LongStop) - ref.Over(bars.LongStop)
 		a.Effect.Tail = Interval{Est: t, Lo: t, Hi: t}

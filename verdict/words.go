@@ -209,6 +209,12 @@ func (v Level) Reference() string {
 // frozenOf is the share of the window s froze the program in the
 // judgement's terms: the stops' waits, and the time the probe could not
 // run when late counts.
+// FrozenOf is the share of the window s froze the program in the
+// verdict's terms at the level: its stops' waits, and the time the probe
+// could not run where the level counts it (against control, at no more
+// pairs than Ps).
+func (v *Level) FrozenOf(s Stops) float64 { return frozenOf(s, v.countsLate()) }
+
 func frozenOf(s Stops, late bool) float64 {
 	if late {
 		return s.Frozen()
