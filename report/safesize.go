@@ -133,6 +133,3 @@ func stopAt(p verdict.SizePoint) string {
 func sizeOf(p verdict.SizePoint) string {
 	return sizeName(results.InputInfo{Name: p.Input})
 }
-
-// approxSize is verdict.ApproxSize.
-func approxSize(bytes float64) string { return verdict.ApproxSize(bytes) }

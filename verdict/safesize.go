@@ -51,19 +51,14 @@ func BudgetOf(cfg results.Config) time.Duration {
 	return DefaultBudget
 }
 
-// calm says whether the verdict lets a codec's size count as within the
-// budget: the codec does not stand out there. It is the one place the
-// safe size reads the verdict's answer.
-func calm(c Codec) bool { return !c.StandsOut() }
-
 // SizePoint is one codec at one level on one size of a shape.
 type SizePoint struct {
 	Input     string        // "long-string:16MB"
 	Bytes     int           // the document's real size
 	Stop      time.Duration // the BudgetQuantile of its stops' waits
 	Stops     int64         // how many stops that quantile rests on
-	StandsOut bool          // the verdict: it stands out there (not calm)
-	Within    bool          // Stop under the budget, and calm
+	StandsOut bool          // the verdict: it stands out there
+	Within    bool          // Stop under the budget, and it does not stand out
 }
 
 // BudgetStop is the quantile of c's stops' waits that a budget judges
@@ -77,8 +72,8 @@ func (v Level) BudgetStop(c Codec) time.Duration {
 
 // pointOf is c of level v on input at budget.
 func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
-	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: v.BudgetStop(c), Stops: c.Stops.N(), StandsOut: !calm(c)}
-	p.Within = p.Stop < budget && calm(c)
+	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: v.BudgetStop(c), Stops: c.Stops.N(), StandsOut: c.StandsOut()}
+	p.Within = p.Stop < budget && !p.StandsOut
 	return p
 }
 

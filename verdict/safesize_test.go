@@ -131,11 +131,9 @@ func TestSafeSizesOfRows(t *testing.T) {
 	if _, over := s.Bracket(); over != 1 || !s.Points[1].StandsOut {
 		t.Errorf("a codec that stands out at 4MB: first over %d, points %+v", over, s.Points)
 	}
-	// StopPerMB reads the slope from the sweep, and a lone document's
-	// p99 over its size.
-	per := StopPerMB(&results.Run{Config: cfg, Inputs: inputs[:1], Results: rows[:2]})
-	if len(per) != 1 || per[0].Sizes != 1 || math.Abs(float64(per[0].PerMB-2*ms)) > 0.01*float64(2*ms) {
-		t.Errorf("one 1MB document with a 2ms p99: %+v", per)
+	// A lone document's stop per MB is its p99 over its size.
+	if per := PerMBOf(2*ms, inputs[0].Bytes); math.Abs(float64(per-2*ms)) > 0.01*float64(2*ms) {
+		t.Errorf("one 1MB document with a 2ms p99: %v per MB", per)
 	}
 	// A size the codec ran at without stops is named; one it never ran
 	// at (a search settled it before) is not.

@@ -37,11 +37,10 @@ type Level struct {
 	// STW says whether any row of the level ran the stop-the-world probe.
 	STW bool
 	// Stall is the run's -stall, for the sentences; Bars what it judged
-	// by; Duration its -duration, Until its -until, to say how a level
-	// that cannot tell would be settled.
-	Stall           time.Duration
-	Bars            Bars
-	Duration, Until time.Duration
+	// by; Duration its -duration, to say how long a level ran.
+	Stall    time.Duration
+	Bars     Bars
+	Duration time.Duration
 }
 
 // Codec is one codec at one level against the reference.
@@ -61,7 +60,7 @@ type Codec struct {
 func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][]results.Result) []Level {
 	var out []Level
 	for _, l := range results.EncdecLevels(rows) {
-		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall, Bars: BarsOf(cfg), Duration: cfg.Duration, Until: cfg.Until}
+		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall, Bars: BarsOf(cfg), Duration: cfg.Duration}
 		var codecs []Codec
 		for _, r := range l.Rows {
 			rs := repeats[r.Key()]

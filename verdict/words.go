@@ -26,7 +26,7 @@ func (v Level) Table() [][]string {
 	all := v.all()
 	culprits := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Result.Culprit != nil })
 	noisy := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Stops.Noisy })
-	long := v.longStop()
+	long := v.Bars.LongStop
 	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">" + long.String(), "waiting", "late", "vs " + v.RefName(), "p", "answer"}
 	if noisy {
 		head = append(head, "noise")
@@ -55,28 +55,6 @@ func (v Level) Table() [][]string {
 		table = append(table, line)
 	}
 	return table
-}
-
-// longStop is the level's long-stop bar (LongStop for a Level made by
-// hand).
-func (v Level) longStop() time.Duration {
-	if v.Bars.LongStop > 0 {
-		return v.Bars.LongStop
-	}
-	return LongStop
-}
-
-// bars are the level's bars (the defaults for a Level made by hand).
-func (v Level) bars() Bars {
-	b := v.Bars
-	if b.Frozen <= 0 {
-		b.Frozen = FrozenPoints
-	}
-	if b.Tail <= 0 {
-		b.Tail = TailShare
-	}
-	b.LongStop = v.longStop()
-	return b
 }
 
 // all is every codec of the level, the references last: control, then
@@ -149,7 +127,7 @@ func (v Level) Reasons() []string {
 // answer; blank for a reference, "-" for a codec not tested.
 func (cv Codec) against() []string {
 	switch {
-	case cv.Result.Codec == results.Baseline || cv.Result.Codec == results.Control:
+	case results.IsReference(cv.Result.Codec):
 		return []string{"", "", ""}
 	case !cv.Tested:
 		return []string{"-", "-", "-"}
@@ -231,7 +209,7 @@ func (v Level) Conclusions() []string {
 		return []string{fmt.Sprintf("no verdict at %s: neither baseline nor control ran at this level, and a codec is judged against one", v.Label)}
 	}
 	var out []string
-	ref, b := v.RefName(), v.bars()
+	ref, b := v.RefName(), v.Bars
 	if stand := v.Answers(StandsOut); len(stand) > 0 {
 		var items []string
 		for _, cv := range stand {
@@ -269,14 +247,14 @@ func (v Level) cannotTell() string {
 	if len(undecided) == 0 {
 		return ""
 	}
-	b := v.bars()
+	b := v.Bars
 	var items []string
 	busy := false
 	for _, cv := range undecided {
 		f := cv.Effect.Frozen
-		item := fmt.Sprintf("%s (%s points, %s to %s, against a bar of %s", cv.Result.Codec, Points(f.Est), pts(f.Lo, 1, false), pts(f.Hi, 1, false), Bar(b.Frozen))
+		item := fmt.Sprintf("%s (%s points, %s, against a bar of %s", cv.Result.Codec, Points(f.Est), Range(f), Bar(b.Frozen))
 		if t := cv.Effect.Tail; !t.Below(b.Tail) {
-			item += fmt.Sprintf("; %s of its stops over %s, %s to %s, against a bar of %s", Points(t.Est)+"%", b.LongStop, pts(t.Lo, 1, false), pts(t.Hi, 1, false), Bar(b.Tail)+"%")
+			item += fmt.Sprintf("; %s of its stops over %s, %s, against a bar of %s", Points(t.Est)+"%", b.LongStop, Range(t), Bar(b.Tail)+"%")
 		}
 		items = append(items, item+")")
 		busy = busy || cv.Busy
@@ -310,7 +288,7 @@ func (v Level) settle(undecided []Codec, busy bool) string {
 func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 	ran = min(cv.Stops.Window, v.Ref.Stops.Window)
 	need = ran
-	b := v.bars()
+	b := v.Bars
 	for _, x := range []struct {
 		iv  Interval
 		bar float64
@@ -374,10 +352,7 @@ func (v Level) Ran() string {
 // Caveat is a line that follows the conclusion when the machine was too
 // busy for it to be the codecs' alone; "" otherwise.
 func (v Level) Caveat() string {
-	busy := 0.0
-	for _, cv := range v.all() {
-		busy = max(busy, cv.Stops.Busy)
-	}
+	busy := v.busiest()
 	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 {
 		return ""
 	}
@@ -406,7 +381,7 @@ func (v Level) Sentence(cv Codec) string {
 	if !cv.Tested {
 		return ""
 	}
-	s, rs, ref, b := cv.Stops, v.Ref.Stops, v.RefName(), v.bars()
+	s, rs, ref, b := cv.Stops, v.Ref.Stops, v.RefName(), v.Bars
 	frozen := fmt.Sprintf("froze the program %s of the window (%s %s)", format.Percent(s.Waiting()), ref, format.Percent(rs.Waiting()))
 	if s.KeptOut > 0 {
 		frozen += fmt.Sprintf(" and kept its other goroutines from running %s more (%s %s)", format.Percent(s.Late()), ref, format.Percent(rs.Late()))
