@@ -20,6 +20,7 @@ import (
 // safeSizeCharts builds the safe-size charts of srcs, each source's
 // apart: the budget is a run's.
 func safeSizeCharts(srcs []Source) []chartData {
+	q := verdict.BudgetQuantileName()
 	names := sourceNames(srcs)
 	var out []chartData
 	for i, src := range srcs {
@@ -34,7 +35,6 @@ func safeSizeCharts(srcs []Source) []chartData {
 				subject += " (" + names[i] + ")"
 				id += fmt.Sprintf("-%d", i)
 			}
-			q := fmt.Sprintf("p%g", 100*verdict.BudgetQuantile)
 			ch := chartData{ID: id, Kind: sizeDurationKind,
 				Title:  "Stop wait against document size: " + subject,
 				XLabel: "document size (log scale)", YLabel: q + " stop (log scale)",

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/pingpong-bench/pingpong/format"
@@ -38,8 +37,8 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		}
 		if t.Shape != shape {
 			shape = t.Shape
-			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the p%s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",
-				shape, format.Duration(t.Codecs[0].Budget), quantileName(), stopsNote(tables, shape))
+			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the %s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",
+				shape, format.Duration(t.Codecs[0].Budget), verdict.BudgetQuantileName(), stopsNote(tables, shape))
 		}
 		label := t.Label
 		if len(points) > 1 {
@@ -53,11 +52,6 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		b.WriteString(alignColumns(table))
 	}
 	return b.String()
-}
-
-// quantileName is verdict.BudgetQuantile as its p: "99".
-func quantileName() string {
-	return strconv.FormatFloat(100*verdict.BudgetQuantile, 'f', -1, 64)
 }
 
 // stopsNote says how many stops each quantile rests on, the fewest and
@@ -75,16 +69,16 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 		}
 	}
 	if lo == hi {
-		return fmt.Sprintf("each p%s of %d stops", quantileName(), lo)
+		return fmt.Sprintf("each %s of %d stops", verdict.BudgetQuantileName(), lo)
 	}
-	return fmt.Sprintf("each p%s of %d to %d stops", quantileName(), lo, hi)
+	return fmt.Sprintf("each %s of %d to %d stops", verdict.BudgetQuantileName(), lo, hi)
 }
 
 // safeSizeLine is one codec's safe size, the stops at the sizes it rests
 // on, and its stop wait per MB.
 func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
-	q := "p" + quantileName()
+	q := verdict.BudgetQuantileName()
 	var at []string
 	switch {
 	case over < 0:

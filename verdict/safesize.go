@@ -43,6 +43,11 @@ const DefaultBudget = 10 * time.Millisecond
 // the second longest, and a longer -duration steadies it.
 const BudgetQuantile = 0.99
 
+// BudgetQuantileName is BudgetQuantile as its user reads it: "p99".
+func BudgetQuantileName() string {
+	return "p" + strconv.FormatFloat(100*BudgetQuantile, 'f', -1, 64)
+}
+
 // BudgetOf is cfg's budget, DefaultBudget for a file without one.
 func BudgetOf(cfg results.Config) time.Duration {
 	if cfg.Budget > 0 {

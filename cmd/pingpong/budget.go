@@ -1,18 +1,12 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"time"
 
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 // budgetUsage is -budget's help: what is judged against it, and on how
 // many stops that rests.
-var budgetUsage = fmt.Sprintf("freeze budget: the stop of the world a program can afford; over several sizes of one shape (or a search, SHAPE:MIN..MAX), each codec's safe size is the largest whose p%g stop waited under it and where it does not stand out (the probe forces a stop every -stw, so at -duration 1s a p%[1]g rests on about 100 stops per codec and level: about its second longest)",
-	100*verdict.BudgetQuantile)
-
-func budgetFlag(fs *flag.FlagSet, d *time.Duration) {
-	fs.DurationVar(d, "budget", verdict.DefaultBudget, budgetUsage)
-}
+var budgetUsage = fmt.Sprintf("freeze budget: the stop of the world a program can afford; over several sizes of one shape (or a search, SHAPE:MIN..MAX), each codec's safe size is the largest whose %s stop waited under it and where it does not stand out (the probe forces a stop every -stw, so at -duration 1s a %[1]s rests on about 100 stops per codec and level: about its second longest)",
+	verdict.BudgetQuantileName())

@@ -102,7 +102,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.DurationVar(&o.interval, "interval", plan.DefaultInterval, "each closed-loop window over time, in -json: per interval this long, the round trips completed, the longest of them and the longest stop of the world (0: off)")
 	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
-	budgetFlag(fs, &o.budget)
+	fs.DurationVar(&o.budget, "budget", verdict.DefaultBudget, budgetUsage)
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	o.builds.flags(fs)
