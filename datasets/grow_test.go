@@ -51,9 +51,7 @@ func TestLoadGrow(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "orders.json")
-	if err := os.WriteFile(path, []byte(`{"orders":[{"id":1,"item":"tea"},{"id":2,"item":"café"}]}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, `{"orders":[{"id":1,"item":"tea"},{"id":2,"item":"café"}]}`)
 	in, err := Load("grow:"+path+":2k", 1)
 	if err != nil {
 		t.Fatal(err)
@@ -85,16 +83,8 @@ func TestLoadGrow(t *testing.T) {
 // The real corpora, when ../shared/datasets has them, grow to a valid
 // document within one item of the size.
 func TestGrowRealFiles(t *testing.T) {
-	dir := "../../shared/datasets"
-	for _, name := range []string{"twitter.json", "citm-catalog.json", "canada.json", "utf-8-unescaped.json"} {
-		path := filepath.Join(dir, name)
-		if _, err := os.Stat(path); err != nil {
-			t.Skipf("no %s: %v", path, err)
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, name := range []string{"twitter", "citm-catalog", "canada", "utf-8-unescaped"} {
+		src := readReal(t, name)
 		size := 2 * len(src)
 		got, err := Grow(src, size)
 		if err != nil || len(got) > size || !json.Valid(got) {

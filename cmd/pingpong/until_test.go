@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,13 +31,9 @@ func TestUntilIsRecordedInTheResultsFile(t *testing.T) {
 		args []string
 		want time.Duration
 	}{{nil, 300 * time.Millisecond}, {[]string{"-until", "0"}, 0}, {[]string{"-until", "250ms"}, 250 * time.Millisecond}} {
-		path := filepath.Join(t.TempDir(), "run.json")
-		args := append([]string{"-impls", "baseline", "-input", "github", "-levels", "1", "-duration", "100ms", "-warmup", "0s",
-			"-procs", "1", "-isolate=false", "-probe", "0", "-stw", "0", "-json", path}, c.args...)
-		if _, stderr, code := runBinary(t, args...); code != 0 {
-			t.Fatalf("%v: exit %d\n%s", c.args, code, stderr)
-		}
-		if got := readRun(t, path).Config.Until; got != c.want {
+		_, run := measured(t, append([]string{"-impls", "baseline", "-input", "github", "-levels", "1", "-duration", "100ms", "-warmup", "0s",
+			"-procs", "1", "-isolate=false", "-probe", "0", "-stw", "0"}, c.args...)...)
+		if got := run.Config.Until; got != c.want {
 			t.Errorf("%v: the file records -until %v, want %v", c.args, got, c.want)
 		}
 	}
