@@ -62,14 +62,16 @@ func Lookup(name string) (Codec, error) {
 	if i := slices.IndexFunc(cs, func(c Codec) bool { return c.Name == name }); i >= 0 {
 		return cs[i], nil
 	}
-	var names []string
-	for _, c := range cs {
-		names = append(names, c.Name)
+	// the registry says why: not linked, unavailable in this build, or
+	// unknown
+	entries, err := codecs.LookupAll([]string{name})
+	switch {
+	case err != nil:
+		return Codec{}, fmt.Errorf("pingpong: %w", err)
+	case entries[0].Library == nil:
+		return Codec{}, fmt.Errorf("pingpong: %q is a reference of the command, not a codec", name)
 	}
-	if slices.Contains(results.BuiltinCodecs, name) && !results.IsReference(name) {
-		return Codec{}, fmt.Errorf("pingpong: built-in codec %q is not linked into this program: import _ %q (linked: %s)", name, codecs.BuiltinPackage, strings.Join(names, ", "))
-	}
-	return Codec{}, fmt.Errorf("pingpong: no built-in codec %q (built in: %s)", name, strings.Join(names, ", "))
+	return Codec{}, fmt.Errorf("pingpong: codec %q needs a process of its own (%s), and Run runs codecs in this one", name, strings.Join(entries[0].Env, " "))
 }
 
 // Register adds c to the codecs of the pingpong command built with it;
