@@ -168,7 +168,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	var inputs []*datasets.Input
 	if search != nil {
-		inputs, err = search.ends()
+		inputs, err = search.loadEnds()
 	} else {
 		inputs, err = loadInputs(o.inputs, o.seed)
 	}

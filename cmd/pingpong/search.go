@@ -22,6 +22,10 @@ type search struct {
 	datasets.Range
 	spec string // as given
 	seed int64
+	// ends are the two ends as the checks before the run loaded them, by
+	// spec, for the steps that measure them first (each taken once: a
+	// grown document can be large)
+	ends map[string]*datasets.Input
 }
 
 // parseSearch reads -input as a range: nil when it is none. A range is
@@ -36,16 +40,54 @@ func parseSearch(inputs string, seed int64) (*search, error) {
 		case ok && len(names) > 1:
 			return nil, usagef("-input %s: a range is searched on its own; give it alone, or list sizes", name)
 		case ok:
-			return &search{r, name, seed}, nil
+			return &search{Range: r, spec: name, seed: seed}, nil
 		}
 	}
 	return nil, nil
 }
 
-// ends loads the range's two ends, for the checks a run makes before it
-// measures: a spec that cannot be loaded, a size too large for memory.
-func (s *search) ends() ([]*datasets.Input, error) {
-	return loadInputs(s.SizeSpec(s.Min)+","+s.SizeSpec(s.Max), s.seed)
+// loadEnds loads the range's two ends, for the checks a run makes before
+// it measures (a spec that cannot be loaded, a size too large for
+// memory), and keeps them for the steps that measure them.
+func (s *search) loadEnds() ([]*datasets.Input, error) {
+	specs := []string{s.SizeSpec(s.Min), s.SizeSpec(s.Max)}
+	ins, err := loadInputs(strings.Join(specs, ","), s.seed)
+	if err != nil {
+		return nil, err
+	}
+	s.ends = map[string]*datasets.Input{}
+	for i, in := range ins {
+		s.ends[specs[i]] = in
+	}
+	return ins, nil
+}
+
+// load is the inputs of specs, in their order: an end loadEnds kept
+// (given up then), or loaded now.
+func (s *search) load(specs []string) ([]*datasets.Input, error) {
+	out := make([]*datasets.Input, len(specs))
+	var missing []string
+	for i, spec := range specs {
+		if in, ok := s.ends[spec]; ok {
+			delete(s.ends, spec)
+			out[i] = in
+		} else {
+			missing = append(missing, spec)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	loaded, err := loadInputs(strings.Join(missing, ","), s.seed)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i] == nil {
+			out[i], loaded = loaded[0], loaded[1:]
+		}
+	}
+	return out, nil
 }
 
 // check refuses what a search cannot narrow: its levels must be one
@@ -68,7 +110,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		for _, n := range sizes {
 			specs = append(specs, s.SizeSpec(n))
 		}
-		inputs, err := loadInputs(strings.Join(specs, ","), s.seed)
+		inputs, err := s.load(specs)
 		if err != nil {
 			return nil, err
 		}
