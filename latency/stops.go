@@ -88,10 +88,6 @@ type Stretch struct {
 	KeptOut time.Duration
 	Weight  int64
 	Long    int64
-	// Round is the index of the turn the stretch was cut from: the codecs
-	// of a level take their turns in rounds, so the stretches of one
-	// round of two codecs were measured close in time.
-	Round int
 	logs  float64 // the weighted logs of its waits, for StretchWaits
 }
 
@@ -119,7 +115,7 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 			if j == k-1 {
 				w = t.Window - w*time.Duration(k-1)
 			}
-			out = append(out, Stretch{Window: w, Round: i})
+			out = append(out, Stretch{Window: w})
 		}
 		from += t.Window
 	}

@@ -25,8 +25,8 @@ type Effect struct {
 	Frozen Interval `json:"frozen"`
 	Tail   Interval `json:"tail"`
 	// Units is how many stretches the two sides have in common, resampled
-	// by round (Paired, when there are two or more); the longer side's
-	// others are resampled on their own.
+	// in pairs by position (Paired, when there are two or more); the
+	// longer side's others are resampled on their own.
 	Units  int  `json:"units"`
 	Paired bool `json:"paired,omitempty"`
 }
@@ -38,10 +38,12 @@ const Resamples = 2000
 
 // EffectOf is the codec's stretches' effect over the reference's, with
 // late counting the time the probe could not ask (KeptOut) as frozen. Its
-// intervals are a bootstrap over the stretches: resampled by round as far
-// as both sides have stretches (their turns alternated through one window,
-// so that a burst of the machine's other processes falls on both members
-// of a pair), and the longer side's extra stretches on their own (a codec
+// intervals are a bootstrap over the stretches: the i-th of each side
+// resampled together as far as both have stretches (at the default slice
+// a stretch is a turn, and the codecs' turns alternate through one window,
+// so the i-th of each are one round: a burst of the machine's other
+// processes falls on both members of a pair), and the longer side's extra
+// stretches on their own (a codec
 // whose round trips outlast a turn takes fewer, longer turns). The
 // percentiles are the expanded ones (Hesterberg's): the bootstrap's
 // percentile interval is too narrow on few samples, by about the factor

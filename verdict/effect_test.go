@@ -25,7 +25,7 @@ func simulated(rng *rand.Rand, rounds int, freeze, longC float64) (codec, ref []
 		}
 		return k
 	}
-	for r := range rounds {
+	for range rounds {
 		burst := 0.0
 		if rng.Float64() < 0.1 {
 			burst = 20 * rng.Float64()
@@ -34,8 +34,8 @@ func simulated(rng *rand.Rand, rounds int, freeze, longC float64) (codec, ref []
 		if rng.Float64() < freeze {
 			c = 10 + 30*rng.Float64()
 		}
-		codec = append(codec, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(c + burst), Weight: 10, Long: binom(longC), Round: r})
-		ref = append(ref, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(2*rng.Float64() + burst), Weight: 10, Long: binom(0.02), Round: r})
+		codec = append(codec, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(c + burst), Weight: 10, Long: binom(longC)})
+		ref = append(ref, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(2*rng.Float64() + burst), Weight: 10, Long: binom(0.02)})
 	}
 	return codec, ref
 }
