@@ -176,10 +176,10 @@ func worse(a, b Answer) bool {
 	return slices.Index(order, a) > slices.Index(order, b)
 }
 
-// Codec is name at the level, a codec's or a reference's.
 // Bar prints the level's frozen bar in points: "3".
 func (l Level) Bar() string { return verdict.Bar(l.FrozenBar) }
 
+// Codec is name at the level, a codec's or a reference's.
 func (l Level) Codec(name string) (CodecReport, bool) {
 	for _, c := range append(slices.Clip(l.Codecs), l.References...) {
 		if c.Name == name {

@@ -18,10 +18,12 @@
 // it instead.
 //
 // A guard measures in the test's process, at one level (GOMAXPROCS pairs
-// by default), the codec and baseline taking turns in a window of
-// DefaultDuration each; with the warmups and the harness's own floor, a
-// guard that passes takes about three and a half times its window (3.5-4s
-// of wall time on a loaded 2-core machine). Under -short the window is
+// by default), the codec and the references (control, as busy as a codec
+// but always preemptible, which the verdict judges against, and baseline)
+// taking turns in a window of DefaultDuration each; with the warmups and
+// the harness's own floor, a guard that passes at once takes about 4-5s
+// of wall time on a 2-core machine, and one the verdict cannot yet tell
+// takes turns up to three windows (Until). Under -short the window is
 // ShortDuration. A guard that fails runs again with the runtime's flight
 // recorder, to name what the longest stop waited on (the culprit).
 //
@@ -49,7 +51,7 @@ import (
 )
 
 // NoFreeze fails t when codec c, ping-ponging doc, keeps the program's
-// stops of the world waiting longer than baseline does, by the verdict
+// stops of the world waiting longer than the reference does, by the verdict
 // the pingpong command prints (or the test's own WaitingBar). The failure
 // is the verdict's sentence, with the culprit when a second run with the
 // flight recorder caught the codec holding the longest stop; a run that
@@ -67,8 +69,8 @@ func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 }
 
 // NoFreezeFunc is NoFreeze for any function: the pairs call fn in a loop
-// (every pair at once, so fn must be safe for concurrent use), against a
-// baseline that does nothing. name is what the
+// (every pair at once, so fn must be safe for concurrent use), against the
+// references, as NoFreeze's codec is. name is what the
 // failure calls fn; "baseline" and "control" are taken.
 func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
 	t.Helper()
