@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -50,6 +49,10 @@ func TestDocsCommandsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages = append([]string{"../../README.md"}, pages...)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ran, skipped := 0, 0
 	for _, page := range pages {
 		lines := docCommands(readFile(t, page))
@@ -65,7 +68,7 @@ func TestDocsCommandsRun(t *testing.T) {
 				continue
 			}
 			ran++
-			runDocLine(t, where, l, dir)
+			runDocLine(t, where, l, dir, root)
 		}
 	}
 	t.Logf("ran %d documented command lines, skipped %d", ran, skipped)
@@ -253,14 +256,14 @@ func shortened(args []string) []string {
 	return out
 }
 
+// benchmarkLine is a result line of go test -bench.
+var benchmarkLine = regexp.MustCompile(`(?m)^Benchmark\S+\s+\d+`)
+
 // runDocLine runs one command line, each "&&" part in turn, as the doc
-// says, and fails t when it does otherwise.
-func runDocLine(t *testing.T, where string, l docLine, dir string) {
+// says, from dir (go's own commands from the module's root), and fails t
+// when it does otherwise.
+func runDocLine(t *testing.T, where string, l docLine, dir, root string) {
 	t.Helper()
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	built := "" // what a go build of this line made
 	for _, seg := range strings.Split(l.text, "&&") {
 		env, args := shellWords(seg)
@@ -299,28 +302,19 @@ func runDocLine(t *testing.T, where string, l docLine, dir string) {
 			cmd.Dir = root
 		}
 		cmd.Env = append(os.Environ(), env...)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		code := 0
-		if err := cmd.Run(); err != nil {
-			ee, ok := err.(*exec.ExitError)
-			if !ok {
-				t.Fatalf("%s: %v", where, err)
-			}
-			code = ee.ExitCode()
-		}
-		first, _, _ := strings.Cut(stderr.String(), "\n")
+		stdout, stderr, code := runCmd(t, cmd)
+		first, _, _ := strings.Cut(stderr, "\n")
 		switch {
 		case l.errorLine != "":
 			if code != 2 || first != l.errorLine {
-				t.Errorf("%s: exit %d, stderr:\n%s\nthe page shows exit 2 and:\n%s", where, code, stderr.String(), l.errorLine)
+				t.Errorf("%s: exit %d, stderr:\n%s\nthe page shows exit 2 and:\n%s", where, code, stderr, l.errorLine)
 			}
 			return
 		case code != 0:
-			t.Errorf("%s: exit %d (the page shows none)\nstderr:\n%s", where, code, stderr.String())
+			t.Errorf("%s: exit %d (the page shows none)\nstderr:\n%s", where, code, stderr)
 			return
-		case benchmark && !regexp.MustCompile(`(?m)^Benchmark\S+\s+\d+`).Match(stdout.Bytes()):
-			t.Errorf("%s: ran no benchmark:\n%s", where, stdout.String())
+		case benchmark && !benchmarkLine.MatchString(stdout):
+			t.Errorf("%s: ran no benchmark:\n%s", where, stdout)
 		}
 	}
 }

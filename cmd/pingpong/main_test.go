@@ -63,7 +63,13 @@ func testCommand(t *testing.T, name string, args ...string) *exec.Cmd {
 
 func runBinary(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	cmd := testCommand(t, binary, args...)
+	return runCmd(t, testCommand(t, binary, args...))
+}
+
+// runCmd runs cmd and returns its output and exit status; a command that
+// could not run at all fails t.
+func runCmd(t *testing.T, cmd *exec.Cmd) (stdout, stderr string, code int) {
+	t.Helper()
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err := cmd.Run()
