@@ -88,7 +88,7 @@ type Stretch struct {
 	KeptOut time.Duration
 	Weight  int64
 	Long    int64
-	logs  float64 // the weighted logs of its waits, for StretchWaits
+	logs    float64 // the weighted logs of its waits, for StretchWaits
 }
 
 // Stretches cuts turns into stretches of about length (a turn shorter than
