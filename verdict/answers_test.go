@@ -83,10 +83,11 @@ func TestConclusionsOfThreeAnswers(t *testing.T) {
 // control, time lost alike is not "longer"; past that (2N), and against
 // baseline alone, it is not counted at all.
 func TestQueueingIsNotAFreeze(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	us, ms := time.Microsecond, time.Millisecond
+	// 50 stops, one every interval plus the slack plus 10ms: 10ms late in
+	// each gap, a fifth of the window, for the codec and control alike
+	win := 50 * (10*ms + ProbeSlack + 10*ms)
 	cfg := results.Config{STW: 10 * ms, Duration: win}
-	// 50 stops, one every 40ms: 10ms late in each gap, a quarter of the
-	// window, for the codec and control alike
 	queued := func(seed uint64) []time.Duration { return resultstest.StopsAround(seed, 50, 100*us) }
 	rows := func(pairs int) []results.Result {
 		return []results.Result{
@@ -176,10 +177,11 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 
 // The quantile a budget is judged on counts the time the probe could not
 // ask as stops that waited that long, where the verdict counts it: 40
-// stops of 100us, one every 50ms, leave 20ms gaps beyond the interval and
-// the slack, which the stops alone never show.
+// stops of 100us leave 20ms gaps beyond the interval and the slack, which
+// the stops alone never show.
 func TestWaitQuantileCountsTheLateTime(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	us, ms := time.Microsecond, time.Millisecond
+	win := 40 * (10*ms + ProbeSlack + 20*ms)
 	var few []time.Duration
 	for range 40 {
 		few = append(few, 100*us)

@@ -89,10 +89,18 @@ func BarsOf(cfg results.Config) Bars {
 }
 
 // ProbeSlack is how long past its tick the probe may be kept from asking
-// for a stop before the time counts as frozen: two of the scheduler's 10ms
-// slices, which a runnable goroutine waits behind the goroutines ahead of
-// it on a busy but preemptible program.
-const ProbeSlack = 20 * time.Millisecond
+// for a stop before the time counts as frozen: what a woken goroutine
+// waits on a busy program the runtime can preempt. That is the slice of
+// the goroutine running on its P (10ms, from when sysmon, which looks up
+// to every 10ms, sees it), and then, while the collector marks, a slice
+// of its mark worker, which the scheduler runs before any woken goroutine
+// (findRunnable). Measured beside control, which the runtime can preempt
+// anywhere and which allocates nothing, the probe's gaps reach 22-30ms at
+// the 99th percentile and 31ms at the 99.9th (docs/notes-verdict.md,
+// "The probe's slack"): at 20ms, 0.6-0.8% of a preemptible program's
+// window read as frozen, and the collector's share of a codec's a point or
+// two more, enough to leave real documents "cannot tell".
+const ProbeSlack = 30 * time.Millisecond
 
 // StretchLength is how long a stretch is when the window did not take
 // turns (-slice 0): the default slice.

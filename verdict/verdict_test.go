@@ -100,15 +100,16 @@ func TestVerdictWeightsAStuckStopByItsTime(t *testing.T) {
 // with many shorter ones, but the time the probe could not run counts too,
 // and it comes first.
 func TestVerdictCountsTheTimeTheProbeCouldNotRun(t *testing.T) {
-	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
-	// 40 stops of 10ms, one every 50ms: 20% of the window waiting, and
-	// 30ms of each 40ms gap the probe could not run beyond the interval
-	// and the slack: 20% more
+	us, ms := time.Microsecond, time.Millisecond
+	// 40 stops of 10ms, each followed by a gap 30ms longer than the
+	// interval and the slack (cut where the 100ms turns end): an eighth of
+	// the window waiting, and about a fifth more the probe could not run
+	win := 40 * (10*ms + 10*ms + ProbeSlack + 30*ms)
 	var starved []time.Duration
 	for range 40 {
 		starved = append(starved, 10*ms)
 	}
-	// 200 stops, half of 5ms: 25.5% waiting, the probe on time
+	// 200 stops, half of 5ms: about 16% waiting, the probe on time
 	busy := append(resultstest.StopsAround(2, 100, 100*us), resultstest.StopsAround(3, 100, 5*ms)...)
 	vs := Levels(results.Config{STW: 10 * ms}, []results.Result{
 		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
@@ -121,7 +122,7 @@ func TestVerdictCountsTheTimeTheProbeCouldNotRun(t *testing.T) {
 	}
 	s, b := cs[0].Stops, cs[1].Stops
 	if s.Waiting() >= b.Waiting() || s.Late() < 0.15 || b.Late() > 0 {
-		t.Errorf("starved waiting %.1f%% late %.1f%%, busy waiting %.1f%% late %.1f%%: want the starved codec to wait less and be late 20%%",
+		t.Errorf("starved waiting %.1f%% late %.1f%%, busy waiting %.1f%% late %.1f%%: want the starved codec to wait less and be late a fifth",
 			100*s.Waiting(), 100*s.Late(), 100*b.Waiting(), 100*b.Late())
 	}
 	if w := vs[0].Sentence(cs[0]); !strings.Contains(w, "kept its other goroutines from running") {
