@@ -11,11 +11,11 @@
 // The verdict says how sure it is. A codec that stands out fails the
 // test; one whose effect lies below the bar passes, and the test's log
 // says by how much (`+0.4 points (-0.3 to 1.1), under the bar of 3`); one
-// it cannot tell (the interval straddles the bar, or the machine was too
-// busy to judge) is measured longer, within the deadline, and if it still
-// cannot be told the test is skipped with the figures and what would
-// settle it: a guard never passes what it could not judge. Strict fails
-// it instead.
+// it cannot tell because the interval straddles the bar is measured
+// longer, within the deadline; one it still cannot tell, or could not
+// judge because the machine was too busy (which more turns do not mend),
+// skips the test with the figures and what would settle it: a guard never
+// passes what it could not judge. Strict fails it instead.
 //
 // A guard measures in the test's process, at one level (GOMAXPROCS pairs
 // by default), the codec and the references (control, as busy as a codec
