@@ -31,11 +31,13 @@ import (
 //     apart around the estimate, which settle it when the estimate was
 //     within sqrt(Factor) of the crossing). A codec runs only at the sizes
 //     it asked for: a round runs one step per set of codecs.
-//   - The verdict's reference (control when the run has it, else baseline)
-//     runs at every size measured: whether a codec stands out there, and
-//     the time the probe could not run, are judged against it. The other
-//     reference (baseline beside control) is the harness's ceiling, the
-//     same at every size: it runs once, at MIN.
+//   - The verdict's reference at each level (control where it runs, at as
+//     many pairs as Ps, else baseline) runs at every size measured: whether
+//     a codec stands out there, and the time the probe could not run, are
+//     judged against it. The other reference (baseline beside control) is
+//     the harness's ceiling, the same at every size: it runs once, at MIN.
+//     A reference that runs at none of the levels (control when no level
+//     has as many pairs as Ps) is not asked for.
 //
 // On a stop that grows linearly with size, a codec within the budget at
 // every size costs two windows and one crossing inside the range six
@@ -81,6 +83,11 @@ type Search struct {
 	// ListSizes bounds the work: at most the windows of a list of that
 	// many sizes (SearchListSizes when 0).
 	ListSizes int
+	// Pairs are the run's levels and Procs its GOMAXPROCS, which say
+	// where control runs (results.RunsAt); none: control, when named,
+	// is every level's reference.
+	Pairs []int
+	Procs int
 }
 
 // SearchStep is one measurement the search asked for, in the round it
@@ -134,7 +141,7 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 		rounds = SearchSteps
 	}
 	codecs := slices.DeleteFunc(slices.Clone(names), results.IsReference)
-	ref, others := searchRefs(names)
+	ref, others := s.refs(names)
 	most := cmp.Or(s.ListSizes, SearchListSizes) * (len(codecs) + len(ref) + len(others))
 	var res SearchResult
 	lines := map[[2]string]*SearchLine{}
@@ -219,21 +226,31 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 	return res, nil
 }
 
-// searchRefs are the references among names: the verdict's (control when
-// there, else baseline), which runs at every size, and the others, which
-// run once.
-func searchRefs(names []string) (ref, others []string) {
-	for _, name := range []string{results.Control, results.Baseline} {
-		if !slices.Contains(names, name) {
-			continue
-		}
-		if ref == nil {
-			ref = []string{name}
+// refs are the references among names: the verdict's at each level
+// (control where it runs, else baseline), which run at every size, and
+// the others that run at some level, which run once.
+func (s Search) refs(names []string) (every, once []string) {
+	has := func(name string) bool { return slices.Contains(names, name) }
+	controlRuns := has(results.Control) && len(s.Pairs) == 0
+	baselineRefers := !has(results.Control)
+	for _, p := range s.Pairs {
+		if has(results.Control) && results.RunsAt(results.Control, p, s.Procs) {
+			controlRuns = true
 		} else {
-			others = append(others, name)
+			baselineRefers = true
 		}
 	}
-	return ref, others
+	if controlRuns {
+		every = append(every, results.Control)
+	}
+	switch {
+	case !has(results.Baseline):
+	case baselineRefers:
+		every = append(every, results.Baseline)
+	default:
+		once = append(once, results.Baseline)
+	}
+	return every, once
 }
 
 // sizeGroup is the sizes one set of codecs asked for.

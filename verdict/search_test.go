@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // fakeMeasure measures each codec's p99 stop as stop(bytes), within the
@@ -116,6 +118,42 @@ func TestSearchWork(t *testing.T) {
 	const list = 4 * 4 // 1MB,4MB,16MB,32MB of std, sonic, baseline and control
 	if res.Windows() != 11 || res.Windows() > list || !lineOf(t, res, "sonic").Settled {
 		t.Errorf("std, sonic over 1MB..32MB: %d windows (steps %+v), want 11, fewer than the list's %d, and sonic settled", res.Windows(), res.Steps, list)
+	}
+}
+
+// The reference a size is judged against is the level's: control runs
+// only at as many pairs as Ps, baseline is the reference elsewhere, so
+// each runs at every size where it is some level's reference, baseline
+// runs once when it is none's, and control not at all when no level has
+// it.
+func TestSearchReferencesByLevel(t *testing.T) {
+	names := []string{"std", "sonic", "baseline", "control"}
+	for _, tc := range []struct {
+		pairs      []int
+		min, other []string // the references at the smallest size, and at the others
+	}{
+		{[]int{2}, []string{"control", "baseline"}, []string{"control"}},
+		{[]int{1}, []string{"baseline"}, []string{"baseline"}},
+		{[]int{4}, []string{"baseline"}, []string{"baseline"}},
+		{[]int{1, 2, 4}, []string{"control", "baseline"}, []string{"control", "baseline"}},
+		{nil, []string{"control", "baseline"}, []string{"control"}}, // no levels given: control refers
+	} {
+		f := &fakeMeasure{stops: curves()}
+		res, err := Search{Min: 1e6, Max: 32e6, Budget: 10 * ms, Pairs: tc.pairs, Procs: 2}.Run(names, f.measure)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refs := func(st SearchStep) []string {
+			return slices.DeleteFunc(slices.Clone(st.Codecs), func(c string) bool { return !results.IsReference(c) })
+		}
+		if got := refs(res.Steps[0]); !slices.Equal(got, tc.min) {
+			t.Errorf("pairs %v at GOMAXPROCS 2: references %v at the smallest size, want %v", tc.pairs, got, tc.min)
+		}
+		for _, st := range res.Steps[1:] {
+			if got := refs(st); !slices.Equal(got, tc.other) {
+				t.Errorf("pairs %v at GOMAXPROCS 2: references %v at %s, want %v", tc.pairs, got, SizesText(st.Sizes), tc.other)
+			}
+		}
 	}
 }
 

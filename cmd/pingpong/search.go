@@ -131,7 +131,11 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		}
 		return verdict.Measurements(run, budget), nil
 	}
-	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget}.Run(cfg.Codecs, measure)
+	var pairs []int
+	for _, lv := range cfg.Levels {
+		pairs = append(pairs, lv.Pairs)
+	}
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Pairs: pairs, Procs: env.GOMAXPROCS}.Run(cfg.Codecs, measure)
 	if len(runs) == 0 {
 		return nil, "", err
 	}
