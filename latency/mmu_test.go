@@ -117,8 +117,8 @@ func TestStopJSON(t *testing.T) {
 }
 
 // Each stretch adds up its window, its stops' waits, the time the probe
-// could not ask, and its stops over the long-stop bar as the corrected
-// histogram counts them; every stretch is kept, with the round (turn) it
+// could not ask, its stops (with and without those gaps) and those over
+// the long-stop bar as the corrected histogram counts them; every stretch is kept, with the round (turn) it
 // was cut from.
 func TestStretches(t *testing.T) {
 	us, ms := time.Microsecond, time.Millisecond
@@ -133,9 +133,9 @@ func TestStretches(t *testing.T) {
 	// half), 69.5 to the end (39.5ms, due at 240.5ms: second half); the
 	// empty turn: 100 (70ms late)
 	want := []Stretch{
-		{Window: 100 * ms, Waited: 36 * ms, KeptOut: 9 * ms, Weight: 1 + 3 + 1, Long: 3},
-		{Window: 100 * ms, Waited: 12 * ms, KeptOut: 78 * ms, Weight: 1 + 7, Long: 1},
-		{Window: 100 * ms, Waited: 500 * us, KeptOut: 39500 * us, Weight: 1 + 3, Long: 0},
+		{Window: 100 * ms, Waited: 36 * ms, KeptOut: 9 * ms, Weight: 1 + 3 + 1, Stops: 1 + 3, Long: 3},
+		{Window: 100 * ms, Waited: 12 * ms, KeptOut: 78 * ms, Weight: 1 + 7, Stops: 1, Long: 1},
+		{Window: 100 * ms, Waited: 500 * us, KeptOut: 39500 * us, Weight: 1 + 3, Stops: 1, Long: 0},
 		{Window: 100 * ms, KeptOut: 70 * ms, Weight: 7},
 	}
 	if len(got) != len(want) {

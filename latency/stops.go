@@ -79,14 +79,16 @@ func StretchWaits(turns []Turn, stops []Stop, length, interval, slack time.Durat
 // how long the program waited in it for its stops to begin, how long the
 // probe could not even ask for one (beyond the slack), and its stops
 // counted as Recorder.RecordCorrected counts them (a stuck stop with the
-// ones it kept the probe from asking for; a gap the probe could not ask in
-// as a stop that waited that long). Long is how many of those waited over
-// the long-stop bar StretchFigures was given.
+// ones it kept the probe from asking for; Weight adds a gap the probe
+// could not ask in as a stop that waited that long, Stops does not).
+// Long is how many of Stops waited over the long-stop bar Stretches was
+// given: the stops' tail as their histogram has it.
 type Stretch struct {
 	Window  time.Duration
 	Waited  time.Duration
 	KeptOut time.Duration
 	Weight  int64
+	Stops   int64
 	Long    int64
 	logs    float64 // the weighted logs of its waits, for StretchWaits
 }
@@ -133,6 +135,7 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		s.Weight += w
 		s.logs += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
 		if recorded {
+			s.Stops += w
 			s.Waited += wait
 			if long > 0 {
 				s.Long += correctedOver(wait, interval, long)

@@ -85,18 +85,19 @@ func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 }
 
 // shares is the share of the window the stretches at idx (every stretch
-// when idx is nil) were frozen, and the share of their stops that waited
-// over the long-stop bar.
+// when idx is nil) were frozen, and the share of their recorded stops
+// that waited over the long-stop bar (as the stops' histogram counts
+// them: a gap the probe could not ask in is no stop of that share).
 func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 	var window, waited float64
-	var weight, long int64
+	var stops, long int64
 	add := func(s latency.Stretch) {
 		window += s.Window.Seconds()
 		waited += s.Waited.Seconds()
 		if late {
 			waited += s.KeptOut.Seconds()
 		}
-		weight += s.Weight
+		stops += s.Stops
 		long += s.Long
 	}
 	if idx == nil {
@@ -111,8 +112,8 @@ func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 	if window > 0 {
 		frozen = waited / window
 	}
-	if weight > 0 {
-		tail = float64(long) / float64(weight)
+	if stops > 0 {
+		tail = float64(long) / float64(stops)
 	}
 	return frozen, tail
 }

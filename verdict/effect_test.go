@@ -34,8 +34,8 @@ func simulated(rng *rand.Rand, rounds int, freeze, longC float64) (codec, ref []
 		if rng.Float64() < freeze {
 			c = 10 + 30*rng.Float64()
 		}
-		codec = append(codec, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(c + burst), Weight: 10, Long: binom(longC)})
-		ref = append(ref, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(2*rng.Float64() + burst), Weight: 10, Long: binom(0.02)})
+		codec = append(codec, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(c + burst), Weight: 10, Stops: 10, Long: binom(longC)})
+		ref = append(ref, latency.Stretch{Window: 100 * time.Millisecond, Waited: ms(2*rng.Float64() + burst), Weight: 10, Stops: 10, Long: binom(0.02)})
 	}
 	return codec, ref
 }
@@ -74,16 +74,17 @@ func TestEffectIntervalCoverage(t *testing.T) {
 func TestEffectOf(t *testing.T) {
 	ms := time.Millisecond
 	codec := []latency.Stretch{
-		{Window: 100 * ms, Waited: 10 * ms, KeptOut: 20 * ms, Weight: 10, Long: 5},
-		{Window: 100 * ms, Waited: 2 * ms, Weight: 10, Long: 1},
-		{Window: 200 * ms, Waited: 8 * ms, Weight: 20, Long: 0},
+		{Window: 100 * ms, Waited: 10 * ms, KeptOut: 20 * ms, Weight: 12, Stops: 10, Long: 5}, // the gap weighs as 2 stops, but is none
+		{Window: 100 * ms, Waited: 2 * ms, Weight: 10, Stops: 10, Long: 1},
+		{Window: 200 * ms, Waited: 8 * ms, Weight: 20, Stops: 20, Long: 0},
 	}
-	ref := []latency.Stretch{{Window: 100 * ms, Waited: ms, Weight: 10}, {Window: 100 * ms, Waited: ms, Weight: 10}}
+	ref := []latency.Stretch{{Window: 100 * ms, Waited: ms, Weight: 10, Stops: 10}, {Window: 100 * ms, Waited: ms, Weight: 10, Stops: 10}}
 	e, ok := EffectOf(codec, ref, false)
 	if !ok || !e.Paired || e.Units != 2 {
 		t.Fatalf("%+v, %v: want an effect paired over 2 rounds, the codec's third stretch on its own", e, ok)
 	}
-	// codec: 20ms of 400ms = 5%, 6 of 40 stops long; reference: 1%, none
+	// codec: 20ms of 400ms = 5%, 6 of its 40 recorded stops long (the
+	// share the >10ms column shows); reference: 1%, none
 	if d := e.Frozen.Est - 0.04; d > 1e-12 || d < -1e-12 {
 		t.Errorf("frozen %.4f, want 0.04", e.Frozen.Est)
 	}
