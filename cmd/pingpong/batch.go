@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pingpong-bench/pingpong/internal/plan"
 )
 
 // maxBatch bounds -batch before the memory check sees it: a million
@@ -53,9 +55,4 @@ func (b *batchFlag) batches() []int {
 }
 
 // largest is the most documents a message will carry.
-func (b *batchFlag) largest() int {
-	if len(b.ks) == 0 {
-		return 1
-	}
-	return slices.Max(b.ks)
-}
+func (b *batchFlag) largest() int { return plan.LargestBatch(b.ks) }

@@ -197,7 +197,7 @@ func Validate(cfg results.Config, inputs []*datasets.Input) error {
 	if err := CheckIsolation(cfg); err != nil {
 		return err
 	}
-	return CheckMemory(inputs, cfg.Levels, largestBatch(cfg.Batches))
+	return CheckMemory(inputs, cfg.Levels, LargestBatch(cfg.Batches))
 }
 
 // CheckFlags checks the settings of cfg that flags give, by Validate's

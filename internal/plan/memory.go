@@ -60,8 +60,9 @@ func CheckMemory(inputs []*datasets.Input, levels []results.Level, batch int) er
 	return nil
 }
 
-// largestBatch is the largest of a run's batches, 1 for none.
-func largestBatch(batches []int) int {
+// LargestBatch is the largest of a run's batches (the most documents a
+// message will carry), 1 for none.
+func LargestBatch(batches []int) int {
 	if len(batches) == 0 {
 		return 1
 	}
