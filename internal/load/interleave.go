@@ -108,10 +108,10 @@ type Until struct {
 // TurnStops is one turn of a codec's level as the stop-the-world probe saw
 // it.
 type TurnStops struct {
-	Window time.Duration // the turn's length
+	Window time.Duration `json:"window_ns"` // the turn's length
 	// Stops are the stops forced in this turn, At on the turn's own clock
 	// (0 = its start); empty when the probe is off.
-	Stops []latency.Stop
+	Stops []latency.Stop `json:"stops,omitempty"`
 }
 
 // turns is a level's codecs taking turns: what each was given and has

@@ -15,7 +15,6 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/codecs"
 	"github.com/pingpong-bench/pingpong/internal/load"
 	"github.com/pingpong-bench/pingpong/internal/machine"
-	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -71,9 +70,8 @@ const (
 // forced in it (on its own clock), and the error that ends the level's
 // turns.
 type sliceReply struct {
-	Window time.Duration  `json:"window_ns"`
-	Stops  []latency.Stop `json:"stops,omitempty"`
-	Err    string         `json:"error,omitempty"`
+	load.TurnStops
+	Err string `json:"error,omitempty"`
 }
 
 type workerHello struct {
@@ -198,7 +196,7 @@ func ranHere(res results.Result) results.Result {
 }
 
 func replyOf(ts load.TurnStops, err error) sliceReply {
-	r := sliceReply{Window: ts.Window, Stops: ts.Stops}
+	r := sliceReply{TurnStops: ts}
 	if err != nil {
 		r.Err = err.Error()
 	}

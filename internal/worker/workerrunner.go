@@ -148,11 +148,10 @@ func (w *workerRunner) Slice(ctx context.Context, d time.Duration) (load.TurnSto
 	if err := w.ask(ctx, workerRequest{Op: opSlice, Slice: d}, w.budget(), &rep); err != nil {
 		return load.TurnStops{}, w.failLevel(err)
 	}
-	ts := load.TurnStops{Window: rep.Window, Stops: rep.Stops}
 	if rep.Err != "" {
-		return ts, errors.New(rep.Err) // the worker still holds the level's row
+		return rep.TurnStops, errors.New(rep.Err) // the worker still holds the level's row
 	}
-	return ts, nil
+	return rep.TurnStops, nil
 }
 
 func (w *workerRunner) Finish() results.Result {
