@@ -83,11 +83,11 @@ type Search struct {
 	// ListSizes bounds the work: at most the windows of a list of that
 	// many sizes (SearchListSizes when 0).
 	ListSizes int
-	// Pairs are the run's levels and Procs its GOMAXPROCS, which say
-	// where control runs (results.RunsAt); none: control, when named,
-	// is every level's reference.
-	Pairs []int
-	Procs int
+	// Levels are the run's and Procs its GOMAXPROCS, which say where
+	// control runs (results.RunsAt); no levels: one of as many pairs as
+	// Ps, where control, when named, is the reference.
+	Levels []results.Level
+	Procs  int
 }
 
 // SearchStep is one measurement the search asked for, in the round it
@@ -226,29 +226,32 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 	return res, nil
 }
 
-// refs are the references among names: the verdict's at each level
-// (control where it runs, else baseline), which run at every size, and
-// the others that run at some level, which run once.
+// refs are the references among names: the one each level judges
+// against (control where it runs, else baseline), which run at every
+// size, and baseline when no level judges against it, which runs once.
 func (s Search) refs(names []string) (every, once []string) {
-	has := func(name string) bool { return slices.Contains(names, name) }
-	controlRuns := has(results.Control) && len(s.Pairs) == 0
-	baselineRefers := !has(results.Control)
-	for _, p := range s.Pairs {
-		if has(results.Control) && results.RunsAt(results.Control, p, s.Procs) {
-			controlRuns = true
-		} else {
-			baselineRefers = true
+	control := slices.Contains(names, results.Control)
+	refOf := func(pairs int) string {
+		if control && results.RunsAt(results.Control, pairs, s.Procs) {
+			return results.Control
 		}
+		return results.Baseline
 	}
-	if controlRuns {
-		every = append(every, results.Control)
+	refers := map[string]bool{}
+	for _, lv := range s.Levels {
+		refers[refOf(lv.Pairs)] = true
 	}
-	switch {
-	case !has(results.Baseline):
-	case baselineRefers:
-		every = append(every, results.Baseline)
-	default:
-		once = append(once, results.Baseline)
+	if len(s.Levels) == 0 { // a level of as many pairs as Ps
+		refers[refOf(s.Procs)] = true
+	}
+	for _, name := range []string{results.Control, results.Baseline} {
+		switch {
+		case !slices.Contains(names, name):
+		case refers[name]:
+			every = append(every, name)
+		case name == results.Baseline: // the harness's ceiling, the same at every size
+			once = append(once, name)
+		}
 	}
 	return every, once
 }

@@ -128,18 +128,24 @@ func TestSearchWork(t *testing.T) {
 // it.
 func TestSearchReferencesByLevel(t *testing.T) {
 	names := []string{"std", "sonic", "baseline", "control"}
+	levels := func(pairs ...int) (out []results.Level) {
+		for _, p := range pairs {
+			out = append(out, results.Level{Pairs: p})
+		}
+		return out
+	}
 	for _, tc := range []struct {
-		pairs      []int
+		levels     []results.Level
 		min, other []string // the references at the smallest size, and at the others
 	}{
-		{[]int{2}, []string{"control", "baseline"}, []string{"control"}},
-		{[]int{1}, []string{"baseline"}, []string{"baseline"}},
-		{[]int{4}, []string{"baseline"}, []string{"baseline"}},
-		{[]int{1, 2, 4}, []string{"control", "baseline"}, []string{"control", "baseline"}},
+		{levels(2), []string{"control", "baseline"}, []string{"control"}},
+		{levels(1), []string{"baseline"}, []string{"baseline"}},
+		{levels(4), []string{"baseline"}, []string{"baseline"}},
+		{levels(1, 2, 4), []string{"control", "baseline"}, []string{"control", "baseline"}},
 		{nil, []string{"control", "baseline"}, []string{"control"}}, // no levels given: control refers
 	} {
 		f := &fakeMeasure{stops: curves()}
-		res, err := Search{Min: 1e6, Max: 32e6, Budget: 10 * ms, Pairs: tc.pairs, Procs: 2}.Run(names, f.measure)
+		res, err := Search{Min: 1e6, Max: 32e6, Budget: 10 * ms, Levels: tc.levels, Procs: 2}.Run(names, f.measure)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,11 +153,11 @@ func TestSearchReferencesByLevel(t *testing.T) {
 			return slices.DeleteFunc(slices.Clone(st.Codecs), func(c string) bool { return !results.IsReference(c) })
 		}
 		if got := refs(res.Steps[0]); !slices.Equal(got, tc.min) {
-			t.Errorf("pairs %v at GOMAXPROCS 2: references %v at the smallest size, want %v", tc.pairs, got, tc.min)
+			t.Errorf("levels %v at GOMAXPROCS 2: references %v at the smallest size, want %v", tc.levels, got, tc.min)
 		}
 		for _, st := range res.Steps[1:] {
 			if got := refs(st); !slices.Equal(got, tc.other) {
-				t.Errorf("pairs %v at GOMAXPROCS 2: references %v at %s, want %v", tc.pairs, got, SizesText(st.Sizes), tc.other)
+				t.Errorf("levels %v at GOMAXPROCS 2: references %v at %s, want %v", tc.levels, got, SizesText(st.Sizes), tc.other)
 			}
 		}
 	}

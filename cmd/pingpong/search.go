@@ -131,11 +131,7 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		}
 		return verdict.Measurements(run, budget), nil
 	}
-	var pairs []int
-	for _, lv := range cfg.Levels {
-		pairs = append(pairs, lv.Pairs)
-	}
-	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Pairs: pairs, Procs: env.GOMAXPROCS}.Run(cfg.Codecs, measure)
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Levels: cfg.Levels, Procs: env.GOMAXPROCS}.Run(cfg.Codecs, measure)
 	if len(runs) == 0 {
 		return nil, "", err
 	}
