@@ -145,7 +145,7 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		}
 	}
 	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
-		if d := next - last - interval - slack; d > 0 {
+		if d := lateBy(last, next, interval, slack); d > 0 {
 			add(turn, last+interval, d, false)
 		}
 		if s != nil {
@@ -204,9 +204,9 @@ const StretchFloor = 10 * time.Microsecond
 // scheduler's 10ms slices of the goroutines ahead of it.
 func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
 	var out time.Duration
-	eachGap(turns, stops, func(_ int, last, next time.Duration, _ *Stop) {
-		out += max(0, next-last-interval-slack)
-	})
+	for _, d := range LateGaps(turns, stops, interval, slack) {
+		out += d
+	}
 	return out
 }
 
@@ -218,9 +218,16 @@ func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Dur
 func LateGaps(turns []Turn, stops []Stop, interval, slack time.Duration) []time.Duration {
 	var out []time.Duration
 	eachGap(turns, stops, func(_ int, last, next time.Duration, _ *Stop) {
-		if d := next - last - interval - slack; d > 0 {
+		if d := lateBy(last, next, interval, slack); d > 0 {
 			out = append(out, d)
 		}
 	})
 	return out
+}
+
+// lateBy is how long past interval and slack a gap in which the probe
+// asked for nothing, from last to next, lasted: the time it could not
+// ask (0: it was on time).
+func lateBy(last, next, interval, slack time.Duration) time.Duration {
+	return max(0, next-last-interval-slack)
 }

@@ -27,9 +27,11 @@ type Effect struct {
 	// Units is how many stretches the two sides have in common, resampled
 	// in pairs by position (Paired, when there are two or more); the
 	// longer side's others are resampled on their own.
-	Units  int  `json:"units"`
-	Paired bool `json:"paired,omitempty"`
+	Units int `json:"units"`
 }
+
+// Paired says whether the effect's stretches were resampled in pairs.
+func (e Effect) Paired() bool { return e.Units > 1 }
 
 // Resamples is how many bootstrap resamples an interval takes: enough
 // for the 2.5% tails to move by well under a tenth of a point between two
@@ -55,7 +57,6 @@ func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 		return Effect{}, false
 	}
 	paired := min(len(codec), len(ref))
-	e.Paired = paired > 1
 	e.Units = paired
 	fc, tc := shares(codec, late, nil)
 	fr, tr := shares(ref, late, nil)

@@ -51,7 +51,7 @@ func TestEffectIntervalCoverage(t *testing.T) {
 		for range sims {
 			c, r := simulated(rng, rounds, freeze, longC)
 			e, ok := EffectOf(c, r, true)
-			if !ok || !e.Paired || e.Units != rounds {
+			if !ok || !e.Paired() || e.Units != rounds {
 				t.Fatalf("effect %+v, ok %v: want paired over %d rounds", e, ok, rounds)
 			}
 			if e.Frozen.Lo <= trueFrozen && trueFrozen <= e.Frozen.Hi {
@@ -80,7 +80,7 @@ func TestEffectOf(t *testing.T) {
 	}
 	ref := []latency.Stretch{{Window: 100 * ms, Waited: ms, Weight: 10, Stops: 10}, {Window: 100 * ms, Waited: ms, Weight: 10, Stops: 10}}
 	e, ok := EffectOf(codec, ref, false)
-	if !ok || !e.Paired || e.Units != 2 {
+	if !ok || !e.Paired() || e.Units != 2 {
 		t.Fatalf("%+v, %v: want an effect paired over 2 rounds, the codec's third stretch on its own", e, ok)
 	}
 	// codec: 20ms of 400ms = 5%, 6 of its 40 recorded stops long (the
