@@ -215,10 +215,10 @@ func (r Result) Label() string {
 	return fmt.Sprintf("%dx %s", k.Pairs, k.Mode) + r.Variant()
 }
 
-// Variant is how r's labels end with its decode target and batch size:
+// Variant is how s's labels end with its decode target and batch size:
 // " struct batch=10", nothing for the defaults. The batch shows whenever
 // the run asked for batches.
-func (r Result) Variant() string { return variant(r.Key().Target, r.Batch) }
+func (s Scenario) Variant() string { return variant(s.Key().Target, s.Batch) }
 
 // RoundTripsPerSec is n over the exact measured window.
 func (r Result) RoundTripsPerSec() float64 {

@@ -88,7 +88,7 @@ func SweepTables(cfg results.Config, rs []results.Result) []SweepTable {
 			}
 			for _, rk := range rows[in] {
 				s := results.Scenario{Input: in, Codec: rk.codec, Build: rk.build, Mode: results.ModeEncdec, Target: rk.target, Batch: rk.batch}
-				row := SweepRow{Codec: rk.codec, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + results.Result{Scenario: s}.Variant()}
+				row := SweepRow{Codec: rk.codec, Build: rk.build, Target: rk.target, Batch: rk.batch, Label: s.CodecLabel() + s.Variant()}
 				for i, p := range t.Points {
 					s.Pairs, s.Procs, s.GOGC, s.MemLimit = level.Pairs[i], p.Procs, p.GOGC, p.MemLimit
 					r, ok := by[s.Key()]
