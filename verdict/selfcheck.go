@@ -31,8 +31,9 @@ func AssessSelfCheck(run *results.SelfCheckRun) {
 // the ratio of the medians (a median, since one repeat disturbed by a busy machine must
 // not move it), the spread of p50 and throughput, and when the two
 // measurements are apart the likely cause. floor is the bare channel round
-// trip's p50 (0: unknown); reference: a reference (baseline, control), not a codec.
-func SelfCheckFigures(reps []results.SelfCheckRepeat, reference bool, floor time.Duration) results.SelfCheckFigures {
+// trip's p50 (0: unknown); floorOnly: the round trip is the harness floor
+// itself (baseline, which does no work), not a codec's.
+func SelfCheckFigures(reps []results.SelfCheckRepeat, floorOnly bool, floor time.Duration) results.SelfCheckFigures {
 	var f results.SelfCheckFigures
 	if len(reps) == 0 {
 		return f
@@ -49,14 +50,14 @@ func SelfCheckFigures(reps []results.SelfCheckRepeat, reference bool, floor time
 	f.CVP50, f.CVRate = cv(p50s), cv(rates)
 	f.Apart = f.Single > 0 && math.Abs(f.Ratio-1) > results.SelfCheckTolerance
 	if f.Apart {
-		f.Cause = selfCheckCause(f, reps, reference, floor)
+		f.Cause = selfCheckCause(f, reps, floorOnly, floor)
 	}
 	return f
 }
 
 // selfCheckCause names the likeliest reason a round trip's p50 is not the
 // single-goroutine decode+encode, from the evidence the repeats carry.
-func selfCheckCause(f results.SelfCheckFigures, reps []results.SelfCheckRepeat, reference bool, floor time.Duration) string {
+func selfCheckCause(f results.SelfCheckFigures, reps []results.SelfCheckRepeat, floorOnly bool, floor time.Duration) string {
 	var gc uint64
 	var gcCPU float64
 	var sched []float64
@@ -67,7 +68,7 @@ func selfCheckCause(f results.SelfCheckFigures, reps []results.SelfCheckRepeat, 
 	}
 	schedP50 := time.Duration(latency.Median(sched))
 	switch {
-	case reference:
+	case floorOnly:
 		return "no JSON work: the round trip is the harness floor itself (channel hops, a wake-up), expected"
 	case floor > 0 && float64(floor) > results.SelfCheckTolerance*float64(f.Single):
 		return fmt.Sprintf("harness floor: the bare channel round trip (p50 %v) is a large part of so short an op", floor)
