@@ -94,9 +94,23 @@ func Rounded(x float64, prec int) float64 {
 }
 
 // roundedSig3 is x rounded to three significant figures.
-func roundedSig3(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 3, 64), 64)
+func roundedSig3(x float64) float64 { return roundedSig(x, 3) }
+
+// roundedSig is x rounded to n significant figures.
+func roundedSig(x float64, n int) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', n, 64), 64)
 	return v
+}
+
+// ApproxSize is an estimated size, to two significant figures: "5.4MB",
+// "13MB", "540kB".
+func ApproxSize(bytes float64) string {
+	units := []string{"B", "kB", "MB", "GB"}
+	i := 0
+	for ; i < len(units)-1 && roundedSig(bytes, 2) >= 1000; i++ {
+		bytes /= 1000
+	}
+	return strconv.FormatFloat(roundedSig(bytes, 2), 'f', -1, 64) + units[i]
 }
 
 // Sig3 prints x (at least 1) with three significant figures and no

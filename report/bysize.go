@@ -47,15 +47,6 @@ func (s *bySize) result(r results.Result) {
 	}
 }
 
-// sizeName is how the summary heads a size: as it was asked, "16MB" (of
-// "long-string:16MB" or a grown "grow:orders:16MB").
-func sizeName(in results.InputInfo) string {
-	if i := strings.LastIndexByte(in.Name, ':'); i >= 0 {
-		return in.Name[i+1:]
-	}
-	return in.Name
-}
-
 // sizeLine is one codec's row of a size table: every key field of its
 // scenarios but the input.
 type sizeLine = results.Key
@@ -109,7 +100,7 @@ func growth(inputs []results.InputInfo, cells map[string]results.Result) (k floa
 			continue
 		}
 		if r.N < minGrowthRoundTrips {
-			few = append(few, fmt.Sprintf("%s n=%d", sizeName(in), r.N))
+			few = append(few, fmt.Sprintf("%s n=%d", results.SizeName(in.Name), r.N))
 			continue
 		}
 		if len(xs) == 0 {
@@ -136,7 +127,7 @@ func growthText(inputs []results.InputInfo, cells map[string]results.Result) str
 	}
 	s := fmt.Sprintf("n^%.2f", k)
 	if format.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
-		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, sizeName(from), sizeName(to))
+		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, results.SizeName(from.Name), results.SizeName(to.Name))
 	}
 	return s + leftOut
 }
@@ -178,7 +169,7 @@ func (s *bySize) text() string {
 			}
 			head := []string{label}
 			for _, in := range series.Inputs {
-				head = append(head, sizeName(in))
+				head = append(head, results.SizeName(in.Name))
 			}
 			table = append(table, append(head, "growth"))
 			for _, l := range t.lines {

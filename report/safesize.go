@@ -105,7 +105,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 	}
 	var missing []string
 	for _, name := range s.NoStops {
-		missing = append(missing, sizeName(results.InputInfo{Name: name}))
+		missing = append(missing, results.SizeName(name))
 	}
 	if len(missing) > 0 {
 		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
@@ -125,5 +125,5 @@ func stopAt(p verdict.SizePoint) string {
 
 // sizeOf is a size as it was asked, "16MB".
 func sizeOf(p verdict.SizePoint) string {
-	return sizeName(results.InputInfo{Name: p.Input})
+	return results.SizeName(p.Input)
 }

@@ -38,14 +38,6 @@ func TestSafeSizeGolden(t *testing.T) {
 	}
 }
 
-func TestApproxSize(t *testing.T) {
-	for b, want := range map[float64]string{5.38e6: "5.4MB", 8e6: "8MB", 12.6e6: "13MB", 540e3: "540kB", 999.6e3: "1MB", 999: "1kB", 120: "120B"} {
-		if got := verdict.ApproxSize(b); got != want {
-			t.Errorf("verdict.ApproxSize(%.0f) = %q, want %q", b, got, want)
-		}
-	}
-}
-
 // A codec that ran at a size without a stop measured says so; a size it
 // never ran at (a search settled it before) goes unsaid.
 func TestSafeSizeLineNamesSizesWithoutStops(t *testing.T) {

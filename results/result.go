@@ -7,6 +7,7 @@ package results
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
@@ -115,6 +116,16 @@ type InputInfo struct {
 	// real size.
 	Shape     string `json:"shape,omitempty"`
 	AskedSize int    `json:"asked_size,omitempty"`
+}
+
+// SizeName is how a size of a document is headed: as it was asked, "16MB"
+// of "long-string:16MB" or of a grown "grow:orders:16MB"; a name without
+// a size stays whole.
+func SizeName(input string) string {
+	if i := strings.LastIndexByte(input, ':'); i >= 0 {
+		return input[i+1:]
+	}
+	return input
 }
 
 // CodecInfo is a codec as it ran on one input: its version and the outcome

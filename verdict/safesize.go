@@ -5,9 +5,9 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -288,27 +288,7 @@ func (s SafeSize) Head() string {
 		return "none of the sizes tried"
 	}
 	if est, interpolated := s.Estimate(); interpolated {
-		return "up to ~" + ApproxSize(est)
+		return "up to ~" + format.ApproxSize(est)
 	}
-	name := s.Points[safe].Input
-	if i := strings.LastIndexByte(name, ':'); i >= 0 {
-		name = name[i+1:]
-	}
-	return "up to " + name
-}
-
-// ApproxSize is an estimated size to two significant figures: "5.4MB",
-// "13MB", "540kB".
-func ApproxSize(bytes float64) string {
-	units := []string{"B", "kB", "MB", "GB"}
-	i := 0
-	for ; i < len(units)-1 && roundSig2(bytes) >= 1000; i++ {
-		bytes /= 1000
-	}
-	return strconv.FormatFloat(roundSig2(bytes), 'f', -1, 64) + units[i]
-}
-
-func roundSig2(x float64) float64 {
-	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 2, 64), 64)
-	return v
+	return "up to " + results.SizeName(s.Points[safe].Input)
 }
