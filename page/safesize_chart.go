@@ -25,9 +25,6 @@ func safeSizeCharts(srcs []Source) []chartData {
 	var out []chartData
 	for i, src := range srcs {
 		for _, t := range verdict.SafeSizesOf(src.Run) {
-			if len(t.Codecs) == 0 {
-				continue
-			}
 			budget := t.Codecs[0].Budget
 			subject := t.Shape + ", " + t.Label
 			id := "safe-size-" + slugOf(strings.ReplaceAll(t.Shape+"-"+t.Label+"-"+t.Point.String(), " ", "-"))

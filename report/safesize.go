@@ -32,9 +32,6 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		points[t.Point] = true
 	}
 	for _, t := range tables {
-		if len(t.Codecs) == 0 {
-			continue
-		}
 		if t.Shape != shape {
 			shape = t.Shape
 			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the %s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",

@@ -200,7 +200,6 @@ type SafeSizeLevel struct {
 	Shape  string
 	Label  string        // the level's row label, "2x encdec"
 	Point  results.Point // its sweep point, for a run that sweeps
-	Sizes  []results.InputInfo
 	Codecs []SafeSize
 }
 
@@ -209,14 +208,23 @@ type SafeSizeLevel struct {
 // as Levels takes them.
 func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Result, repeats map[results.Key][]results.Result) []SafeSizeLevel {
 	budget := BudgetOf(cfg)
-	levels := Levels(cfg, rows, repeats)
+	sweeps := results.SizeSweeps(inputs)
+	swept := map[string]bool{}
+	for _, series := range sweeps {
+		for _, in := range series.Inputs {
+			swept[in.Name] = true
+		}
+	}
+	// only the sizes' levels are judged: the other inputs' are no safe
+	// size's
+	levels := Levels(cfg, slices.DeleteFunc(slices.Clone(rows), func(r results.Result) bool { return !swept[r.Input] }), repeats)
 	var out []SafeSizeLevel
-	for _, series := range results.SizeSweeps(inputs) {
-		type line = results.Key
+	for _, series := range sweeps {
+		type line = results.Key // a codec's line; without the codec, its level's head
 		var heads []line
 		tables := map[line]*SafeSizeLevel{}
-		codecs := map[line]map[line]*SafeSize{}
-		var order = map[line][]line{}
+		codecs := map[line]*SafeSize{}
+		order := map[line][]line{}
 		noStops := map[line][]string{}
 		for _, in := range series.Inputs {
 			for _, v := range levels {
@@ -234,22 +242,20 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 					head.Codec, head.Build = "", ""
 					if tables[head] == nil {
 						heads = append(heads, head)
-						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point(), Sizes: series.Inputs}
-						codecs[head] = map[line]*SafeSize{}
+						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point()}
 					}
-					if codecs[head][l] == nil {
-						codecs[head][l] = &SafeSize{Codec: l.CodecLabel(), Budget: budget}
+					if codecs[l] == nil {
+						codecs[l] = &SafeSize{Codec: l.CodecLabel(), Budget: budget}
 						order[head] = append(order[head], l)
 					}
-					s := codecs[head][l]
-					s.Points = append(s.Points, v.pointOf(c, in, budget))
+					codecs[l].Points = append(codecs[l].Points, v.pointOf(c, in, budget))
 				}
 			}
 		}
 		for _, h := range heads {
 			t := tables[h]
 			for _, l := range order[h] {
-				c := codecs[h][l]
+				c := codecs[l]
 				c.NoStops = noStops[l]
 				t.Codecs = append(t.Codecs, *c)
 			}
