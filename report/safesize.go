@@ -80,7 +80,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 	switch {
 	case over < 0:
 		last := s.Points[safe]
-		at = []string{fmt.Sprintf("up to %s", sizeOf(last)), fmt.Sprintf("%s stop %s at %s", q, format.Duration(last.Stop), sizeOf(last))}
+		at = []string{"up to " + sizeOf(last), q + " stop " + stopAt(last)} // a size within the budget, which it does not stand out at
 	case safe < 0:
 		at = []string{q + " stop " + stopAt(s.Points[over])}
 	default:
