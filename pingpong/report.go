@@ -18,6 +18,9 @@ import (
 // -budget: 0.99.
 const BudgetQuantile = verdict.BudgetQuantile
 
+// BudgetQuantileName names BudgetQuantile as figures do: "p99".
+func BudgetQuantileName() string { return verdict.BudgetQuantileName() }
+
 // Report is what Run measured and what the verdict says of it, level by
 // level, as the pingpong command's report ends.
 type Report struct {

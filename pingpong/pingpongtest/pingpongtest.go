@@ -41,7 +41,6 @@ package pingpongtest
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -247,7 +246,7 @@ func budgetOf(name string, l pingpong.Level, r pingpong.CodecReport, o options) 
 // budgetFigures are the figures of a budget's line: "p99 stop 29.8ms
 // (control's 210us), of 95 stops over 1.5s at 2x encdec".
 func budgetFigures(l pingpong.Level, r pingpong.CodecReport) string {
-	q := "p" + strconv.FormatFloat(100*pingpong.BudgetQuantile, 'f', -1, 64)
+	q := pingpong.BudgetQuantileName()
 	ref := ""
 	if rr, ok := l.Codec(l.Reference); ok && rr.Stops > 0 {
 		ref = fmt.Sprintf(" (%s's %s)", l.Reference, format.Duration(rr.BudgetStop))
