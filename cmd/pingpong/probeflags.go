@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/internal/plan"
+	"github.com/pingpong-bench/pingpong/results"
 )
 
 // stallFlag is -stall: unset means the default, which the run works out
@@ -21,8 +25,9 @@ func (s *stallFlag) Set(v string) error {
 	if err != nil {
 		return fmt.Errorf("%q is not a duration (like 10ms)", v)
 	}
-	if d <= 0 || d >= time.Hour {
-		return fmt.Errorf("%v: must be > 0 and < 1h (leave -stall out for the default)", d)
+	var bad *plan.SettingError // the configuration's rule for a stall, worded as this flag's value
+	if errors.As(plan.CheckFlags(results.Config{Stall: d}, "stall"), &bad) {
+		return fmt.Errorf("%v: %s (leave -stall out for the default)", d, bad.Rule)
 	}
 	s.d = d
 	return nil

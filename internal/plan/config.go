@@ -69,14 +69,14 @@ func (e *SettingError) Error() string {
 	return "-" + e.Flag + " " + e.Value + ": " + e.Rule
 }
 
-// A setting is one setting's rule. zeroIsDefault: a configuration reads 0
-// (or "") as the default there, as a program's Options and older results
-// files leave it out; the command's flag gives no such 0.
+// A setting is one setting's rule. zero, when set, says the configuration
+// holds 0 (or "") there, which it reads as the default, as a program's
+// Options and older results files leave it out; the command's flag gives
+// no such 0.
 type setting struct {
-	flag          string
-	zeroIsDefault bool
-	zero          func(cfg results.Config) bool
-	check         func(cfg results.Config) *SettingError
+	flag  string
+	zero  func(cfg results.Config) bool
+	check func(cfg results.Config) *SettingError
 }
 
 // settings are the rules of a run's configuration, in the order the
@@ -97,7 +97,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{flag: "mode", zeroIsDefault: true, zero: func(c results.Config) bool { return c.Mode == "" }, check: func(c results.Config) *SettingError {
+	{flag: "mode", zero: func(c results.Config) bool { return c.Mode == "" }, check: func(c results.Config) *SettingError {
 		switch c.Mode {
 		case results.RunEncdec, results.RunProbe, results.RunAll:
 		default:
@@ -108,7 +108,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{flag: "frozen-bar", zeroIsDefault: true, zero: func(c results.Config) bool { return c.FrozenBar == 0 }, check: func(c results.Config) *SettingError {
+	{flag: "frozen-bar", zero: func(c results.Config) bool { return c.FrozenBar == 0 }, check: func(c results.Config) *SettingError {
 		if c.FrozenBar <= 0 || c.FrozenBar >= 1 {
 			return &SettingError{"frozen-bar", format.Points(c.FrozenBar), "points of the window, above 0 and under 100"}
 		}
@@ -123,7 +123,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{flag: "count", zeroIsDefault: true, zero: func(c results.Config) bool { return c.Count == 0 }, check: func(c results.Config) *SettingError {
+	{flag: "count", zero: func(c results.Config) bool { return c.Count == 0 }, check: func(c results.Config) *SettingError {
 		if c.Count < 1 || c.Count > MaxCount {
 			return &SettingError{"count", strconv.Itoa(c.Count), fmt.Sprintf("must be 1 to %d", MaxCount)}
 		}
@@ -169,7 +169,7 @@ func period(flag string, of func(results.Config) time.Duration) setting {
 // positive is the rule of a bar, the budget or the stall threshold: 0 is
 // the default.
 func positive(flag string, of func(results.Config) time.Duration) setting {
-	return setting{flag: flag, zeroIsDefault: true, zero: func(c results.Config) bool { return of(c) == 0 },
+	return setting{flag: flag, zero: func(c results.Config) bool { return of(c) == 0 },
 		check: func(c results.Config) *SettingError {
 			if d := of(c); d <= 0 || d >= maxInterval {
 				return &SettingError{flag, d.String(), "must be > 0 and < 1h"}
@@ -187,7 +187,7 @@ func positive(flag string, of func(results.Config) time.Duration) setting {
 // input, and words isolation and memory as the flags to change.
 func Validate(cfg results.Config, inputs []*datasets.Input) error {
 	for _, s := range settings {
-		if s.zeroIsDefault && s.zero(cfg) {
+		if s.zero != nil && s.zero(cfg) {
 			continue
 		}
 		if err := s.check(cfg); err != nil {
