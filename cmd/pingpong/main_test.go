@@ -221,6 +221,13 @@ func TestBadInputExits2WithOneLine(t *testing.T) {
 		{[]string{"-hlog", dir, "-interval", "0"}, "-interval is 0"},
 		{[]string{"-interval", "-1ms"}, "-interval"},
 		{[]string{"-rate", "3/s", "-levels", "1,4"}, "-rate"},
+		// a budget, and a range of sizes to search
+		{[]string{"-budget", "0"}, "-budget 0s: must be > 0"},
+		{[]string{"-input", "long-string:4MB..1MB"}, `-input: input "long-string:4MB..1MB": 4MB is not below 1MB`},
+		{[]string{"-input", "long-string:1MB..2GB"}, `size "2GB" is above the limit of 1GB`},
+		{[]string{"-input", "long-string:1MB..4MB,citm-catalog"}, "-input long-string:1MB..4MB: a range is searched on its own"},
+		{[]string{"-input", "nosuchshape:1MB..4MB"}, `"nosuchshape" is not a shape`},
+		{[]string{"-input", "long-string:1MB..4MB", "-procs", "1,2"}, "a search runs one build without -procs"},
 	}
 	out := filepath.Join(dir, "out.json")
 	for _, c := range cases {
