@@ -56,11 +56,7 @@ func sizeCharts(srcs []Source) []chartData {
 		size := func(c cell) int { return bytes[c.res.Input] }
 		for _, l := range levels {
 			lc := filter(cs, func(c cell) bool { return c.res.Label() == l.label && c.res.Point() == l.point })
-			subject := series.Shape + ", " + l.label
-			if len(points) > 1 {
-				subject += ", " + l.point.String()
-			}
-			id := slugOf(strings.ReplaceAll(series.Shape+"-"+l.label+"-"+l.point.String(), " ", "-"))
+			subject, id := sizeChartOf(series.Shape, l.label, l.point, len(points) > 1)
 			out = append(out, scalingChart(lc, names, "size-rate-"+id, sizeRateKind,
 				"Throughput against document size: "+subject, "document size (log scale)", "round trips/s (log scale)",
 				"Round trips per second at each size of the shape, one line per codec, both axes logarithmic: a codec whose time per round trip grows as n^k falls with slope -k (the by-size summary's growth). The baseline codec, which does no JSON work, is left out.",
@@ -121,4 +117,15 @@ func (logRateTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ts
+}
+
+// sizeChartOf is what a chart of one shape's level says it is about
+// ("long-string, 2x encdec", with the sweep point when the run has
+// several) and the slug its id is built on.
+func sizeChartOf(shape, label string, pt results.Point, severalPoints bool) (subject, id string) {
+	subject = shape + ", " + label
+	if severalPoints {
+		subject += ", " + pt.String()
+	}
+	return subject, slugOf(strings.ReplaceAll(shape+"-"+label+"-"+pt.String(), " ", "-"))
 }

@@ -3,9 +3,9 @@ package page
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/pingpong-bench/pingpong/format"
+	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
@@ -24,10 +24,15 @@ func safeSizeCharts(srcs []Source) []chartData {
 	names := sourceNames(srcs)
 	var out []chartData
 	for i, src := range srcs {
-		for _, t := range verdict.SafeSizesOf(src.Run) {
+		tables := verdict.SafeSizesOf(src.Run)
+		points := map[results.Point]bool{}
+		for _, t := range tables {
+			points[t.Point] = true
+		}
+		for _, t := range tables {
 			budget := t.Codecs[0].Budget
-			subject := t.Shape + ", " + t.Label
-			id := "safe-size-" + slugOf(strings.ReplaceAll(t.Shape+"-"+t.Label+"-"+t.Point.String(), " ", "-"))
+			subject, slug := sizeChartOf(t.Shape, t.Label, t.Point, len(points) > 1)
+			id := "safe-size-" + slug
 			if len(srcs) > 1 {
 				subject += " (" + names[i] + ")"
 				id += fmt.Sprintf("-%d", i)

@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,5 +55,22 @@ func TestSafeSizeChartGolden(t *testing.T) {
 	}
 	if chs := safeSizeCharts([]Source{{Run: resultstest.SizeRun()}}); len(chs) != 0 {
 		t.Errorf("a sweep without stop records has %d safe-size charts", len(chs))
+	}
+}
+
+// A run with several sweep points draws a safe-size chart per point, each
+// titled with its point, as the by-size charts and the console head them.
+func TestSafeSizeChartsNameTheirPoint(t *testing.T) {
+	run := resultstest.SafeSizeRun()
+	for _, r := range slices.Clone(run.Results) {
+		r.GOGC = "400"
+		run.Results = append(run.Results, r)
+	}
+	chs := safeSizeCharts([]Source{{Name: "sizes.json", Run: run}})
+	if len(chs) != 2 {
+		t.Fatalf("%d safe-size charts, want one per point", len(chs))
+	}
+	if a, b := chs[0].Title, chs[1].Title; a == b || !strings.Contains(b, "GOGC=400") {
+		t.Errorf("titles %q and %q: want each to name its point", a, b)
 	}
 }
