@@ -15,7 +15,7 @@ import (
 // and level, the largest size whose stops stay within the user's freeze
 // budget (-budget), and how the stop wait grows with size. A size is
 // within the budget when the BudgetQuantile of the stops' waits there is
-// under the budget and the codec does not stand out there (calm): a
+// under the budget and the codec does not stand out there: a
 // machine whose every stop is slow is not the codec's doing, and a codec
 // that froze the program much longer than baseline is not safe because
 // its p99 happened to stay short.
