@@ -152,7 +152,8 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 // input), that path beside the results file, then the file's name beside
 // it, then the path from the current directory; the first that holds the
 // document the run measured, else the first that exists, else the
-// recorded path.
+// recorded path. (A grown document's source never holds the document
+// measured, which was grown from it: the first that exists.)
 func inputFile(path string, in results.InputInfo) string {
 	if filepath.IsAbs(in.Path) {
 		return in.Path
@@ -204,8 +205,8 @@ func rerunInputs(path string, old *results.Run) (string, error) {
 			return "", usagef("%s: input %s was read from standard input, which cannot be read again: run it from a file", path, in.Name)
 		case "file", "data-dir":
 			name = inputFile(path, in)
-		case "grown file", "grown data-dir": // grow:SOURCE:SIZE, its source by path
-			name = "grow:" + in.Path + name[strings.LastIndexByte(name, ':'):]
+		case "grown file", "grown data-dir": // grow:SOURCE:SIZE, its source found as a file input is
+			name = "grow:" + inputFile(path, in) + name[strings.LastIndexByte(name, ':'):]
 		}
 		if strings.Contains(name, ",") {
 			return "", usagef("%s: input %s: its path %q has a comma, which -input takes as a list", path, in.Name, name)

@@ -108,4 +108,15 @@ func TestRerunFindsFileInputsBesideTheResults(t *testing.T) {
 			t.Errorf("recorded %s: -input %q, %v; want %q", c.recorded, got, err, c.want)
 		}
 	}
+	// and so is the source of a document grown from a file
+	source := filepath.Join(dir, "data", "doc.json")
+	grown, err := datasets.Load("grow:"+source+":2kB", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := resultstest.SampleRun()
+	old.Inputs = []results.InputInfo{{Name: "grow:data/doc.json:2kB", Kind: "grown file", Path: "data/doc.json", Bytes: len(grown.Data), SHA256: grown.SHA256}}
+	if got, err := rerunInputs(saved, old); err != nil || got != "grow:"+source+":2kB" {
+		t.Errorf("grown from data/doc.json: -input %q, %v; want its source beside the results", got, err)
+	}
 }
