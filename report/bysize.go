@@ -69,10 +69,7 @@ func sizeTables(series results.SizeSeries, rows []results.Result) []*sizeTable {
 		if !slices.ContainsFunc(series.Inputs, func(in results.InputInfo) bool { return in.Name == r.Input }) {
 			continue
 		}
-		line := r.Key()
-		line.Input = ""
-		head := line
-		head.Codec, head.Build = "", ""
+		line, head := r.Key().SizeLine(), r.Key().SizeHead()
 		i := slices.IndexFunc(out, func(t *sizeTable) bool { return t.head == head })
 		if i < 0 {
 			i = len(out)

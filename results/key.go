@@ -156,3 +156,19 @@ func variant(target string, batch int) string {
 	}
 	return v
 }
+
+// SizeLine is k followed across the sizes of a shape: k without its input,
+// one codec's line of a by-size table or safe size; SizeHead is its
+// level's, without the codec and build as well. The by-size summary and
+// the safe sizes group their rows by these, so the two cannot group one
+// run two ways.
+func (k Key) SizeLine() Key {
+	k.Input = ""
+	return k
+}
+
+// SizeHead: see SizeLine.
+func (k Key) SizeHead() Key {
+	k.Input, k.Codec, k.Build = "", "", ""
+	return k
+}

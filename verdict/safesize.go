@@ -220,7 +220,7 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 	levels := Levels(cfg, slices.DeleteFunc(slices.Clone(rows), func(r results.Result) bool { return !swept[r.Input] }), repeats)
 	var out []SafeSizeLevel
 	for _, series := range sweeps {
-		type line = results.Key // a codec's line; without the codec, its level's head
+		type line = results.Key // a codec's line (Key.SizeLine), or its level's head (SizeHead)
 		var heads []line
 		tables := map[line]*SafeSizeLevel{}
 		codecs := map[line]*SafeSize{}
@@ -232,14 +232,12 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 					continue
 				}
 				for _, c := range v.Codecs {
-					l := c.Result.Key()
-					l.Input = ""
+					l := c.Result.Key().SizeLine()
 					if !c.HasSTW || c.Stops.N() == 0 {
 						noStops[l] = append(noStops[l], in.Name)
 						continue
 					}
-					head := l
-					head.Codec, head.Build = "", ""
+					head := l.SizeHead()
 					if tables[head] == nil {
 						heads = append(heads, head)
 						tables[head] = &SafeSizeLevel{Shape: series.Shape, Label: v.Label, Point: c.Result.Point()}
