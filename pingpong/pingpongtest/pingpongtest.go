@@ -30,8 +30,13 @@
 // A guard refuses to share the machine with the tests it measures
 // alongside: it calls t.Setenv, so a test that called t.Parallel (or has a
 // parallel parent) fails at the guard, and one that calls t.Parallel after
-// it panics, as testing does. Other packages' test binaries (go test -p)
-// may still run meanwhile: their noise falls on baseline's turns too.
+// it panics, as testing does. Guards in other packages' test binaries (go
+// test -p runs them side by side) take turns too: each holds a lock file
+// in the OS's temporary directory while it measures, and the test's log
+// says when one waited for another. Other work on the machine (the
+// compiler, other tests) may still run meanwhile: the guard judges the
+// time the codec held the stops, not the time the machine kept its
+// threads from a CPU.
 //
 // Under the race detector a guard measures nothing (every call is several
 // times slower, and the stops wait on the detector's own work): it skips
@@ -46,6 +51,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/format"
+	"github.com/pingpong-bench/pingpong/internal/measurelock"
 	"github.com/pingpong-bench/pingpong/pingpong"
 )
 
@@ -109,6 +115,7 @@ func funcCodec(name string, fn func()) pingpong.Codec {
 func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.Helper()
 	o := settled(b, opts)
+	measurelock.Take(b)
 	rep, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
 	if err != nil {
 		b.Fatalf("pingpongtest: %s: %v", c.Name, err)
@@ -135,6 +142,7 @@ func guarding(t testing.TB, name string) bool {
 	if err := refuseParallel(t); err != nil {
 		t.Fatalf("pingpongtest: %s: %v", name, err)
 	}
+	measurelock.Take(t)
 	return true
 }
 

@@ -1,0 +1,48 @@
+package measurelock
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// While this process holds the lock, another open of the same file (as
+// another process would make) cannot take it; a second taker in this
+// process shares it, and the file's lock goes only with the last.
+func TestOneProcessAtATime(t *testing.T) {
+	release, _, err := Acquire()
+	if err != nil {
+		t.Skipf("no lock here: %v", err)
+	}
+	again, waited, err := Acquire()
+	if err != nil || waited != 0 {
+		t.Fatalf("a second taker in the holding process: waited %s, err %v", waited, err)
+	}
+	if free(t) {
+		t.Fatal("another open took the lock this process holds")
+	}
+	release()
+	release() // twice: once
+	if free(t) {
+		t.Fatal("the lock went with the first of two takers")
+	}
+	again()
+	if !free(t) {
+		t.Fatal("the lock stayed held after both takers gave it back")
+	}
+}
+
+// free says whether another open of the lock file can take its lock now.
+func free(t *testing.T) bool {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), Name), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ok, err := tryLock(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
