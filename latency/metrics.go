@@ -239,6 +239,16 @@ func bucketValue(bounds []float64, i int) time.Duration {
 	return time.Duration(math.Round(v * 1e9))
 }
 
+// bucketFloor is bucket i's lower bound, in nanoseconds (0 for the
+// bucket from -Inf).
+func bucketFloor(bounds []float64, i int) time.Duration {
+	v := bounds[i]
+	if math.IsInf(v, 0) || v < 0 {
+		return 0
+	}
+	return time.Duration(math.Round(v * 1e9))
+}
+
 // heapSampleEvery is how often the meter reads the heap's size during a
 // window. Peaks come just before each GC, and sampling cannot catch them
 // exactly; every 5ms costs one wake-up and one single-counter read of a few

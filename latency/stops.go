@@ -12,28 +12,60 @@ import (
 // after that. At is on the watcher's own clock: the probe's turns laid end
 // to end (STWProbe.Turns), so that a codec's stops over a window cut into
 // turns read as one stretch of time.
+//
+// Hold is how much of Begin a thread of the program kept running through
+// the stop (code that would not stop), the rest being the machine's: the
+// last P's thread waiting for a CPU. Queued is the longest any thread of
+// the program waited on a run queue in the gap before the stop was asked
+// for, the machine's share of a probe kept from asking. Where the kernel
+// does not say (STWProbe.Split), Hold is Begin and Queued 0.
 type Stop struct {
-	At    time.Duration
-	Begin time.Duration
-	Last  time.Duration
+	At     time.Duration
+	Begin  time.Duration
+	Last   time.Duration
+	Hold   time.Duration
+	Queued time.Duration
+}
+
+// Held is the stop's hold where its turn was split (Turn.Split), else
+// its whole wait.
+func (s Stop) Held(split bool) time.Duration {
+	if split {
+		return s.Hold
+	}
+	return s.Begin
 }
 
 // End is when the world started again.
 func (s Stop) End() time.Duration { return s.At + s.Begin + s.Last }
 
-// MarshalJSON writes a stop as [at, begin, last] in nanoseconds: a row
-// holds a couple of hundred, and the field names would triple their size.
+// MarshalJSON writes a stop as [at, begin, last, hold, queued] in
+// nanoseconds, or [at, begin, last] when its hold is all of its wait and
+// nothing queued: a row holds a couple of hundred, and the field names
+// would triple their size.
 func (s Stop) MarshalJSON() ([]byte, error) {
-	return json.Marshal([3]int64{int64(s.At), int64(s.Begin), int64(s.Last)})
+	if s.Hold == s.Begin && s.Queued == 0 { // all of it the program's, or not split
+		return json.Marshal([3]int64{int64(s.At), int64(s.Begin), int64(s.Last)})
+	}
+	return json.Marshal([5]int64{int64(s.At), int64(s.Begin), int64(s.Last), int64(s.Hold), int64(s.Queued)})
 }
 
-// UnmarshalJSON reads what MarshalJSON wrote.
+// UnmarshalJSON reads what MarshalJSON wrote, and the [at, begin, last] of
+// files written before a stop's wait was split (its hold is then all of
+// it).
 func (s *Stop) UnmarshalJSON(b []byte) error {
-	var v [3]int64
-	if err := json.Unmarshal(b, &v); err != nil {
-		return fmt.Errorf("a stop is [at, begin, last] in ns: %w", err)
+	var v []int64
+	if err := json.Unmarshal(b, &v); err != nil || (len(v) != 3 && len(v) != 5) {
+		if err == nil {
+			err = fmt.Errorf("%d numbers", len(v))
+		}
+		return fmt.Errorf("a stop is [at, begin, last, hold, queued] in ns: %w", err)
 	}
 	s.At, s.Begin, s.Last = time.Duration(v[0]), time.Duration(v[1]), time.Duration(v[2])
+	s.Hold, s.Queued = s.Begin, 0
+	if len(v) == 5 {
+		s.Hold, s.Queued = time.Duration(v[3]), time.Duration(v[4])
+	}
 	return nil
 }
 
@@ -43,6 +75,22 @@ func (s *Stop) UnmarshalJSON(b []byte) error {
 type Turn struct {
 	Window time.Duration `json:"window_ns"`
 	Stops  int           `json:"stops"`
+	// Queued is the longest any thread waited on a run queue after the
+	// turn's last stop (Stop.Queued).
+	Queued time.Duration `json:"queued_ns,omitempty"`
+	// Split: the kernel's accounting of each thread split the stops'
+	// waits (Stop.Hold, Stop.Queued); without it Hold is the whole wait.
+	Split bool `json:"split,omitempty"`
+}
+
+// Split says whether every turn's stops had their waits split.
+func Split(turns []Turn) bool {
+	for _, t := range turns {
+		if !t.Split {
+			return false
+		}
+	}
+	return len(turns) > 0
 }
 
 // StretchWaits cuts turns into stretches of about length (a turn shorter
@@ -87,6 +135,10 @@ type Stretch struct {
 	Window  time.Duration
 	Waited  time.Duration
 	KeptOut time.Duration
+	// Machine is the time the machine took of the stops' waits and of the
+	// probe's lateness (Stop.Hold, Stop.Queued): kept out of Waited and
+	// KeptOut, which are the program's own.
+	Machine time.Duration
 	Weight  int64
 	Stops   int64
 	Long    int64
@@ -121,13 +173,17 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		}
 		from += t.Window
 	}
-	add := func(turn int, at, wait time.Duration, recorded bool) {
+	add := func(turn int, at, wait, machine time.Duration, recorded bool) {
 		c := cuts[turn]
 		j := 0
 		if c.window > 0 {
 			j = min(c.k-1, max(0, int(int64(at-c.from)*int64(c.k)/int64(c.window))))
 		}
 		s := &out[c.first+j]
+		s.Machine += machine
+		if wait <= 0 && !recorded {
+			return // the machine's alone
+		}
 		w := int64(1)
 		if interval > 0 {
 			w = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
@@ -145,11 +201,12 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		}
 	}
 	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
-		if d := lateBy(last, next, interval, slack); d > 0 {
-			add(turn, last+interval, d, false)
+		if held, machine := lateBy(turns, turn, last, next, s, interval, slack); held+machine > 0 {
+			add(turn, last+interval, held, machine, false)
 		}
 		if s != nil {
-			add(turn, s.At, s.Begin, true)
+			hold := s.Held(turns[turn].Split)
+			add(turn, s.At, hold, s.Begin-hold, true)
 		}
 	})
 	return out
@@ -217,8 +274,8 @@ func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Dur
 // stops that would show it.
 func LateGaps(turns []Turn, stops []Stop, interval, slack time.Duration) []time.Duration {
 	var out []time.Duration
-	eachGap(turns, stops, func(_ int, last, next time.Duration, _ *Stop) {
-		if d := lateBy(last, next, interval, slack); d > 0 {
+	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
+		if d, _ := lateBy(turns, turn, last, next, s, interval, slack); d > 0 {
 			out = append(out, d)
 		}
 	})
@@ -226,8 +283,20 @@ func LateGaps(turns []Turn, stops []Stop, interval, slack time.Duration) []time.
 }
 
 // lateBy is how long past interval and slack a gap in which the probe
-// asked for nothing, from last to next, lasted: the time it could not
-// ask (0: it was on time).
-func lateBy(last, next, interval, slack time.Duration) time.Duration {
-	return max(0, next-last-interval-slack)
+// asked for nothing, from last to next, lasted (the time it could not
+// ask), split into the program's (held) and the machine's: as long as a
+// thread of the program waited on a run queue in the gap (Stop.Queued of
+// s, the stop that ends it, or the turn's own Queued for its last gap),
+// the machine, not the program, kept the probe out.
+func lateBy(turns []Turn, turn int, last, next time.Duration, s *Stop, interval, slack time.Duration) (held, machine time.Duration) {
+	d := max(0, next-last-interval-slack)
+	if !turns[turn].Split {
+		return d, 0
+	}
+	queued := turns[turn].Queued
+	if s != nil {
+		queued = s.Queued
+	}
+	machine = min(d, queued)
+	return d - machine, machine
 }

@@ -62,6 +62,11 @@ type STWProbe struct {
 	stops   []Stop
 	turns   []Turn
 	watched time.Duration
+	// threads reads the kernel's accounting of each thread around every
+	// stop (nil where it cannot: then a stop's Hold is its whole wait);
+	// last is the reading that ended the previous stop, or began the turn.
+	threads        *Threads
+	last, pre, pos *ThreadTimes
 }
 
 // Follow has the probe also record each stop's plain stopping latency,
@@ -82,9 +87,13 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 		interval: interval,
 		stopping: Recorder{h: NewHistogram()},
 		wall:     Recorder{h: NewHistogram()},
-		before:   []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
-		after:    []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}},
+		before:   []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}, {Name: gcPauses}},
+		after:    []metrics.Sample{{Name: otherStopping}, {Name: otherPauses}, {Name: gcPauses}},
 		stops:    make([]Stop, 0, n),
+		threads:  NewThreads(),
+		last:     new(ThreadTimes),
+		pre:      new(ThreadTimes),
+		pos:      new(ThreadTimes),
 	}
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)
@@ -95,6 +104,9 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 // intervals: Start again after Stop, and the histograms go on.
 func (p *STWProbe) Start() {
 	p.epoch = time.Now()
+	if p.threads != nil && p.threads.Read(p.last) != nil {
+		p.threads = nil
+	}
 	p.stopAt.Store(math.MaxInt64)
 	p.quit, p.done = make(chan struct{}), make(chan struct{})
 	go p.loop(time.NewTicker(p.interval), p.quit, p.done)
@@ -103,6 +115,14 @@ func (p *STWProbe) Start() {
 func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	defer ticker.Stop()
+	// The probe keeps one thread of its own, which stops the world and is
+	// no holder of it, and asks the kernel to run that thread first
+	// (Prioritize): a probe's thread left waiting for a CPU around a stop
+	// blurs the split of its wait (see hold).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	self := Self()
+	prioritize(self)
 	for {
 		select {
 		case <-quit:
@@ -110,9 +130,13 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		case <-ticker.C: // a tick missed while a stop was stuck is dropped, not queued
 		}
 		metrics.Read(p.before)
+		ta := time.Since(p.epoch)
+		split := p.threads != nil && p.threads.Read(p.pre) == nil
 		t0 := time.Since(p.epoch)
 		runtime.ReadMemStats(&p.ms)
 		t1 := time.Since(p.epoch)
+		split = split && p.threads.Read(p.pos) == nil
+		tb := time.Since(p.epoch)
 		metrics.Read(p.after)
 		if t1 > time.Duration(p.stopAt.Load()) {
 			return // the stop in flight at Stop is dropped, like a round trip at a window's end
@@ -128,13 +152,39 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		// the stop took place within: the tighter bound keeps the stop's
 		// record inside the window it was watched in.
 		stopping = min(stopping, t1-t0)
-		p.stops = append(p.stops, p.stopRecord(t0, t1, stopping))
+		s := p.stopRecord(t0, t1, stopping)
+		s.Hold, s.Queued = s.Begin, 0
+		if split {
+			s.Hold = p.hold(ta, t0, t1, tb, stopping, self)
+			s.Queued = mostWaited(p.last, p.pre)
+			p.last, p.pos = p.pos, p.last
+		}
+		p.stops = append(p.stops, s)
 		p.stopping.RecordCorrected(stopping, p.interval)
 		if p.timeline != nil {
 			p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
 		}
 		p.wall.Record(t1 - t0)
 	}
+}
+
+// hold reads, for the stop that ReadMemStats called at t0 and returning
+// at t1 forced, the runtime's figures that holdOf takes: the total pause's
+// bucket (its lower edge), and whether it was the only stop between the
+// threads' readings (ta, tb).
+func (p *STWProbe) hold(ta, t0, t1, tb, stopping time.Duration, self int) time.Duration {
+	stopped, _, n := eventRange(p.before[1].Value, p.after[1].Value)
+	_, _, gc := eventRange(p.before[2].Value, p.after[2].Value)
+	return holdOf(p.pre, p.pos, self, tb-ta, t1-t0, stopping, stopped, n == 1 && gc == 0)
+}
+
+// mostWaited is the longest any thread waited on a run queue from a to
+// b: the time the machine kept the program from running a goroutine
+// that was ready, at most.
+func mostWaited(a, b *ThreadTimes) time.Duration {
+	var w time.Duration
+	Deltas(a, b, func(d ThreadDelta) { w = max(w, d.Wait) })
+	return w
 }
 
 // stopRecord is the stop that ReadMemStats, called at t0 and returning at
@@ -163,21 +213,30 @@ func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration) Stop {
 //     0 is returned and the caller falls back to the wall time, an upper
 //     bound.
 func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
+	_, d, n := eventRange(before, after)
+	return d, n == 1
+}
+
+// eventRange is the bucket of the largest event one histogram reading has
+// over an earlier one, from lo to hi, and how many events it has (0 when
+// the metric is missing).
+func eventRange(before, after metrics.Value) (lo, hi time.Duration, n uint64) {
 	if before.Kind() != metrics.KindFloat64Histogram || after.Kind() != metrics.KindFloat64Histogram {
-		return 0, false
+		return 0, 0, 0
 	}
 	b, a := before.Float64Histogram(), after.Float64Histogram()
 	if len(b.Counts) != len(a.Counts) || len(a.Buckets) != len(a.Counts)+1 {
-		return 0, false
+		return 0, 0, 0
 	}
-	var n uint64
 	for i := range a.Counts {
 		if c := sub(a.Counts[i], b.Counts[i]); c > 0 {
 			n += c
-			d = bucketValue(a.Buckets, i) // buckets ascend: the last one seen is the largest
+			// buckets ascend: the last one seen is the largest
+			hi = bucketValue(a.Buckets, i)
+			lo = bucketFloor(a.Buckets, i)
 		}
 	}
-	return d, n == 1
+	return lo, hi, n
 }
 
 // Stop ends the probe at this instant and returns the stopping latencies
@@ -197,7 +256,11 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	for _, t := range p.turns {
 		n -= t.Stops
 	}
-	p.turns = append(p.turns, Turn{Window: at, Stops: n})
+	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
+	if turn.Split && p.threads.Read(p.pre) == nil {
+		turn.Queued = mostWaited(p.last, p.pre)
+	}
+	p.turns = append(p.turns, turn)
 	p.watched += at
 	return p.stopping.h
 }

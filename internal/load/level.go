@@ -155,7 +155,11 @@ func (l *Level) Slice(ctx context.Context, d time.Duration) (TurnStops, error) {
 	if l.ins.flight != nil && (l.seen.STW == nil || l.maxSTW > maxBefore) {
 		l.ins.explain(&l.seen, l.spec) // this slice holds the worst stop so far
 	}
-	return TurnStops{Window: window, Stops: lastTurn(l.seen.STWTurns, l.seen.STWStops)}, l.err()
+	ts := TurnStops{Window: window, Stops: lastTurn(l.seen.STWTurns, l.seen.STWStops)}
+	if n := len(l.seen.STWTurns); n > 0 {
+		ts.Queued, ts.Split = l.seen.STWTurns[n-1].Queued, l.seen.STWTurns[n-1].Split
+	}
+	return ts, l.err()
 }
 
 // lastTurn is the stops of the last of turns, on that turn's own clock: a
