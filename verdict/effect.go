@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/aclements/go-moremath/stats"
 
@@ -58,6 +59,7 @@ func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 	}
 	paired := min(len(codec), len(ref))
 	e.Units = paired
+	codec, ref = spilled(codec, late), spilled(ref, late)
 	fc, tc := shares(codec, late, nil)
 	fr, tr := shares(ref, late, nil)
 	e.Frozen.Est, e.Tail.Est = fc-fr, tc-tr
@@ -95,9 +97,6 @@ func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 	add := func(s latency.Stretch) {
 		window += s.Window.Seconds()
 		waited += s.Waited.Seconds()
-		if late {
-			waited += s.KeptOut.Seconds()
-		}
 		stops += s.Stops
 		long += s.Long
 	}
@@ -118,6 +117,56 @@ func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 	}
 	return frozen, tail
 }
+
+// spilled is ss with each stretch's frozen time in Waited (the time the
+// probe could not ask included when late, and KeptOut then 0), at most
+// the stretch's own length: a stop that began in a stretch and outlasted
+// it froze the stretches after it, and a share of the window is a share.
+func spilled(ss []latency.Stretch, late bool) []latency.Stretch {
+	out := make([]latency.Stretch, len(ss))
+	var carry time.Duration
+	for i, s := range ss {
+		f := carry + s.Waited
+		if late {
+			f += s.KeptOut
+		}
+		s.KeptOut = 0
+		s.Waited = min(f, s.Window)
+		carry = f - s.Waited
+		out[i] = s
+	}
+	return out
+}
+
+// Plain says whether the codec's least frozen stretch was frozen more than
+// the reference's most frozen one by bar: a freeze so plain that no
+// resampling could make it the reference's, however few stretches a codec
+// holding hundreds of milliseconds a round trip leaves (its interval over
+// two or three stretches spans nearly everything). It takes PlainRef
+// stretches of the reference, so that its worst one is a fair reading of
+// the machine's.
+func Plain(codec, ref []latency.Stretch, late bool, bar float64) bool {
+	if len(codec) == 0 || len(ref) < PlainRef {
+		return false
+	}
+	share := func(s latency.Stretch) float64 {
+		if s.Window <= 0 {
+			return 0
+		}
+		return s.Waited.Seconds() / s.Window.Seconds()
+	}
+	least, most := math.Inf(1), math.Inf(-1)
+	for _, s := range spilled(codec, late) {
+		least = min(least, share(s))
+	}
+	for _, s := range spilled(ref, late) {
+		most = max(most, share(s))
+	}
+	return least-most >= bar
+}
+
+// PlainRef is how many stretches of the reference Plain takes.
+const PlainRef = 3
 
 // expandedPercentiles are the quantiles of the bootstrap distribution
 // that bound a 95% interval over n samples: Hesterberg's expanded

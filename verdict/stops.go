@@ -115,7 +115,13 @@ type Stops struct {
 	// ProbeSlack (latency.KeptOut); 0 for files without stop records.
 	KeptOut time.Duration
 	Window  time.Duration // the windows they were forced in, added up
-	Noisy   bool          // a window of it was NOISY
+	// Split: the kernel's accounting of each thread split every stop's
+	// wait into the program's hold and the machine's (latency.Stop.Hold):
+	// then Hist, Waited and KeptOut are the holds, and Machine is what the
+	// machine took of the waits and of the probe's lateness.
+	Split   bool
+	Machine time.Duration
+	Noisy   bool // a window of it was NOISY
 	// Busy is the largest share of the machine's cores that other
 	// processes and the hypervisor took in a window of it; 0 when not
 	// measured.
@@ -139,6 +145,10 @@ type stopRecords struct {
 // them ran the stop-the-world probe.
 func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok bool) {
 	s.stretch, s.interval = stretch, interval
+	s.Split = len(rs) > 0
+	for _, r := range rs {
+		s.Split = s.Split && r.STWHist != nil && latency.Split(r.STWTurns)
+	}
 	for _, r := range rs {
 		if r.STWHist == nil {
 			continue
@@ -146,8 +156,18 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		if s.Hist == nil {
 			s.Hist = latency.NewHistogram()
 		}
-		s.Hist.Merge(r.STWHist)
-		s.Waited += r.STWWaited
+		if s.Split {
+			for _, st := range r.STWStops {
+				_ = s.Hist.RecordCorrectedValue(int64(st.Hold), int64(interval))
+				s.Waited += st.Hold
+			}
+			for _, st := range latency.Stretches(r.STWTurns, r.STWStops, 0, interval, ProbeSlack, 0) {
+				s.Machine += st.Machine
+			}
+		} else {
+			s.Hist.Merge(r.STWHist)
+			s.Waited += r.STWWaited
+		}
 		s.KeptOut += latency.KeptOut(r.STWTurns, r.STWStops, interval, ProbeSlack)
 		s.Window += r.Window
 		s.Noisy = s.Noisy || r.Noise.Noisy()
@@ -202,7 +222,16 @@ func (s Stops) Late() float64 {
 // Frozen is the share of the window the program was frozen: its stops'
 // waits and the time the probe could not run to ask for one. The table is
 // sorted by it, worst first.
-func (s Stops) Frozen() float64 { return s.Waiting() + s.Late() }
+func (s Stops) Frozen() float64 { return min(1, s.Waiting()+s.Late()) }
+
+// MachineShare is the share of the window the machine took of the stops'
+// waits and of the probe's lateness (0 where the waits were not split).
+func (s Stops) MachineShare() float64 {
+	if s.Window <= 0 {
+		return 0
+	}
+	return s.Machine.Seconds() / s.Window.Seconds()
+}
 
 // Over is the share of the stops that waited longer than d to begin.
 func (s Stops) Over(d time.Duration) float64 {
@@ -310,7 +339,11 @@ type Against struct {
 	// Busy: the machine was too busy to judge "does not": the reference's
 	// own stops waited as much of the window as the bar, or others took
 	// BusyShare of the cores.
-	Busy   bool
+	Busy bool
+	// Plain: the codec's least frozen stretch was frozen more than the
+	// reference's most frozen one by the bar (Plain), which decides it
+	// however few stretches there were.
+	Plain  bool
 	Answer Answer
 }
 
@@ -351,10 +384,11 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 	}
 	// the reference's own waits, not the time its probe queued (at 2N it
 	// queues behind the pairs, as on any busy program)
-	a.Busy = ref.Waiting() >= bars.Frozen || max(codec.Busy, ref.Busy) >= BusyShare
+	a.Busy = !(codec.Split && ref.Split) && (ref.Waiting() >= bars.Frozen || max(codec.Busy, ref.Busy) >= BusyShare)
 	f, t := a.Effect.Frozen, a.Effect.Tail
+	a.Plain = !a.Busy && Plain(codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop), late, bars.Frozen)
 	switch {
-	case a.More && (f.Above(bars.Frozen) || t.Above(bars.Tail)):
+	case a.More && (f.Above(bars.Frozen) || t.Above(bars.Tail)), a.Plain:
 		a.Answer = StandsOut
 	case f.Below(bars.Frozen) && t.Below(bars.Tail) && !a.Busy:
 		a.Answer = DoesNot

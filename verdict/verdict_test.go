@@ -172,3 +172,58 @@ func TestVerdictOnABusyMachine(t *testing.T) {
 		t.Errorf("busy, frozen: stands out %v, caveat %q", frozen.Codecs[0].StandsOut(), frozen.Caveat())
 	}
 }
+
+// Where the kernel split each stop's wait, the verdict judges the hold:
+// a codec whose stops the machine kept waiting (its threads descheduled)
+// is told "does not", not "too busy", and one that held its stops stands
+// out however busy the machine was.
+func TestVerdictJudgesTheHold(t *testing.T) {
+	const win = 2 * time.Second
+	us := time.Microsecond
+	level := func(codec results.Result) Codec {
+		codec.Noise = &latency.Noise{Window: win, OthersCores: 1.6, Cores: 2}
+		ref := resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 3*time.Millisecond)),
+			func(int, time.Duration) time.Duration { return 20 * us }, 5*time.Millisecond)
+		ref.Noise = codec.Noise
+		vs := Levels(results.Config{}, []results.Result{codec, ref}, nil)
+		return vs[0].Codecs[0]
+	}
+	waits := append(resultstest.StopsAround(2, 160, 3*time.Millisecond), resultstest.StopsAround(3, 40, 15*time.Millisecond)...)
+	machine := resultstest.Split(resultstest.Stopping("std", 2, 0, win, waits), func(int, time.Duration) time.Duration { return 30 * us }, 5*time.Millisecond)
+	if cv := level(machine); cv.Answer != DoesNot || cv.Busy || cv.Stops.MachineShare() <= 0 {
+		t.Errorf("the machine's waits: answer %v (busy %v, machine %.1f%%), want does not", cv.Answer, cv.Busy, 100*cv.Stops.MachineShare())
+	}
+	held := resultstest.Split(resultstest.Stopping("sonic", 2, 0, win, waits), func(_ int, d time.Duration) time.Duration {
+		if d > 10*time.Millisecond {
+			return d / 2
+		}
+		return 30 * us
+	}, 5*time.Millisecond)
+	if cv := level(held); !cv.StandsOut() || cv.Busy {
+		t.Errorf("held: answer %v (busy %v), want stands out", cv.Answer, cv.Busy)
+	}
+}
+
+// A share of the window is a share: a codec that held a few stops for
+// hundreds of milliseconds, in a window that left it three stretches,
+// stands out by less than 100 points, and plainly, although an interval
+// over three stretches spans nearly everything.
+func TestAPlainFreezeStandsOut(t *testing.T) {
+	const win = 600 * time.Millisecond
+	us, ms := time.Microsecond, time.Millisecond
+	codec := resultstest.Stopping("copy", 2, 0, win, []time.Duration{400 * ms, 300 * ms, 350 * ms, 50 * us, 60 * us, 40 * us})
+	codec.STWTurns = []latency.Turn{{Window: 200 * ms}, {Window: 200 * ms}, {Window: 200 * ms}}
+	for i := range codec.STWStops {
+		codec.STWStops[i].At = time.Duration(i/2)*200*ms + time.Duration(i%2)*5*ms
+		codec.STWTurns[i/2].Stops++
+	}
+	ref := resultstest.Stopping("control", 2, 0, 2*time.Second, resultstest.StopsAround(1, 200, 100*us))
+	vs := Levels(results.Config{}, []results.Result{codec, ref}, nil)
+	cv := vs[0].Codecs[0]
+	if !cv.StandsOut() || !cv.Plain {
+		t.Errorf("answer %v (plain %v), effect %+v: want a plain freeze", cv.Answer, cv.Plain, cv.Effect.Frozen)
+	}
+	if cv.Effect.Frozen.Hi > 1 || cv.Effect.Frozen.Est > 1 || cv.Stops.Frozen() > 1 {
+		t.Errorf("effect %+v, frozen %.2f: a share above the whole window", cv.Effect.Frozen, cv.Stops.Frozen())
+	}
+}

@@ -172,6 +172,22 @@ func Stopping(codec string, pairs, repeat int, window time.Duration, stops []tim
 	return r
 }
 
+// Split marks r's stops as split by the kernel's accounting, each holding
+// held(i, its wait) of it, the rest the machine's; queued is what the
+// machine kept the probe waiting in each gap (Stop.Queued).
+func Split(r results.Result, held func(i int, wait time.Duration) time.Duration, queued time.Duration) results.Result {
+	r.STWStops = slices.Clone(r.STWStops)
+	r.STWTurns = slices.Clone(r.STWTurns)
+	for i := range r.STWStops {
+		s := &r.STWStops[i]
+		s.Hold, s.Queued = min(s.Begin, held(i, s.Begin)), queued
+	}
+	for i := range r.STWTurns {
+		r.STWTurns[i].Split, r.STWTurns[i].Queued = true, queued
+	}
+	return r
+}
+
 // StopsAround are n stops spread log-normally around typical (a machine's
 // stops are skewed: mostly short, a few much longer), from a fixed seed.
 func StopsAround(seed uint64, n int, typical time.Duration) []time.Duration {
