@@ -115,12 +115,13 @@ func (p *STWProbe) Start() {
 func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	defer ticker.Stop()
-	// The probe keeps one thread of its own, which stops the world and is
-	// no holder of it, and asks the kernel to run that thread first
-	// (Prioritize): a probe's thread left waiting for a CPU around a stop
-	// blurs the split of its wait (see hold).
+	// The probe keeps a thread of its own, which stops the world and is
+	// no holder of it, and asks the kernel to run that thread first: a
+	// probe's thread left waiting for a CPU around a stop blurs the split
+	// of its wait (see holdOf). It never unlocks: the thread ends with the
+	// probe, so that no goroutine of the program runs on it at that
+	// priority.
 	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	self := Self()
 	prioritize(self)
 	for {
