@@ -51,6 +51,10 @@ type Level struct {
 	// "stands out from control: ...", "no codec stands out from control
 	// at 2x encdec (...)", "cannot tell at 2x encdec: ...".
 	Conclusions []string
+	// Undecided names the codecs the verdict could not tell, with their
+	// effects against the bars, and Settle says what would settle them in
+	// package pingpongtest's terms; both "" when it told every codec.
+	Undecided, Settle string
 }
 
 // Answer is what the verdict says of a codec at a level.
@@ -98,6 +102,14 @@ type CodecReport struct {
 	// to even ask for one. RefFrozen is the reference's, counted alike.
 	// Waiting is the stops' waits alone.
 	Frozen, RefFrozen, Waiting float64
+	// Split says each stop's wait was split (Linux): then Frozen and
+	// Waiting, and the stops' figures below, are the time the codec held
+	// the stops, and Machine is the share of the window the machine took
+	// of their waits and of the probe's lateness (its other processes and
+	// tests keeping the program's threads from a CPU), which the verdict
+	// leaves out.
+	Split   bool
+	Machine float64
 	// Effect is how many points of the window (as a share) more it froze
 	// the program than the reference did; TailEffect how many more of its
 	// stops (as a share) waited over the long-stop bar. P is the test's
@@ -212,7 +224,8 @@ func ReportOf(run *results.Run) *Report {
 		sizes[in.Name] = in.Bytes
 	}
 	for _, v := range verdict.Of(run) {
-		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, Budget: verdict.BudgetOf(run.Config), Conclusions: v.Conclusions()}
+		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, Budget: verdict.BudgetOf(run.Config), Conclusions: v.Conclusions(),
+			Undecided: v.Undecided(), Settle: v.Settle(verdict.GuardTerms)}
 		for _, cv := range v.Codecs {
 			l.Pairs = cv.Result.Pairs
 			l.Codecs = append(l.Codecs, codecReport(v, cv, sizes[v.Input]))
@@ -236,6 +249,7 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 		Culprit: culpritOf(r.Culprit)}
 	if cv.HasSTW {
 		c.Frozen, c.Waiting, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
+		c.Split, c.Machine = cv.Stops.Split, cv.Stops.MachineShare()
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()
 		c.BudgetStop = v.BudgetStop(cv)
 		c.StopPerMB = verdict.PerMBOf(c.BudgetStop, bytes)

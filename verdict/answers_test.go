@@ -61,7 +61,7 @@ func TestConclusionsOfThreeAnswers(t *testing.T) {
 	cs := vs[0].Conclusions()
 	if len(cs) != 2 || !strings.HasPrefix(cs[0], "stands out from baseline: sonic (froze the program ") ||
 		!strings.HasPrefix(cs[1], "cannot tell at 2x encdec: goccy (+") || !strings.Contains(cs[1], "against a bar of 3)") ||
-		!strings.Contains(cs[1], "a longer window would settle it (-duration ") {
+		!strings.Contains(cs[1], "too close to the bar for a window of a few times that to settle it") {
 		t.Errorf("conclusions:\n%s", strings.Join(cs, "\n"))
 	}
 	// without sonic: the "no codec" line names std, and goccy still
@@ -199,5 +199,32 @@ func TestWaitQuantileCountsTheLateTime(t *testing.T) {
 	}
 	if !v.Codecs[0].Late {
 		t.Error("judged against control at N without the late time")
+	}
+}
+
+// What would settle a codec the run could not tell is said in the terms
+// of whoever asks: the command's flags, or the freeze guard's options;
+// a window at most a few times as long, never more.
+func TestSettleInTheAskersTerms(t *testing.T) {
+	us := time.Microsecond
+	win := 2 * time.Second
+	vs := Levels(results.Config{}, []results.Result{
+		resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 170, 100*us), resultstest.StopsAround(6, 30, 1500*us)...)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}, nil)
+	v := vs[0]
+	if got := v.Codecs[0].Answer; got != CannotTell {
+		t.Fatalf("answer %v, want cannot tell", got)
+	}
+	for _, c := range []struct {
+		terms Terms
+		want  string
+	}{
+		{CommandTerms, "a window of 6s would likely settle it (-duration 6s)"},
+		{GuardTerms, "a window of 6s would likely settle it (pingpongtest.Duration(6s) with pingpongtest.Until of at least that)"},
+	} {
+		if got := v.Settle(c.terms); !strings.HasSuffix(got, c.want) {
+			t.Errorf("settle %q, want it to end %q", got, c.want)
+		}
 	}
 }

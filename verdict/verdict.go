@@ -212,7 +212,7 @@ func Record(run *results.Run) []results.VerdictLevel {
 				continue
 			}
 			vl.Codecs = append(vl.Codecs, results.VerdictCodec{Codec: cv.Result.Codec, Answer: cv.Answer.String(), Frozen: cv.Effect.Frozen,
-				Tail: cv.Effect.Tail, P: cv.P, Busy: cv.Busy, WindowNs: int64(cv.Stops.Window)})
+				Tail: cv.Effect.Tail, P: cv.P, Busy: cv.Busy, Split: cv.Stops.Split, Machine: cv.Stops.MachineShare(), WindowNs: int64(cv.Stops.Window)})
 		}
 		out = append(out, vl)
 	}

@@ -14,8 +14,11 @@ import (
 )
 
 // Table is the level's table, its head first: the codec that kept the
-// program frozen longest first, the references last; the noise and
-// culprit columns only when a row has one. ">1ms" and ">10ms" (the long
+// program frozen longest first, the references last; the machine, noise
+// and culprit columns only when a row has one. Where the kernel split
+// each stop's wait (Stops.Split), the stw.* columns, "waiting" and "late"
+// are the time the program held its stops, and "machine" the share of the
+// window the machine took of their waits and of the probe's lateness. ">1ms" and ">10ms" (the long
 // stop) are the shares of the stops that waited that long to begin,
 // "waiting" the share of the window the program waited for stops to
 // begin, "late" the share in which the probe could not even run to ask
@@ -27,7 +30,13 @@ func (v Level) Table() [][]string {
 	culprits := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Result.Culprit != nil })
 	noisy := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Stops.Noisy })
 	long := v.Bars.LongStop
-	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">" + long.String(), "waiting", "late", "vs " + v.RefName(), "p", "answer"}
+	split := slices.ContainsFunc(all, func(cv Codec) bool { return cv.Stops.Split })
+	head := []string{"codec", "stops", "stw.p50", "stw.p90", "stw.p99", "stw.max", ">1ms", ">" + long.String(), "waiting", "late"}
+	if split {
+		head = append(head, "machine")
+	}
+	head = append(head, "vs "+v.RefName(), "p", "answer")
+	figures := len(head) - 1
 	if noisy {
 		head = append(head, "noise")
 	}
@@ -42,9 +51,14 @@ func (v Level) Table() [][]string {
 			line = append(line, fmt.Sprint(s.N()), format.Duration(s.Quantile(0.5)), format.Duration(s.Quantile(0.9)),
 				format.Duration(s.Quantile(0.99)), format.Duration(s.Max()), format.Percent(s.Over(time.Millisecond)),
 				format.Percent(s.Over(long)), format.Percent(s.Waiting()), format.Percent(s.Late()))
+			if split {
+				line = append(line, format.Percent(s.MachineShare()))
+			}
 			line = append(line, cv.against()...)
 		} else {
-			line = append(line, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-")
+			for range figures {
+				line = append(line, "-")
+			}
 		}
 		if noisy {
 			line = append(line, map[bool]string{true: "NOISY"}[cv.Stops.Noisy])
@@ -243,33 +257,60 @@ func (v Level) Conclusion() string { return strings.Join(v.Conclusions(), "\n") 
 // cannotTell is the line of the codecs the run could not tell, and what
 // would settle it; "" when there are none.
 func (v Level) cannotTell() string {
-	undecided := v.Answers(CannotTell)
-	if len(undecided) == 0 {
+	items := v.Undecided()
+	if items == "" {
 		return ""
 	}
+	return fmt.Sprintf("cannot tell at %s: %s; %s", v.Label, items, v.Settle(CommandTerms))
+}
+
+// Undecided is the codecs the run could not tell, each with its effect
+// against the bars; "" when there are none.
+func (v Level) Undecided() string {
 	b := v.Bars
 	var items []string
-	busy := false
-	for _, cv := range undecided {
+	for _, cv := range v.Answers(CannotTell) {
 		f := cv.Effect.Frozen
 		item := fmt.Sprintf("%s (%s points, %s, against a bar of %s", cv.Result.Codec, Points(f.Est), Range(f), Bar(b.Frozen))
 		if t := cv.Effect.Tail; !t.Below(b.Tail) {
 			item += fmt.Sprintf("; %s of its stops over %s, %s, against a bar of %s", Points(t.Est)+"%", b.LongStop, Range(t), Bar(b.Tail)+"%")
 		}
 		items = append(items, item+")")
-		busy = busy || cv.Busy
 	}
-	return fmt.Sprintf("cannot tell at %s: %s; %s", v.Label, strings.Join(items, ", "), v.settle(undecided, busy))
+	return strings.Join(items, ", ")
 }
 
-// settle says what would settle the codecs the run could not tell: a
-// quieter machine when it was too busy, else a window long enough for the
-// widest interval to clear its bar, were the effect what it was.
-func (v Level) settle(undecided []Codec, busy bool) string {
-	ref := v.Ref.Stops
-	if busy {
-		return fmt.Sprintf("the machine was too busy to judge (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): run again on a quieter machine",
-			v.RefName(), format.Percent(ref.Waiting()), 100*v.busiest())
+// Terms are the words Settle names its remedies in: the command's flags,
+// or the freeze guard's options.
+type Terms struct {
+	Duration, Quieter string
+}
+
+var (
+	// CommandTerms are the pingpong command's.
+	CommandTerms = Terms{Duration: "-duration %s", Quieter: "run again on a quieter machine"}
+	// GuardTerms are package pingpongtest's.
+	GuardTerms = Terms{Duration: "pingpongtest.Duration(%s) with pingpongtest.Until of at least that", Quieter: "run the test where other work does not take the machine's cores, or leave it to Strict to fail"}
+)
+
+// PracticalWindows is how many times the window a remedy may propose:
+// past it, the effect is too close to the bar to settle here.
+const PracticalWindows = 4
+
+// Settle says what would settle the codecs the run could not tell, in
+// terms: a quieter machine when it was too busy to judge (where the
+// stops' waits could not be split into the codec's and the machine's);
+// a window up to PracticalWindows times as long, when that would clear
+// the widest interval of its bar were the effect what it was; else that
+// the effect lies too close to the bar to settle here.
+func (v Level) Settle(terms Terms) string {
+	undecided := v.Answers(CannotTell)
+	if len(undecided) == 0 {
+		return ""
+	}
+	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Busy }) {
+		return fmt.Sprintf("the machine was too busy to judge, and this system does not say how much of a stop's wait was the machine's (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): %s",
+			v.RefName(), format.Percent(v.Ref.Stops.Waiting()), 100*v.busiest(), terms.Quieter)
 	}
 	var ran, need time.Duration
 	for _, cv := range undecided {
@@ -277,7 +318,10 @@ func (v Level) settle(undecided []Codec, busy bool) string {
 		ran, need = max(ran, w), max(need, n)
 	}
 	need = need.Round(time.Second) + time.Second
-	return fmt.Sprintf("the level ran %s a codec; a longer window would settle it (-duration %s), or a higher -until", fmtSeconds(ran), fmtSeconds(need))
+	if need > PracticalWindows*ran {
+		return fmt.Sprintf("the level ran %s a codec, and the effect lies too close to the bar for a window of a few times that to settle it", fmtSeconds(ran))
+	}
+	return fmt.Sprintf("the level ran %s a codec; a window of %s would likely settle it (%s)", fmtSeconds(ran), fmtSeconds(need), fmt.Sprintf(terms.Duration, fmtSeconds(need)))
 }
 
 // toSettle is how long cv's window ran (the shorter of its and the
@@ -304,6 +348,13 @@ func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 		need = max(need, time.Duration(f*float64(ran)))
 	}
 	return ran, need
+}
+
+// split says whether every codec's stops of the level, the references'
+// too, had their waits split into the program's and the machine's.
+func (v Level) split() bool {
+	all := v.all()
+	return len(all) > 0 && !slices.ContainsFunc(all, func(cv Codec) bool { return cv.HasSTW && !cv.Stops.Split })
 }
 
 // busiest is the largest share of the cores others took in a window of
@@ -353,7 +404,7 @@ func (v Level) Ran() string {
 // busy for it to be the codecs' alone; "" otherwise.
 func (v Level) Caveat() string {
 	busy := v.busiest()
-	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 {
+	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 || v.split() {
 		return ""
 	}
 	if v.RefName() == results.Control {

@@ -173,13 +173,13 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	}
 }
 
-// WaitingBar and LongStop set the verdict's bars: a bar of nearly the
+// FrozenBar and LongStop set the verdict's bars: a bar of nearly the
 // whole window, and a long stop longer than any, let even the freezer
 // pass (or, on a machine too busy to judge, skip).
-func TestWaitingBarAndLongStopSetTheVerdictsBars(t *testing.T) {
+func TestFrozenBarAndLongStopSetTheVerdictsBars(t *testing.T) {
 	measuring(t)
 	if failed := record(t, func(tb testing.TB) {
-		NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99), LongStop(10*time.Second))
+		NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), FrozenBar(99), LongStop(10*time.Second))
 	}); failed != "" {
 		t.Fatalf("a bar of 99 points and a long stop of 10s failed the freezer: %s", failed)
 	}
@@ -190,7 +190,8 @@ func TestABarOutOfRangeFails(t *testing.T) {
 	for _, opt := range []struct {
 		name string
 		o    Option
-	}{{"WaitingBar(-0.5)", WaitingBar(-0.5)}, {"WaitingBar(1)", WaitingBar(1)}, {"LongStop(0s)", LongStop(0)}, {"Budget(0s)", Budget(0)}} {
+	}{{"FrozenBar(-0.5)", FrozenBar(-0.5)}, {"FrozenBar(100)", FrozenBar(100)}, {"WaitingBar(-0.5)", WaitingBar(-0.5)}, {"WaitingBar(1)", WaitingBar(1)},
+		{"LongStop(0s)", LongStop(0)}, {"Budget(0s)", Budget(0)}} {
 		failed := record(t, func(tb testing.TB) { NoFreezeFunc(tb, "nothing", func() {}, opt.o) })
 		if !strings.Contains(failed, "pingpongtest: "+opt.name+": ") {
 			t.Errorf("%s: failed with %q, want a line naming it", opt.name, failed)
@@ -279,7 +280,7 @@ func TestABudgetFailsAFreezer(t *testing.T) {
 	}
 	tries(t, func() error {
 		r := recordAll(t, func(tb testing.TB) {
-			NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), WaitingBar(0.99), LongStop(10*time.Second), Budget(5*time.Millisecond))
+			NoFreeze(tb, freezing(), small, Duration(300*time.Millisecond), FrozenBar(99), LongStop(10*time.Second), Budget(5*time.Millisecond))
 		})
 		failed := strings.Join(r.failed, "\n")
 		switch {
@@ -291,4 +292,13 @@ func TestABudgetFailsAFreezer(t *testing.T) {
 		t.Log(failed)
 		return nil
 	})
+}
+
+// FrozenBar takes points as the messages print them; the deprecated
+// WaitingBar a share of the window: WaitingBar(0.05) is FrozenBar(5).
+func TestFrozenBarTakesPoints(t *testing.T) {
+	a, b := settled(t, []Option{FrozenBar(5)}), settled(t, []Option{WaitingBar(0.05)})
+	if a.run.FrozenBar != 0.05 || b.run.FrozenBar != a.run.FrozenBar {
+		t.Errorf("FrozenBar(5) sets %g, WaitingBar(0.05) %g: want both 0.05 of the window", a.run.FrozenBar, b.run.FrozenBar)
+	}
 }

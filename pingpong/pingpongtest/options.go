@@ -46,18 +46,33 @@ func Level(pairs int) Option { return func(o *options) { o.run.Levels = []int{pa
 // what held it.
 func Deadline(d time.Duration) Option { return func(o *options) { o.run.Deadline = d } }
 
-// WaitingBar sets the verdict's bar on the frozen share: the codec fails
-// when the program spent more of the window frozen than under the
-// reference by more than points, beyond doubt (0.05 is five points: 7%
-// against the reference's 2%). The pingpong command's bar,
-// verdict.FrozenPoints, is the default.
-func WaitingBar(points float64) Option {
+// FrozenBar sets the verdict's bar on the frozen share, in points of the
+// window as the guard's messages and the pingpong command print it: the
+// codec fails when the program spent more of the window frozen than under
+// the reference by more than points, beyond doubt (FrozenBar(5): 7%
+// against the reference's 2%). The pingpong command's bar of 3 points
+// (verdict.FrozenPoints) is the default.
+func FrozenBar(points float64) Option {
 	return func(o *options) {
-		if points <= 0 || points >= 1 {
-			o.err = fmt.Errorf("WaitingBar(%g): a bar is a share of the window between 0 and 1 (0.05 is five points)", points)
+		if points <= 0 || points >= 100 {
+			o.err = fmt.Errorf("FrozenBar(%g): a bar is in points of the window, between 0 and 100 (3 is three points)", points)
 			return
 		}
-		o.run.FrozenBar = points
+		o.run.FrozenBar = points / 100
+	}
+}
+
+// WaitingBar is FrozenBar as a share of the window (0.05 is five points).
+//
+// Deprecated: use FrozenBar, which takes points as every message prints
+// them: WaitingBar(0.05) is FrozenBar(5).
+func WaitingBar(share float64) Option {
+	return func(o *options) {
+		if share <= 0 || share >= 1 {
+			o.err = fmt.Errorf("WaitingBar(%g): a bar is a share of the window between 0 and 1 (0.05 is five points; FrozenBar takes points)", share)
+			return
+		}
+		o.run.FrozenBar = share
 	}
 }
 
@@ -85,9 +100,11 @@ func longerThan0(name, what string, d time.Duration, set func(o *options)) Optio
 // codec's stops' waits (pingpong.BudgetQuantile, the pingpong command's
 // -budget rule: the time the probe could not ask for a stop counts as
 // stops that waited that long) is at or over d, whatever the verdict
-// says. When the reference's own p99 is over d too, the machine cannot
-// keep any code within it: the guard cannot tell, and skips (Strict:
-// fails). No budget by default; Benchmark ignores it.
+// says. Where the kernel splits each stop's wait (Linux), the p99 is of
+// the time the codec held its stops, the machine's share left out; where
+// it cannot, and the reference's own p99 is over d too, the machine
+// cannot keep any code within it: the guard cannot tell, and skips
+// (Strict: fails). No budget by default; Benchmark ignores it.
 func Budget(d time.Duration) Option {
 	return longerThan0("Budget", "a budget", d, func(o *options) { o.run.Budget = d })
 }

@@ -12,10 +12,18 @@
 // test; one whose effect lies below the bar passes, and the test's log
 // says by how much (`+0.4 points (-0.3 to 1.1), under the bar of 3`); one
 // it cannot tell because the interval straddles the bar is measured
-// longer, within the deadline; one it still cannot tell, or could not
-// judge because the machine was too busy (which more turns do not mend),
-// skips the test with the figures and what would settle it: a guard never
-// passes what it could not judge. Strict fails it instead.
+// longer, within the deadline; one it still cannot tell skips the test
+// with the figures and what would settle it: a guard never passes what it
+// could not judge. Strict fails it instead.
+//
+// A busy machine is not a frozen program. A stop of the world waits for
+// the last goroutine to stop: because it runs code that will not stop
+// (the codec's hold, what the guard judges), or because the system has
+// not run its thread (the machine: other tests, the compiler, other
+// jobs). On Linux the guard reads the kernel's accounting of each thread
+// around every stop and judges the hold alone, so it answers beside other
+// work; elsewhere it judges the whole wait, and skips, saying so, when
+// the machine was too busy to judge.
 //
 // A guard measures in the test's process, at one level (GOMAXPROCS pairs
 // by default), the codec and the references (control, as busy as a codec
@@ -216,7 +224,7 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 	unsure := ""
 	switch {
 	case r.Answer == pingpong.CannotTell:
-		unsure = fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s", name, over, strings.TrimPrefix(l.Conclusions[len(l.Conclusions)-1], "cannot tell at "+l.Label+": "))
+		unsure = fmt.Sprintf("pingpongtest: cannot tell whether %s freezes the program %s: %s; %s", name, over, l.Undecided, l.Settle)
 	case budgetUnsure != "":
 		unsure = budgetUnsure
 	}
