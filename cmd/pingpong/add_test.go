@@ -24,7 +24,10 @@ func tinyRun(t *testing.T, dir string) (scriptArgs, pingpongArgs []string) {
 	if err := os.WriteFile(tiny, []byte(`{"a":[1,2.5,"x"],"b":{"c":null,"d":true}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return []string{"-i", tiny, "--duration", "50ms"}, []string{"--", "-warmup", "0", "-levels", "1", "-probe", "0"}
+	// --count 1: a second build makes the script's default 5 repeats, and
+	// a test that reads the repeats says --count itself (a later --count
+	// wins)
+	return []string{"-i", tiny, "--duration", "50ms", "--count", "1"}, []string{"--", "-warmup", "0", "-levels", "1", "-probe", "0"}
 }
 
 // runBench runs the script from a fresh directory with args as they are

@@ -10,7 +10,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // The docs as code: every shell command line of README.md and docs/ (in a
@@ -21,9 +23,10 @@ import (
 //
 //   - pingpong (`pingpong`, `go run ./cmd/pingpong`, `bin/pingpong`) runs
 //     as the binary TestMain built, with short windows: -duration 50ms,
-//     -warmup 0s, -count 1; where the line names none, -levels 1 and
-//     -impls std,baseline (the line's flags and files are what is tested,
-//     not the codecs). A subcommand's line runs as written.
+//     -warmup 0s, -count 1; where the line names none, -levels 1, -until 0
+//     and -impls std,baseline (the line's flags and files are what is
+//     tested, not the codecs). A subcommand's line runs as written.
+//     Pages run side by side, each page's lines in order.
 //   - go build: -o goes into the page's directory (a later line's
 //     bin/pingpong is that build); a GOEXPERIMENT is dropped, since the
 //     jsonv2 standard library is a minute and a half of compiling
@@ -53,27 +56,34 @@ func TestDocsCommandsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ran, skipped := 0, 0
-	for _, page := range pages {
-		lines := docCommands(readFile(t, page))
-		if len(lines) == 0 {
-			continue
-		}
-		dir := t.TempDir()
-		for _, l := range lines {
-			where := fmt.Sprintf("%s:%d: %s", filepath.Base(page), l.at, l.text)
-			if why := skipReason(l.text, dir); why != "" {
-				t.Logf("skipped %s: %s", where, why)
-				skipped++
+	var ran, skipped atomic.Int64
+	t.Run("pages", func(t *testing.T) {
+		for _, page := range pages {
+			lines := docCommands(readFile(t, page))
+			if len(lines) == 0 {
 				continue
 			}
-			ran++
-			runDocLine(t, where, l, dir, root)
+			t.Run(filepath.Base(page), func(t *testing.T) {
+				t.Parallel() // a page's lines share its directory, pages share nothing
+				dir := t.TempDir()
+				for _, l := range lines {
+					where := fmt.Sprintf("%s:%d: %s", filepath.Base(page), l.at, l.text)
+					if why := skipReason(l.text, dir); why != "" {
+						t.Logf("skipped %s: %s", where, why)
+						skipped.Add(1)
+						continue
+					}
+					ran.Add(1)
+					start := time.Now()
+					runDocLine(t, where, l, dir, root)
+					t.Logf("ran %s in %s", where, time.Since(start).Round(10*time.Millisecond))
+				}
+			})
 		}
-	}
-	t.Logf("ran %d documented command lines, skipped %d", ran, skipped)
-	if ran < 10 {
-		t.Errorf("ran %d documented command lines: the docs moved, or their commands are no longer found", ran)
+	})
+	t.Logf("ran %d documented command lines, skipped %d", ran.Load(), skipped.Load())
+	if ran.Load() < 10 {
+		t.Errorf("ran %d documented command lines: the docs moved, or their commands are no longer found", ran.Load())
 	}
 }
 
@@ -249,6 +259,9 @@ func shortened(args []string) []string {
 	}
 	if !given["levels"] {
 		out = append(out, "-levels=1")
+	}
+	if !given["until"] { // measuring until sure would outlast the short window
+		out = append(out, "-until=0")
 	}
 	if !given["impls"] {
 		out = append(out, "-impls=std,baseline")

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -23,6 +25,14 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	// Most of this package's tests wait on a process they started (a
+	// build, the script, a short run): four at a time keep two cores
+	// busy where GOMAXPROCS (go test's default) left one idle, unless the
+	// caller set -parallel. A test that measures holds measurelock.
+	if !flagSet("test.parallel") {
+		_ = flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 	dir, err := os.MkdirTemp("", "pingpong-cli")
 	if err != nil {
 		panic(err)
@@ -40,6 +50,13 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// flagSet says whether the command line set flag name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // runLimit bounds every command a test starts: one that hangs fails its
