@@ -8,8 +8,9 @@ import (
 )
 
 // writeRepeats prints a run of several repeats: the console report with one
-// row per scenario, showing the median of its repeats and their spread.
-func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
+// row per scenario, showing the median of its repeats and their spread;
+// tail goes before the answer.
+func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions, tail string) error {
 	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
 	c.repeats, _ = results.GroupByKey(run.Results)
@@ -30,7 +31,7 @@ func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 			c.add(g.Median, suffix)
 		}
 	}
-	return c.Finish()
+	return c.FinishWith(tail)
 }
 
 // repeatsLine is the header's line for a run of several repeats.

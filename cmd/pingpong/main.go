@@ -233,10 +233,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	} else {
 		run, runErr = plan.Execute(ctx, cfg, env, inputs, obs)
 	}
-	if err := console.Finish(run); err != nil {
-		return fmt.Errorf("writing report: %w", err)
-	}
-	if _, err := io.WriteString(consoleOut, narrowed); err != nil {
+	if err := console.Finish(run, narrowed); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
 	// A run interrupted before its first scenario writes nothing: a
