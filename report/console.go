@@ -85,8 +85,14 @@ func WriteConsoleWith(w io.Writer, run *results.Run, opts ConsoleOptions, tail s
 	if len(run.Testbeds) > 0 {
 		return writeTestbeds(w, run, opts)
 	}
+	return replay(w, run, opts).FinishWith(tail)
+}
+
+// replay prints a finished run's console up to its end: the rows as they
+// streamed, a repeated run's as the medians of its repeats.
+func replay(w io.Writer, run *results.Run, opts ConsoleOptions) *Console {
 	if run.Config.Repeats() > 1 {
-		return writeRepeats(w, run, opts, tail)
+		return replayRepeats(w, run, opts)
 	}
 	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
@@ -101,7 +107,7 @@ func WriteConsoleWith(w io.Writer, run *results.Run, opts ConsoleOptions, tail s
 			}
 		}
 	}
-	return c.FinishWith(tail)
+	return c
 }
 
 func (c *Console) printf(format string, args ...any) {
