@@ -30,7 +30,7 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Codecs, ", "))
 		rounds = st.Round // the steps go round by round
 	}
-	fmt.Fprintf(&b, "  %d windows in %d steps (a window: one codec or reference at one size, at each level)", res.Windows(), len(res.Steps))
+	fmt.Fprintf(&b, "  %d windows in %s (a window: one codec or reference at one size, at each level)", res.Windows(), plural(len(res.Steps), "step"))
 	if res.Cut {
 		fmt.Fprintf(&b, "; stopped there: another step would have run more windows than a list of %d sizes", verdict.SearchListSizes)
 	}
