@@ -68,6 +68,39 @@ type pageSource struct {
 	Verdicts        []verdictView
 	Culprits        []culpritRow
 	Console         string
+	// AnswerHead and Answer are the block that closes the console, its
+	// head and its lines (a wrapped line joined back): the page opens
+	// with it.
+	AnswerHead string
+	Answer     []string
+}
+
+// answerOf is the answer block that ends a console report: the last
+// unindented line that begins with "answer:", and the lines under it,
+// each line the console wrapped joined back; "" and nil when the console
+// has none (a probe pass).
+func answerOf(console string) (head string, lines []string) {
+	all := strings.Split(strings.TrimRight(console, "\n"), "\n")
+	at := -1
+	for i, l := range all {
+		if strings.HasPrefix(l, "answer:") {
+			at = i
+		}
+	}
+	if at < 0 {
+		return "", nil
+	}
+	for _, l := range all[at+1:] {
+		switch {
+		case strings.HasPrefix(l, "      ") && len(lines) > 0: // a wrapped line goes on
+			lines[len(lines)-1] += " " + strings.TrimSpace(l)
+		case strings.HasPrefix(l, "  "):
+			lines = append(lines, strings.TrimSpace(l))
+		default:
+			return strings.TrimSuffix(all[at], ":"), lines
+		}
+	}
+	return strings.TrimSuffix(all[at], ":"), lines
 }
 
 // verdictView is one level's verdict as the page shows it: the console's
@@ -205,6 +238,7 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 		return ps, fmt.Errorf("the console report of %s: %w", label, err)
 	}
 	ps.Console = text.String()
+	ps.AnswerHead, ps.Answer = answerOf(ps.Console)
 	cells := cellsOf([]Source{s})
 	suffixes := map[results.Key]string{}
 	if c.Repeats() > 1 {

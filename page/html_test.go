@@ -509,6 +509,27 @@ func TestHTMLVerdictFirstAndTheWindowOverTime(t *testing.T) {
 	}
 }
 
+// The page opens with the answer that closes the console: its lines, each
+// whole, before the verdict and the charts.
+func TestHTMLOpensWithTheAnswer(t *testing.T) {
+	run := timedRun()
+	page := string(renderHTML(t, Source{Run: run}))
+	var console bytes.Buffer
+	if err := testConsole(&console, run); err != nil {
+		t.Fatal(err)
+	}
+	head, lines := answerOf(console.String())
+	if !strings.HasPrefix(head, "answer: ") || len(lines) != 2 || !strings.HasPrefix(lines[1], "2x encdec: ") || !strings.Contains(lines[1], "sonic stands out") {
+		t.Fatalf("the console's answer read as %q %q:\n%s", head, lines, console.String())
+	}
+	answer := strings.Index(page, "<li>2x encdec: ") // html/template spells the + of "+37.5 points" as &#43;
+	verdict := strings.Index(page, "stands out from baseline: sonic (froze the program ")
+	chart := strings.Index(page, "<figure")
+	if answer < 0 || answer > verdict || answer > chart {
+		t.Errorf("the answer at byte %d, the verdict at %d, the first chart at %d: want the answer first", answer, verdict, chart)
+	}
+}
+
 // A codec's points over time are joined within its turns only.
 func TestTimeChartBreaksBetweenTurns(t *testing.T) {
 	srcs := []Source{{Run: timedRun()}}

@@ -31,7 +31,7 @@ func consoleSweep(t *testing.T, run *results.Run) map[string]map[string]string {
 	for _, line := range strings.Split(out[i+1:], "\n")[1:] {
 		f := strings.Fields(line)
 		switch {
-		case len(f) == 0:
+		case len(f) == 0 || f[0] == "probe.p99:": // the table's end, or its footnote
 			return cells
 		case f[0] == "level":
 			level = f[1]

@@ -11,7 +11,7 @@ import (
 
 // The safe-size chart is the console's safe-size lines (report/safesize.go)
 // as a picture: per shape that ran at several sizes and per level, each
-// codec's p99 stop of the world against document size, both axes
+// codec's wait.p99 against document size, both axes
 // logarithmic, the freeze budget as a dotted line across, and each codec's
 // safe size marked where its line crosses the budget (or at the size
 // itself when it was not interpolated). On log-log axes the interpolated
@@ -20,7 +20,7 @@ import (
 // safeSizeCharts builds the safe-size charts of srcs, each source's
 // apart: the budget is a run's.
 func safeSizeCharts(srcs []Source) []chartData {
-	q := verdict.BudgetQuantileName()
+	q := "wait." + verdict.BudgetQuantileName() // the console's name of it
 	names := sourceNames(srcs)
 	var out []chartData
 	for i, src := range srcs {
@@ -39,8 +39,8 @@ func safeSizeCharts(srcs []Source) []chartData {
 			}
 			ch := chartData{ID: id, Kind: sizeDurationKind,
 				Title:  "Stop wait against document size: " + subject,
-				XLabel: "document size (log scale)", YLabel: q + " stop (log scale)",
-				Desc: fmt.Sprintf("The %s of the time stops of the world took to begin at each size, one line per codec, both axes logarithmic; the dotted line is the freeze budget (-budget %s), and each codec's safe size is marked: where its line crosses the budget, the largest size under it where the codec does not stand out.",
+				XLabel: "document size (log scale)", YLabel: q + " (log scale)",
+				Desc: fmt.Sprintf("The %s at each size (the verdict table's stw.p99 with its late time counted as stops that waited that long, where the verdict counts late: against control, at as many pairs as Ps), one line per codec, both axes logarithmic; the dotted line is the freeze budget (-budget %s), and each codec's safe size is marked: where its line crosses the budget, the largest size under it where the codec does not stand out.",
 					q, format.Duration(budget))}
 			lo, hi := math.Inf(1), math.Inf(-1)
 			for _, c := range t.Codecs {

@@ -43,7 +43,7 @@ func TestVerdictSectionGolden(t *testing.T) {
 	run.Results[0].Culprit = &latency.Culprit{Stall: 58700 * us, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
 		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
 	page := renderHTML(t, Source{Run: run})
-	from := bytes.Index(page, []byte(`<section id="`))
+	from := bytes.Index(page, []byte(`<section id="run-1-verdict"`))
 	to := bytes.Index(page[max(from, 0):], []byte("</section>"))
 	if from < 0 || to < 0 || !bytes.Contains(page[from:from+to], []byte(`class="verdict"`)) {
 		t.Fatalf("no verdict section in the page")

@@ -1,8 +1,11 @@
 // Package pingpong measures whether a JSON codec, or any function, keeps a
 // Go program from stopping the world: pairs of goroutines ping-pong a
 // document through the codec while a probe forces stops of the world and
-// times how long each takes to begin, against a baseline codec that does
-// no JSON work, taking turns with it in the same window.
+// times how long each takes to begin, taking turns in the same window with
+// the references. control is the reference: a codec as busy as
+// encoding/json in a loop the runtime can always preempt, at the level of
+// as many pairs as Ps; at other levels the stops' waits are judged against
+// baseline, which does no JSON work.
 //
 // Run measures from Go and returns a Report: per level and codec, the
 // figures and the answer of the pingpong command's verdict (stands out,

@@ -113,20 +113,21 @@ func growth(inputs []results.InputInfo, cells map[string]results.Result) (k floa
 	return verdict.LeastSquares(xs, ys), from, to, few, true
 }
 
-func growthText(inputs []results.InputInfo, cells map[string]results.Result) string {
+// growthText is a codec's growth cell, and the footnote that says which
+// sizes were left out of its fit ("" when none).
+func growthText(inputs []results.InputInfo, cells map[string]results.Result) (cell, leftOut string) {
 	k, from, to, few, ok := growth(inputs, cells)
-	leftOut := ""
 	if len(few) > 0 {
-		leftOut = fmt.Sprintf(" (left out, under %d round trips: %s)", minGrowthRoundTrips, strings.Join(few, ", "))
+		leftOut = fmt.Sprintf("left out of its growth, under %d round trips: %s", minGrowthRoundTrips, strings.Join(few, ", "))
 	}
 	if !ok {
-		return "-" + leftOut
+		return "-", leftOut
 	}
 	s := fmt.Sprintf("n^%.2f", k)
 	if format.Rounded(k, 2) > growthFlagged { // as printed: n^1.20 is not above n^1.2
 		s += fmt.Sprintf("  grows ~n^%.1f from %s to %s", k, results.SizeName(from.Name), results.SizeName(to.Name))
 	}
-	return s + leftOut
+	return s, leftOut
 }
 
 // sizeCellText is a codec at one size: the sweep summary's cell and the
@@ -157,8 +158,9 @@ func (s *bySize) text() string {
 		for _, t := range tables {
 			points[t.point] = true
 		}
-		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size; growth: time per round trip ~ n^k, least squares on log-log over the sizes with %d round trips or more):\n", series.Shape, minGrowthRoundTrips)
+		fmt.Fprintf(&b, "\nby size, %s (round trips/s, p99 and stw.max at each size, and the growth):\n", series.Shape)
 		var table [][]string
+		var notes []string
 		for _, t := range tables {
 			label := t.label
 			if len(points) > 1 {
@@ -175,10 +177,20 @@ func (s *bySize) text() string {
 					r, ok := t.cells[l][in.Name]
 					line = append(line, sizeCellText(r, ok))
 				}
-				table = append(table, append(line, growthText(series.Inputs, t.cells[l])))
+				cell, leftOut := growthText(series.Inputs, t.cells[l])
+				table = append(table, append(line, cell))
+				if leftOut != "" {
+					notes = append(notes, l.CodecLabel()+" at "+label+": "+leftOut)
+				}
 			}
 		}
 		b.WriteString(alignColumns(table))
+		notes = append(notes, fmt.Sprintf("growth: time per round trip ~ n^k, least squares on log-log over the sizes with %d round trips or more", minGrowthRoundTrips))
+		for _, n := range notes {
+			for _, l := range wrapText("  ", "      ", n, rowWidth) {
+				b.WriteString(l + "\n")
+			}
+		}
 	}
 	return b.String()
 }

@@ -44,6 +44,16 @@ type Console struct {
 	point string
 	swept []results.Result
 	sizes bySize // the by-size summary's inputs and rows (bysize.go)
+
+	// headed: the run's header is printed; a later input (a list of
+	// sizes, a search's step) gets its input line alone. impls is the
+	// codec list the header last printed.
+	headed bool
+	impls  string
+	// answers are the answer's lines of the levels printed so far, and
+	// procs the GOMAXPROCS recommendations (answer.go).
+	answers []levelAnswer
+	procs   []string
 }
 
 // ConsoleOptions are how much the console report shows.
@@ -66,11 +76,23 @@ func (c *Console) Settled(cfg results.Config) { c.cfg = cfg }
 // WriteConsole prints a finished run, the same bytes the streaming console
 // printed while it ran with the same options.
 func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
+	return WriteConsoleWith(w, run, opts, "")
+}
+
+// WriteConsoleWith is WriteConsole with tail before the answer, as
+// FinishWith prints it.
+func WriteConsoleWith(w io.Writer, run *results.Run, opts ConsoleOptions, tail string) error {
 	if len(run.Testbeds) > 0 {
 		return writeTestbeds(w, run, opts)
 	}
+	return replay(w, run, opts).FinishWith(tail)
+}
+
+// replay prints a finished run's console up to its end: the rows as they
+// streamed, a repeated run's as the medians of its repeats.
+func replay(w io.Writer, run *results.Run, opts ConsoleOptions) *Console {
 	if run.Config.Repeats() > 1 {
-		return writeRepeats(w, run, opts)
+		return replayRepeats(w, run, opts)
 	}
 	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
@@ -85,7 +107,7 @@ func WriteConsole(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 			}
 		}
 	}
-	return c.Finish()
+	return c
 }
 
 func (c *Console) printf(format string, args ...any) {
@@ -119,15 +141,44 @@ func (c *Console) Input(in results.InputInfo, infos []results.CodecInfo) {
 			versions[i] += " (" + strings.Join(notes, ", ") + ")"
 		}
 	}
+	impls := strings.Join(names, ", ")
+	if c.headed {
+		// The header is the run's, printed once: a later input says
+		// what it is, and which codecs run it when they changed.
+		c.printf("  input:       %s (%s)\n", in.Name+".json", inputKind(in))
+		if impls != c.impls {
+			c.headLine("  impls:       ", impls)
+			c.impls = impls
+		}
+	} else {
+		c.header(in, impls, versions)
+	}
+	for _, l := range targetLines(in, infos) {
+		c.printf("%s\n", l)
+	}
+	for _, im := range infos {
+		if im.Err != "" {
+			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
+		}
+		if im.Mismatch != "" {
+			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Label(), im.Mismatch)
+		}
+	}
+}
+
+// header is the run's header, printed at its first input: the input,
+// the machine, the codecs, how the run measures.
+func (c *Console) header(in results.InputInfo, impls string, versions []string) {
+	c.headed, c.impls = true, impls
 	e := c.env
 	c.printf("scheduler responsiveness check\n")
-	c.printf("  input:       %s (%s) duration: %d\n", in.Name+".json", inputKind(in), c.cfg.Duration.Milliseconds())
+	c.printf("  input:       %s (%s) duration: %v\n", in.Name+".json", inputKind(in), c.cfg.Duration)
 	c.printf("  schedulers:  %d online (GOMAXPROCS=%d, source: %s)\n", e.Cores, e.GOMAXPROCS, e.ProcsSource)
-	c.printf("  impls:       %s\n", strings.Join(names, ", "))
+	c.headLine("  impls:       ", impls)
 	if len(c.cfg.Builds) > 0 {
 		c.printf("%s\n", buildsLine(c.cfg))
 	}
-	c.printf("  versions:    %s\n", strings.Join(versions, ", "))
+	c.headLine("  versions:    ", strings.Join(versions, ", "))
 	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
 		e.GOOS, e.GOARCH, e.CPUName(), e.Cores, e.Memory(), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
 	if la := e.LoadAverage; la != nil {
@@ -155,16 +206,13 @@ func (c *Console) Input(in results.InputInfo, infos []results.CodecInfo) {
 	if c.cfg.OpenLoop() {
 		c.printf("%s\n", loadLine(c.cfg))
 	}
-	for _, l := range targetLines(in, infos) {
+}
+
+// headLine prints a header line of label and text, wrapped at rowWidth
+// under its text's first column.
+func (c *Console) headLine(label, text string) {
+	for _, l := range wrapText(label, strings.Repeat(" ", len(label)), text, rowWidth) {
 		c.printf("%s\n", l)
-	}
-	for _, im := range infos {
-		if im.Err != "" {
-			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
-		}
-		if im.Mismatch != "" {
-			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Label(), im.Mismatch)
-		}
 	}
 }
 
@@ -282,31 +330,61 @@ func row(r results.Result, floor *results.Result) string {
 	return b.String()
 }
 
-// Finish prints the last comparison and verdict and returns the first
-// write error.
-func (c *Console) Finish() error {
+// Finish prints the last comparison and verdict, the summaries, then the
+// answer, and returns the first write error.
+func (c *Console) Finish() error { return c.FinishWith("") }
+
+// FinishWith is Finish with tail printed after the summaries and before
+// the answer, which is always the last thing printed: a search's account
+// of how it narrowed.
+func (c *Console) FinishWith(tail string) error {
 	c.comparison()
 	c.sweepSummary()
 	c.printf("%s", c.sizes.text())
 	c.printf("%s", c.sizes.safeSizeText(c.cfg, c.repeats))
+	c.printf("%s", tail)
+	c.printf("%s", answerText(c.answerLines()))
 	return c.err
+}
+
+// answerLines are the answer's lines: a run over several sizes of a
+// shape answers with their safe sizes, any other with a line per level;
+// then the GOMAXPROCS recommendation of a sweep.
+func (c *Console) answerLines() []string {
+	lines := safeSizeAnswers(verdict.SafeSizes(c.cfg, c.sizes.inputs, c.sizes.rows, c.repeats))
+	if len(lines) == 0 {
+		inputs := map[string]bool{}
+		for _, a := range c.answers {
+			inputs[a.input] = true
+		}
+		for _, a := range c.answers {
+			lines = append(lines, a.line(len(inputs) > 1))
+		}
+	}
+	return append(lines, c.procs...)
 }
 
 // comparison prints the ranking of each level of the rows since the last
 // one (one input, one sweep value), then the verdict on how each codec
-// treated the rest of the program.
+// treated the rest of the program; -v first prints the 1x rows against the
+// harness floor.
 func (c *Console) comparison() {
 	c.flush()
-	c.floorMultiples()
-	for _, l := range verdict.LevelRankings(c.cfg, c.rows) {
+	if c.opts.Verbose {
+		c.floorMultiples()
+	}
+	rankings := verdict.LevelRankings(c.cfg, c.rows)
+	for _, l := range rankings {
 		c.printf("\ncomparison, %s (round trips/s):\n", l.Label)
 		for _, r := range l.Rows {
 			c.printf("  %-12s %10s  %s\n", r.Codec, r.Rate, r.Relative)
 		}
 	}
-	for _, v := range verdict.Levels(c.cfg, c.rows, c.repeats) {
+	levels := verdict.Levels(c.cfg, c.rows, c.repeats)
+	for _, v := range levels {
 		c.printf("%s", verdictText(v, c.opts.Verbose))
 	}
+	c.answers = append(c.answers, levelAnswers(c.point, rankings, levels, c.cfg.STW > 0)...)
 	c.rows = nil
 }
 

@@ -77,17 +77,24 @@ func TestOpenLoopColumnsOnlyWhenSaturated(t *testing.T) {
 	}
 }
 
-// The floor multiples follow the 1x rows: p50 over the channel's and the
-// baseline's p50.
+// With -v the floor multiples follow the 1x rows: p50 over the channel's
+// and the baseline's p50. The default console leaves them out.
 func TestFloorMultiples(t *testing.T) {
 	run := resultstest.SampleRun()
 	run.Calibration = &results.Calibration{Channel: latency.Summary{P50: 500}, Baseline: latency.Summary{P50: 1000}}
 	var b bytes.Buffer
-	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {
+	if err := WriteConsole(&b, run, ConsoleOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	// std 1x p50 is 9.5ms: 19000x the channel, 9500x the baseline.
 	if !strings.Contains(b.String(), "  std                   9.5ms  19000 x channel  9500 x baseline\n") {
 		t.Errorf("no std multiple in\n%s", b.String())
+	}
+	b.Reset()
+	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "x channel") {
+		t.Errorf("the default console has the floor multiples:\n%s", b.String())
 	}
 }

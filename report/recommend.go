@@ -25,8 +25,7 @@ func recommendationText(r verdict.Procs) string {
 	if r.FromRepeats {
 		margins = "the repeats' largest deviation from their median"
 	}
-	fmt.Fprintf(&b, "\nGOMAXPROCS, %s%s: level %s, geometric mean over %s; within %s (throughput) and %s (p99, probe.p99) counts as equal, %s:\n",
-		r.Input, at, r.Level, strings.Join(r.Codecs, ", "), format.Percent(r.RateMargin), format.Percent(r.LatencyMargin), margins)
+	fmt.Fprintf(&b, "\nGOMAXPROCS, %s%s: level %s, geometric mean over %s:\n", r.Input, at, r.Level, strings.Join(r.Codecs, ", "))
 	table := [][]string{{"value", "pairs", "round trips/s", "p99", "probe.p99", "stw.p99", "others"}}
 	for _, v := range r.Values {
 		line := []string{fmt.Sprintf("GOMAXPROCS=%d", v.Procs), fmt.Sprint(v.Pairs), format.Rate(v.Rate), format.Duration(v.P99), "-", "-", "-"}
@@ -42,14 +41,16 @@ func recommendationText(r verdict.Procs) string {
 		table = append(table, line)
 	}
 	b.WriteString(alignColumns(table))
+	lines := []string{fmt.Sprintf("within %s (throughput) and %s (p99, probe.p99) counts as equal, %s", format.Percent(r.RateMargin), format.Percent(r.LatencyMargin), margins)}
 	if r.Best > 0 {
-		b.WriteString("  recommended: ")
+		lines = append(lines, "recommended: "+r.Line)
 	} else {
-		b.WriteString("  ")
+		lines = append(lines, r.Line)
 	}
-	b.WriteString(r.Line + "\n")
-	for _, m := range r.Remarks {
-		fmt.Fprintf(&b, "  %s\n", m)
+	for _, l := range append(lines, r.Remarks...) {
+		for _, w := range wrapText("  ", "      ", l, rowWidth) {
+			b.WriteString(w + "\n")
+		}
 	}
 	return b.String()
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/pingpong-bench/pingpong/results"
 )
 
-// writeRepeats prints a run of several repeats: the console report with one
-// row per scenario, showing the median of its repeats and their spread.
-func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
+// replayRepeats prints a run of several repeats up to its end: the console
+// report with one row per scenario, showing the median of its repeats and
+// their spread.
+func replayRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) *Console {
 	c := NewConsole(w, run.Env, run.Config, opts)
 	c.cal = run.Calibration
 	c.repeats, _ = results.GroupByKey(run.Results)
@@ -30,7 +31,7 @@ func writeRepeats(w io.Writer, run *results.Run, opts ConsoleOptions) error {
 			c.add(g.Median, suffix)
 		}
 	}
-	return c.Finish()
+	return c
 }
 
 // repeatsLine is the header's line for a run of several repeats.

@@ -120,12 +120,13 @@ func detailLines(r results.Result) []string {
 	var cols []string
 	cols = append(cols, responsivenessDetails(r)...)
 	cols = append(cols, openLoopDetails(r)...)
-	return wrapColumns(rowIndent, cols, rowWidth)
+	return wrapColumns(rowIndent, rowIndent, cols, rowWidth)
 }
 
-// wrapColumns sets cols out on lines of at most width columns, each line
-// starting with indent; a column wider than a line gets a line of its own.
-func wrapColumns(indent string, cols []string, width int) []string {
+// wrapColumns sets cols out on lines of at most width columns, the first
+// line starting with indent, the others with cont; a column wider than a
+// line gets a line of its own.
+func wrapColumns(indent, cont string, cols []string, width int) []string {
 	var lines []string
 	line := ""
 	for _, c := range cols {
@@ -133,9 +134,12 @@ func wrapColumns(indent string, cols []string, width int) []string {
 			lines = append(lines, line)
 			line = ""
 		}
-		if line == "" {
+		switch {
+		case line == "" && len(lines) == 0:
 			line = indent + c
-		} else {
+		case line == "":
+			line = cont + c
+		default:
 			line += " " + c
 		}
 	}

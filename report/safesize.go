@@ -14,9 +14,9 @@ import (
 // the largest document each codec kept within the freeze budget
 // (verdict.SafeSizes says how it is judged), one line per codec:
 //
-//	sonic      up to ~5.4MB (p99 stop 7.9ms at 4MB, 24ms at 16MB; ~1.4ms per MB)
-//	std        every size tried (up to 32MB; p99 stop 2.1ms at 32MB; ~40us per MB)
-//	goccy      none of the sizes tried (p99 stop 12ms at 1MB; ~1.1ms per MB)
+//	sonic      up to ~5.4MB (between 4MB and 16MB; wait.p99 7.9ms at 4MB, 24ms at 16MB; ~1.4ms per MB)
+//	std        every size tried (up to 32MB; wait.p99 2.1ms at 32MB; ~40us per MB)
+//	goccy      none of the sizes tried (wait.p99 12ms at 1MB; ~1.1ms per MB)
 
 // safeSizeText is the safe-size section of the summary's sizes at cfg's
 // budget; "" when no shape ran at several sizes with the stop probe on.
@@ -34,8 +34,12 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 	for _, t := range tables {
 		if t.Shape != shape {
 			shape = t.Shape
-			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on the %s stop (%s; the largest size under the budget where the codec does not stand out, up to the first size over it; ~: interpolated on log-log axes; per MB: least squares of the stop against size):\n",
-				shape, format.Duration(t.Codecs[0].Budget), verdict.BudgetQuantileName(), stopsNote(tables, shape))
+			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on %s (the largest size within it, and the sizes that bound it):\n", shape, format.Duration(t.Codecs[0].Budget), waitName())
+			note := fmt.Sprintf("%s: %s; %s. Within: under the budget, and the codec does not stand out there. ~: interpolated on log-log axes; per MB: least squares of %s against size",
+				waitName(), waitMeaning, stopsNote(tables, shape), waitName())
+			for _, l := range wrapText("  ", "  ", note, rowWidth) {
+				b.WriteString(l + "\n")
+			}
 		}
 		label := t.Label
 		if len(points) > 1 {
@@ -50,6 +54,15 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 	}
 	return b.String()
 }
+
+// waitName is the name of the figure a safe size reads, as the console
+// and the page print it: "wait.p99".
+func waitName() string { return "wait." + verdict.BudgetQuantileName() }
+
+// waitMeaning says what waitName is, in the words of the responsiveness
+// table's columns (verdict.Level.BudgetStop).
+const waitMeaning = "the table's stw.p99 with its late time counted as stops that waited that long, where the verdict counts late " +
+	"(against control, at as many pairs as Ps); elsewhere it is stw.p99"
 
 // stopsNote says how many stops each quantile rests on, the fewest and
 // the most of any codec at any size of shape.
@@ -66,25 +79,26 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 		}
 	}
 	if lo == hi {
-		return fmt.Sprintf("each %s of %d stops", verdict.BudgetQuantileName(), lo)
+		return fmt.Sprintf("each rests on %d stops", lo)
 	}
-	return fmt.Sprintf("each %s of %d to %d stops", verdict.BudgetQuantileName(), lo, hi)
+	return fmt.Sprintf("each rests on %d to %d stops", lo, hi)
 }
 
 // safeSizeLine is one codec's safe size, the stops at the sizes it rests
 // on, and its stop wait per MB.
 func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
-	q := verdict.BudgetQuantileName()
+	q := waitName()
 	var at []string
 	switch {
 	case over < 0:
 		last := s.Points[safe]
-		at = []string{"up to " + sizeOf(last), q + " stop " + stopAt(last)} // a size within the budget, which it does not stand out at
+		at = []string{"up to " + sizeOf(last), q + " " + stopAt(last)} // a size within the budget, which it does not stand out at
 	case safe < 0:
-		at = []string{q + " stop " + stopAt(s.Points[over])}
+		at = []string{q + " " + stopAt(s.Points[over])}
 	default:
-		at = []string{fmt.Sprintf("%s stop %s, %s", q, stopAt(s.Points[safe]), stopAt(s.Points[over]))}
+		at = []string{fmt.Sprintf("between %s and %s", sizeOf(s.Points[safe]), sizeOf(s.Points[over])),
+			fmt.Sprintf("%s %s, %s", q, stopAt(s.Points[safe]), stopAt(s.Points[over]))}
 	}
 	if d, ok := s.PerMB(); ok {
 		if d > 0 {

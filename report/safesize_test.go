@@ -14,14 +14,15 @@ func TestSafeSizeGolden(t *testing.T) {
 	got := bySizeOf(run).safeSizeText(run.Config, nil)
 	resultstest.Golden(t, "safesize", []byte(got))
 	wantContains(t, got,
-		"\nsafe size, long-string, budget 10.0ms on the p99 stop (",
-		"each p99 of 200 to 500 stops; ",
+		"\nsafe size, long-string, budget 10.0ms on wait.p99 (the largest size within it, and the sizes that bound it):\n",
+		"  wait.p99: the table's stw.p99 with its late time counted as stops that waited that long, ",
+		"each rests on 200 to 500 stops. ",
 		"  2x encdec\n",
-		"    jsoniter   none of the sizes tried (p99 stop 12.0ms at 1MB; ",
-		"    goccy      up to ~3.5MB (p99 stop 2.0ms at 1MB, 12.0ms at 4MB; ",
+		"    jsoniter   none of the sizes tried (wait.p99 12.0ms at 1MB; ",
+		"    goccy      up to ~3.5MB (between 1MB and 4MB; wait.p99 2.0ms at 1MB, 12.0ms at 4MB; ",
 		"under the budget again at 16MB, not counted)",
-		"    sonic      up to ~8MB (p99 stop 5.0ms at 4MB, 20.0ms at 16MB; ",
-		"    std        every size tried (up to 32MB; p99 stop 8.8ms at 32MB; ~250us per MB)\n",
+		"    sonic      up to ~8MB (between 4MB and 16MB; wait.p99 5.0ms at 4MB, 20.0ms at 16MB; ",
+		"    std        every size tried (up to 32MB; wait.p99 8.8ms at 32MB; ~250us per MB)\n",
 	)
 	// The console prints them after the by-size summary.
 	var b strings.Builder
@@ -71,7 +72,8 @@ func TestSearchText(t *testing.T) {
 	}
 	got := SearchText("long-string", 1e6, 32e6, 10*ms, res)
 	wantContains(t, got,
-		"\nsearch, long-string 1.00MB..32.0MB, budget 10.0ms (the ends first: ",
+		"\nsearch, long-string 1.00MB..32.0MB, budget 10.0ms:\n  the ends first: ",
+		"each step runs -duration",
 		"  step 1, the ends: 1.00MB (std, sonic, control, baseline)\n",
 		"  step 2, the ends: 32.0MB (std, sonic, control)\n",
 		"  step 3, round 1: 5.00MB, 7.40MB (sonic, control)\n",
@@ -81,6 +83,11 @@ func TestSearchText(t *testing.T) {
 	)
 	if strings.Contains(got, "stopped there") {
 		t.Errorf("a search that was not cut says it stopped:\n%s", got)
+	}
+	// One that did not settle says after how many rounds it was left.
+	res.Lines[0].Settled = false
+	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "(over): not within 1.5x after 1 round; list sizes") {
+		t.Errorf("an unsettled codec after one round:\n%s", got)
 	}
 	res.Cut = true
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "  11 windows in 3 steps (a window: one codec or reference at one size, at each level); stopped there: another step would have run more windows than a list of 4 sizes\n") {

@@ -15,16 +15,22 @@ import (
 // follows the safe-size lines.
 func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s (the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d; the verdict's reference at every size, baseline beside control once; each step runs -duration, never extended until sure):\n",
-		spec, format.Size(float64(min)), format.Size(float64(max)), format.Duration(budget), verdict.SearchFactor, verdict.SearchSteps)
+	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s:\n", spec, format.Size(float64(min)), format.Size(float64(max)), format.Duration(budget))
+	note := fmt.Sprintf("the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d rounds; the verdict's reference at every size, baseline beside control once; each step runs -duration (-until is off in a search)",
+		verdict.SearchFactor, verdict.SearchSteps)
+	for _, l := range wrapText("  ", "  ", note, rowWidth) {
+		b.WriteString(l + "\n")
+	}
+	rounds := 0
 	for i, st := range res.Steps {
 		when := "the ends"
 		if st.Round > 0 {
 			when = fmt.Sprintf("round %d", st.Round)
 		}
 		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Codecs, ", "))
+		rounds = st.Round // the steps go round by round
 	}
-	fmt.Fprintf(&b, "  %d windows in %d steps (a window: one codec or reference at one size, at each level)", res.Windows(), len(res.Steps))
+	fmt.Fprintf(&b, "  %d windows in %s (a window: one codec or reference at one size, at each level)", res.Windows(), plural(len(res.Steps), "step"))
 	if res.Cut {
 		fmt.Fprintf(&b, "; stopped there: another step would have run more windows than a list of %d sizes", verdict.SearchListSizes)
 	}
@@ -41,14 +47,15 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 			level = l.Level
 			fmt.Fprintf(&b, "  %s\n", level)
 		}
-		table = append(table, []string{"  " + l.Codec, searchLine(l)})
+		table = append(table, []string{"  " + l.Codec, searchLine(l, rounds, res.Cut)})
 	}
 	flush()
 	return b.String()
 }
 
-// searchLine is where the search left one codec at one level.
-func searchLine(l verdict.SearchLine) string {
+// searchLine is where the search left one codec at one level, after
+// rounds rounds; cut: it stopped before the rounds' cap.
+func searchLine(l verdict.SearchLine, rounds int, cut bool) string {
 	safe, over := l.Safe.Bracket()
 	size := func(i int) string { return format.Size(float64(l.Safe.Points[i].Bytes)) }
 	switch {
@@ -63,5 +70,9 @@ func searchLine(l verdict.SearchLine) string {
 	case l.Settled:
 		return fmt.Sprintf("between %s (within) and %s (over)", size(safe), size(over))
 	}
-	return fmt.Sprintf("between %s (within) and %s (over): not within %gx after %d rounds; list sizes in that range to pin it", size(safe), size(over), verdict.SearchFactor, verdict.SearchSteps)
+	why := fmt.Sprintf("not within %gx after %s", verdict.SearchFactor, plural(rounds, "round"))
+	if cut {
+		why += ", where the search stopped"
+	}
+	return fmt.Sprintf("between %s (within) and %s (over): %s; list sizes in that range to pin it", size(safe), size(over), why)
 }

@@ -49,6 +49,7 @@ func (c *Console) sweepSummary() {
 		for _, r := range recs {
 			if r.Input == t.Input {
 				c.printf("%s", recommendationText(r))
+				c.procs = append(c.procs, procsAnswer(r))
 			}
 		}
 	}
@@ -59,7 +60,7 @@ func (c *Console) sweepSummary() {
 // so that a codec's values read down one column each.
 func sweepTableText(t verdict.SweepTable) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nsweep summary, %s (a row per codec and value; probe.p99: how late the sleep probe woke, stw.p99: how long a stop of the world took to begin):\n", t.Input)
+	fmt.Fprintf(&b, "\nsweep summary, %s (a row per codec and value):\n", t.Input)
 	var table [][]string
 	for _, lv := range t.Levels {
 		table = append(table, []string{"level " + lv.Spec, "value", "pairs", "round trips/s", "p99", "probe.p99", "stw.p99"})
@@ -74,6 +75,7 @@ func sweepTableText(t verdict.SweepTable) string {
 		}
 	}
 	b.WriteString(alignColumns(table))
+	b.WriteString("  probe.p99: how late the sleep probe woke; stw.p99: how long a stop of the world took to begin\n")
 	return b.String()
 }
 

@@ -7,34 +7,45 @@ import (
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
-// verdictText is the level's section of the console report: the table,
-// the codec that froze the program longest first, the references last,
-// then the conclusions a script can read, then the sentence of each codec
-// that stands out, with its culprit, and of each the run cannot tell.
-// verbose adds where each codec that does not lay, and the minimum
-// mutator utilization of each.
+// verdictText is the level's section of the console report: a short head,
+// the table (the codec that froze the program longest first, the
+// references last), a footnote on the reference and how long the level
+// ran, then the conclusions a script can read and the caveat. -v adds
+// the sentence of each codec, the table in words, and the minimum mutator
+// utilization of each; the default console wraps its lines at rowWidth,
+// -v keeps each whole.
 func verdictText(v verdict.Level, verbose bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nresponsiveness, %s (every stop of the world the probe forced, against %s; ran %s):\n", v.Label, v.Reference(), v.Ran())
+	fmt.Fprintf(&b, "\nresponsiveness, %s (stops of the world the probe forced, against %s):\n", v.Label, v.RefName())
 	b.WriteString(alignColumns(v.Table()))
+	line := func(s string) {
+		if verbose {
+			b.WriteString("  " + s + "\n")
+			return
+		}
+		for _, l := range wrapText("  ", "      ", s, rowWidth) {
+			b.WriteString(l + "\n")
+		}
+	}
+	line("against " + v.Reference() + "; ran " + v.Ran())
 	for _, c := range v.Conclusions() {
-		b.WriteString("  " + c + "\n")
+		line(c)
 	}
 	if c := v.Caveat(); c != "" {
-		b.WriteString("  " + c + "\n")
-	}
-	for _, w := range v.Sentences() {
-		b.WriteString("  " + w + "\n")
-	}
-	for _, cv := range v.Answers(verdict.CannotTell) {
-		b.WriteString("  " + v.Sentence(cv) + "\n")
+		line(c)
 	}
 	if !verbose {
 		return b.String()
 	}
+	for _, w := range v.Sentences() {
+		line(w)
+	}
+	for _, cv := range v.Answers(verdict.CannotTell) {
+		line(v.Sentence(cv))
+	}
 	for _, cv := range v.Answers(verdict.DoesNot) {
 		if w := v.Sentence(cv); w != "" {
-			b.WriteString("  " + w + "\n")
+			line(w)
 		}
 	}
 	if t := v.MMUTable(); t != nil {

@@ -37,24 +37,7 @@ func TestVerdictGolden(t *testing.T) {
 	cfg := results.Config{Codecs: []string{"std", "sonic", "goccy", "baseline"}, Stall: 10 * ms}
 	var out strings.Builder
 
-	// One run. At 2x a fifth of sonic's stops wait 15ms, the rest as
-	// baseline's; one in seven of goccy's waits 1.5ms, longer than
-	// baseline's but by too little to matter; std's are like baseline's.
-	// At 1x nothing stands out.
-	sonic := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))
-	sonic.Culprit = &latency.Culprit{Stall: 58700 * us, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
-		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
-	sonic.Noise = &latency.Noise{Window: win, OthersCores: 0.4, Cores: 2}
-	single := []results.Result{
-		resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(11, 200, 100*us)),
-		resultstest.Stopping("sonic", 1, 0, win, resultstest.StopsAround(12, 200, 100*us)),
-		resultstest.Stopping("goccy", 1, 0, win, resultstest.StopsAround(13, 200, 100*us)),
-		resultstest.Stopping("baseline", 1, 0, win, resultstest.StopsAround(14, 200, 100*us)),
-		resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
-		sonic,
-		resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 170, 100*us), resultstest.StopsAround(6, 30, 1500*us)...)),
-		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
-	}
+	single := oneRun()
 	out.WriteString("== one run\n")
 	out.WriteString(runVerdictText(cfg, single, false))
 	out.WriteString("\n== one run, -v\n")
@@ -131,4 +114,27 @@ func TestVerdictsAreTheConsoles(t *testing.T) {
 	if !strings.HasPrefix(vs[1].Conclusion(), "stands out from baseline: sonic") {
 		t.Errorf("2x: %q, want sonic to stand out", vs[1].Conclusion())
 	}
+}
+
+// oneRun is one run of std, sonic, goccy and baseline at 1x and 2x. At 2x a
+// fifth of sonic's stops wait 15ms, the rest as baseline's; one in seven
+// of goccy's waits 1.5ms, longer than baseline's but by too little to
+// matter; std's are like baseline's. At 1x nothing stands out.
+func oneRun() []results.Result {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	sonic := resultstest.Stopping("sonic", 2, 0, win, append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))
+	sonic.Culprit = &latency.Culprit{Stall: 58700 * us, Kind: latency.KindNonPreemptible, What: "stop-the-world (read mem stats)",
+		Goroutine: 23, Frame: "github.com/bytedance/sonic/internal/decoder/jitdec.Decode"}
+	sonic.Noise = &latency.Noise{Window: win, OthersCores: 0.4, Cores: 2}
+	single := []results.Result{
+		resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(11, 200, 100*us)),
+		resultstest.Stopping("sonic", 1, 0, win, resultstest.StopsAround(12, 200, 100*us)),
+		resultstest.Stopping("goccy", 1, 0, win, resultstest.StopsAround(13, 200, 100*us)),
+		resultstest.Stopping("baseline", 1, 0, win, resultstest.StopsAround(14, 200, 100*us)),
+		resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
+		sonic,
+		resultstest.Stopping("goccy", 2, 0, win, append(resultstest.StopsAround(5, 170, 100*us), resultstest.StopsAround(6, 30, 1500*us)...)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+	}
+	return single
 }

@@ -67,6 +67,7 @@ type options struct {
 	hlogDir  string
 	batch    batchFlag
 	verbose  bool
+	refs     bool // the references come along (-refs)
 	builds   buildsFlag
 	// the verdict's bars: points of the window, and a long stop
 	frozenBar float64
@@ -77,7 +78,8 @@ type options struct {
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := &options{}
 	fs.StringVar(&o.inputs, "input", "citm-catalog", "inputs, comma separated: - (stdin), a file path (at most 1 GB is read), `NAME` in $PINGPONG_DATA, a built-in corpus, a shape as SHAPE:SIZE (long-string:16MB, escaped-string:4MB, deep:1000, small-doc; see -list), or a document grown to a size as grow:SOURCE:SIZE (grow:twitter:4MB); several sizes of one shape add a by-size summary and each codec's safe size (-budget); SHAPE:MIN..MAX alone searches for it (long-string:1MB..64MB)")
-	fs.StringVar(&o.codecs, "impls", strings.Join(results.DefaultCodecs, ","), "codecs to run, comma separated (see -list)")
+	fs.StringVar(&o.codecs, "impls", strings.Join(results.DefaultCodecs, ","), "codecs to run, comma separated (see -list); the references come along (-refs)")
+	fs.BoolVar(&o.refs, "refs", true, "add the references the verdict judges codecs against (control, baseline) to -impls when they are missing; -refs=false runs only the codecs named")
 	fs.StringVar(&o.levels, "levels", plan.DefaultLevels, "pairs per level, comma separated: whole numbers or multiples of N = GOMAXPROCS")
 	fs.DurationVar(&o.duration, "duration", plan.DefaultDuration, "measured window of each scenario")
 	fs.DurationVar(&o.warmup, "warmup", plan.DefaultWarmup, "unrecorded run before each scenario's window; a closed-loop level's lasts until every pair has also done 2 round trips, at most 10x this")
@@ -155,8 +157,8 @@ func measure(o *options, stdout, stderr io.Writer) error {
 		return usageError{err}
 	}
 	names := splitList(o.codecs)
-	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe {
-		names = results.WithControl(names)
+	if len(o.builds) == 0 && o.stw > 0 && o.mode != results.RunProbe && o.refs {
+		names = plan.WithReferences(names)
 	}
 	builds, err := checkCodecs(o, names)
 	if err != nil {
@@ -233,10 +235,7 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	} else {
 		run, runErr = plan.Execute(ctx, cfg, env, inputs, obs)
 	}
-	if err := console.Finish(run); err != nil {
-		return fmt.Errorf("writing report: %w", err)
-	}
-	if _, err := io.WriteString(consoleOut, narrowed); err != nil {
+	if err := console.Finish(run, narrowed); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
 	// A run interrupted before its first scenario writes nothing: a

@@ -52,13 +52,16 @@ func (c *consoleReport) Settled(cfg results.Config) {
 	}
 }
 
-// Finish ends the report; run is what Execute returned (nil if nothing ran).
-func (c *consoleReport) Finish(run *results.Run) error {
+// Finish ends the report; run is what Execute returned (nil if nothing
+// ran), tail what a search says of how it narrowed, printed before the
+// answer that ends the console.
+func (c *consoleReport) Finish(run *results.Run, tail string) error {
 	if c.stream != nil {
-		return c.stream.Finish()
+		return c.stream.FinishWith(tail)
 	}
 	if run == nil {
-		return nil
+		_, err := io.WriteString(c.w, tail)
+		return err
 	}
-	return report.WriteConsole(c.w, run, c.opts)
+	return report.WriteConsoleWith(c.w, run, c.opts, tail)
 }

@@ -28,7 +28,7 @@ var targetRowRE = regexp.MustCompile(`(?m)^  (1x encdec(?: struct)?) +n=\d+ `)
 
 func TestTargetStructRunsAndFallsBack(t *testing.T) {
 	t.Parallel()
-	stdout, stderr, code := runBinary(t, "-target", "struct", "-impls", "goccy", "-input", "github,large-numbers",
+	stdout, stderr, code := runBinary(t, "-target", "struct", "-impls", "goccy", "-refs=false", "-input", "github,large-numbers",
 		"-levels", "1", "-duration", "50ms", "-warmup", "0s", "-probe", "0")
 	if code != 0 {
 		t.Fatalf("exit %d\nstderr: %s", code, stderr)

@@ -1,0 +1,236 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pingpong-bench/pingpong/format"
+	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
+)
+
+// The answer closes the console: one line per level (of each input and
+// sweep value) with the fastest codec and whether a codec froze the
+// program, then the safe sizes and the GOMAXPROCS recommendation when the
+// run has them. It is what a reader who scrolls to the end wants, and the
+// page opens with the same lines (Answer).
+
+// answerHead heads the answer block.
+const answerHead = "answer: the fastest codec, and whether one froze the program more than the reference"
+
+// levelAnswer is one level's line of the answer.
+type levelAnswer struct {
+	input   string
+	point   string // the sweep value, "" without a sweep
+	label   string // "1x encdec"
+	fastest string // "goccy fastest (2.97x faster than std)"; "" when no ranking
+	freeze  string // the verdict in a few words; "" without one
+}
+
+// line is the answer's line, headed by the level, its sweep value, and
+// its input when withInput (the run had several).
+func (a levelAnswer) line(withInput bool) string {
+	var parts []string
+	if a.fastest != "" {
+		parts = append(parts, a.fastest)
+	}
+	if a.freeze != "" {
+		parts = append(parts, "freezes: "+a.freeze)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "nothing to rank or judge")
+	}
+	head := a.label
+	if a.point != "" {
+		head += ", " + a.point
+	}
+	if withInput {
+		head = a.input + ", " + head
+	}
+	return head + ": " + strings.Join(parts, "; ")
+}
+
+// levelAnswers are the answer's lines of the levels of one input and sweep
+// value (point): each level's ranking and verdict, in the order the
+// levels ran.
+// Without the stop probe (stw false) no level has a verdict, and its line
+// says so.
+func levelAnswers(point string, rankings []verdict.LevelRanking, levels []verdict.Level, stw bool) []levelAnswer {
+	var out []levelAnswer
+	index := map[string]int{}
+	at := func(input, label string) *levelAnswer {
+		k := input + "\x00" + label
+		if i, ok := index[k]; ok {
+			return &out[i]
+		}
+		index[k] = len(out)
+		out = append(out, levelAnswer{input: input, point: point, label: label})
+		return &out[len(out)-1]
+	}
+	for _, r := range rankings {
+		a := at(r.Input, r.Label)
+		if len(r.Rows) > 0 {
+			a.fastest = r.Rows[0].Codec + " fastest" + fastestNote(r.Rows[0])
+		}
+		if !stw {
+			a.freeze = "not judged (the stop probe was off: -stw 0)"
+		}
+	}
+	for _, v := range levels {
+		at(v.Input, v.Label).freeze = FreezeAnswer(v)
+	}
+	return out
+}
+
+// fastestNote is what the fastest codec's ranking row says of it against
+// the ranking's reference (std): " (2.97x faster than std)", or its rate
+// when it is the reference itself.
+func fastestNote(r verdict.RankedRow) string {
+	if strings.HasPrefix(r.Relative, "(") {
+		return " (" + r.Rate + ")"
+	}
+	return " (" + r.Relative + ")"
+}
+
+// FreezeAnswer is a level's verdict in a few words: which codecs stand
+// out from the reference and by how much, which the run cannot tell and
+// why, or that none stands out.
+func FreezeAnswer(v verdict.Level) string {
+	if v.Ref == nil || !v.Ref.HasSTW {
+		return "no verdict (neither baseline nor control ran at this level)"
+	}
+	ref := v.RefName()
+	var parts []string
+	if stand := v.Answers(verdict.StandsOut); len(stand) > 0 {
+		var names, effects []string
+		for _, cv := range stand {
+			names = append(names, cv.Result.Codec)
+			effects = append(effects, verdict.Points(cv.Effect.Frozen.Est))
+		}
+		verb := "stands out"
+		if len(stand) > 1 {
+			verb = "stand out"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s from %s (%s points of the window frozen)", strings.Join(names, ", "), verb, ref, strings.Join(effects, ", ")))
+	}
+	cannot := v.Answers(verdict.CannotTell)
+	if len(cannot) > 0 {
+		busy := false
+		var names []string
+		for _, cv := range cannot {
+			names = append(names, cv.Result.Codec)
+			busy = busy || cv.Busy
+		}
+		why := "too close to the bar to settle in this window"
+		if busy {
+			why = "the machine was too busy to judge"
+		}
+		parts = append(parts, "cannot tell "+someCodecs(names, len(v.Codecs))+" ("+why+")")
+	}
+	none := v.Answers(verdict.DoesNot)
+	switch {
+	case len(parts) == 0:
+		return "no codec stands out from " + ref
+	case len(none) > 0:
+		var names []string
+		for _, cv := range none {
+			names = append(names, cv.Result.Codec)
+		}
+		verb := " does not"
+		if len(names) > 1 {
+			verb = " do not"
+		}
+		parts = append(parts, someCodecs(names, len(v.Codecs))+verb)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// someCodecs names the codecs of a list on a short line: every one of few,
+// "any of the 7 codecs" when the list is the level's all, else the first
+// three and how many more.
+func someCodecs(names []string, all int) string {
+	switch {
+	case len(names) <= 3:
+		return strings.Join(names, ", ")
+	case len(names) == all:
+		return fmt.Sprintf("any of the %d codecs", all)
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:3], ", "), len(names)-3)
+}
+
+// safeSizeAnswers are the answer's lines of the safe sizes: per shape and
+// level, each codec's safe size with the sizes that bound it.
+func safeSizeAnswers(tables []verdict.SafeSizeLevel) []string {
+	points := map[results.Point]bool{}
+	for _, t := range tables {
+		points[t.Point] = true
+	}
+	var out []string
+	for _, t := range tables {
+		label := t.Label
+		if len(points) > 1 {
+			label += ", " + t.Point.String()
+		}
+		var items []string
+		for _, c := range t.Codecs {
+			items = append(items, c.Codec+" "+safeRange(c))
+		}
+		out = append(out, fmt.Sprintf("safe size, %s, %s, budget %s: %s", t.Shape, label, format.Duration(t.Codecs[0].Budget), strings.Join(items, "; ")))
+	}
+	return out
+}
+
+// safeRange is a codec's safe size and the sizes that bound it: "up to
+// ~5.4MB (4MB within, 16MB over)", "every size tried (up to 32MB)", "none
+// of the sizes tried (1MB over)".
+func safeRange(s verdict.SafeSize) string {
+	safe, over := s.Bracket()
+	switch {
+	case over < 0:
+		return fmt.Sprintf("%s (up to %s)", s.Head(), sizeOf(s.Points[safe]))
+	case safe < 0:
+		return fmt.Sprintf("%s (%s over)", s.Head(), sizeOf(s.Points[over]))
+	}
+	return fmt.Sprintf("%s (%s within, %s over)", s.Head(), sizeOf(s.Points[safe]), sizeOf(s.Points[over]))
+}
+
+// answerText is the answer block: its head, then each line wrapped at
+// rowWidth; "" when there is nothing to answer.
+func answerText(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\n" + answerHead + ":\n")
+	for _, l := range lines {
+		for _, w := range wrapText("  ", "      ", l, rowWidth) {
+			b.WriteString(w + "\n")
+		}
+	}
+	return b.String()
+}
+
+// wrapText sets s out on lines of at most width columns, breaking at
+// spaces: the first line starts with indent, the others with cont. A word
+// wider than a line keeps a line of its own.
+// A test's "p = 0.23" or "p < 0.001" stays on one line.
+func wrapText(indent, cont, s string, width int) []string {
+	var words []string
+	for _, w := range strings.Fields(s) {
+		if n := len(words); n > 0 && (words[n-1] == "p" || words[n-1] == "p =" || words[n-1] == "p <") {
+			words[n-1] += " " + w
+			continue
+		}
+		words = append(words, w)
+	}
+	return wrapColumns(indent, cont, words, width)
+}
+
+// procsAnswer is a GOMAXPROCS recommendation as the answer's line.
+func procsAnswer(r verdict.Procs) string {
+	at := ""
+	if r.At != "" {
+		at = ", " + r.At
+	}
+	return fmt.Sprintf("GOMAXPROCS, %s%s: %s", r.Input, at, r.Line)
+}
