@@ -20,7 +20,7 @@ import (
 // safeSizeCharts builds the safe-size charts of srcs, each source's
 // apart: the budget is a run's.
 func safeSizeCharts(srcs []Source) []chartData {
-	q := "wait." + verdict.BudgetQuantileName() // the console's name of it
+	q := verdict.BudgetFigureName()
 	names := sourceNames(srcs)
 	var out []chartData
 	for i, src := range srcs {

@@ -34,9 +34,9 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 	for _, t := range tables {
 		if t.Shape != shape {
 			shape = t.Shape
-			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on %s (the largest size within it, and the sizes that bound it):\n", shape, format.Duration(t.Codecs[0].Budget), waitName())
+			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on %s (the largest size within it, and the sizes that bound it):\n", shape, format.Duration(t.Codecs[0].Budget), verdict.BudgetFigureName())
 			note := fmt.Sprintf("%s: %s; %s. Within: under the budget, and the codec does not stand out there. ~: interpolated on log-log axes; per MB: least squares of %s against size",
-				waitName(), waitMeaning, stopsNote(tables, shape), waitName())
+				verdict.BudgetFigureName(), waitMeaning, stopsNote(tables, shape), verdict.BudgetFigureName())
 			for _, l := range wrapText("  ", "  ", note, rowWidth) {
 				b.WriteString(l + "\n")
 			}
@@ -55,11 +55,7 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 	return b.String()
 }
 
-// waitName is the name of the figure a safe size reads, as the console
-// and the page print it: "wait.p99".
-func waitName() string { return "wait." + verdict.BudgetQuantileName() }
-
-// waitMeaning says what waitName is, in the words of the responsiveness
+// waitMeaning says what verdict.BudgetFigureName is, in the words of the responsiveness
 // table's columns (verdict.Level.BudgetStop).
 const waitMeaning = "the table's stw.p99 with its late time counted as stops that waited that long, where the verdict counts late " +
 	"(against control, at as many pairs as Ps); elsewhere it is stw.p99"
@@ -88,7 +84,7 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 // on, and its stop wait per MB.
 func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
-	q := waitName()
+	q := verdict.BudgetFigureName()
 	var at []string
 	switch {
 	case over < 0:

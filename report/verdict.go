@@ -16,7 +16,11 @@ import (
 // -v keeps each whole.
 func verdictText(v verdict.Level, verbose bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nresponsiveness, %s (stops of the world the probe forced, against %s):\n", v.Label, v.RefName())
+	what := "the stops' holds, the machine's share apart"
+	if !v.Split() {
+		what = "the stops' whole waits, not split"
+	}
+	fmt.Fprintf(&b, "\nresponsiveness, %s (%s, against %s):\n", v.Label, what, v.RefName())
 	b.WriteString(alignColumns(v.Table()))
 	line := func(s string) {
 		if verbose {

@@ -61,6 +61,24 @@ func TestVerdictGolden(t *testing.T) {
 	out.WriteString("\n== no baseline\n")
 	out.WriteString(runVerdictText(results.Config{Codecs: []string{"std"}}, []results.Result{resultstest.Stopping("std", 1, 0, win, resultstest.StopsAround(1, 200, 100*us))}, false))
 
+	// The kernel split each stop's wait: the table is of the holds, with
+	// the machine's share in a column of its own; std's stops waited as
+	// long as sonic's, but the machine held them, and only sonic stands out.
+	out.WriteString("\n== split\n")
+	waits := append(resultstest.StopsAround(2, 160, 3*ms), resultstest.StopsAround(3, 40, 15*ms)...)
+	held := func(_ int, d time.Duration) time.Duration {
+		if d > 10*ms {
+			return d / 2
+		}
+		return 30 * us
+	}
+	machine := func(int, time.Duration) time.Duration { return 30 * us }
+	out.WriteString(runVerdictText(results.Config{Codecs: []string{"std", "sonic", "control"}}, []results.Result{
+		resultstest.Split(resultstest.Stopping("std", 2, 0, win, waits), machine, 5*ms),
+		resultstest.Split(resultstest.Stopping("sonic", 2, 0, win, waits), held, 5*ms),
+		resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 3*ms)), machine, 5*ms),
+	}, false))
+
 	got := out.String()
 	resultstest.Golden(t, "verdict", []byte(got))
 	wantContains(t, got,
@@ -73,7 +91,10 @@ func TestVerdictGolden(t *testing.T) {
 		"std does not: it froze the program ",
 		"mmu(10ms)",
 		"NOISY",
-		"no verdict at 1x encdec: neither baseline nor control ran")
+		"no verdict at 1x encdec: neither baseline nor control ran",
+		"responsiveness, 2x encdec (the stops' holds, the machine's share apart, against control):",
+		"   machine   vs control ",
+		"stands out from control: sonic (")
 	// The default console has no sentence for a codec that does not stand
 	// out: those are -v's.
 	if plain := runVerdictText(cfg, single, false); strings.Contains(plain, "does not: it") || strings.Contains(plain, "mmu(") {

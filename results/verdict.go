@@ -40,6 +40,11 @@ type VerdictCodec struct {
 	Tail   Effect95 `json:"tail"`
 	P      float64  `json:"p"`
 	Busy   bool     `json:"busy,omitempty"`
+	// Machine is the share of the window the machine took of the stops'
+	// waits and of the probe's lateness, which the verdict leaves out; it
+	// is there only where the waits were split (Split).
+	Split   bool    `json:"split,omitempty"`
+	Machine float64 `json:"machine,omitempty"`
 	// Window is how long the codec's window ran, its extension until the
 	// verdict could tell included.
 	WindowNs int64 `json:"window_ns"`

@@ -48,6 +48,10 @@ func BudgetQuantileName() string {
 	return "p" + strconv.FormatFloat(100*BudgetQuantile, 'f', -1, 64)
 }
 
+// BudgetFigureName is the name the console and the page give the figure
+// a safe size reads (BudgetStop): "wait.p99".
+func BudgetFigureName() string { return "wait." + BudgetQuantileName() }
+
 // BudgetOf is cfg's budget, DefaultBudget for a file without one.
 func BudgetOf(cfg results.Config) time.Duration {
 	if cfg.Budget > 0 {

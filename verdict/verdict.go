@@ -1,18 +1,20 @@
 // Package verdict judges, per level of a run, whether a codec froze the
-// rest of the program more than the baseline codec did, and words it; it
-// also ranks each level's codecs by round trips per second (ranking.go).
-// The console and the page both print from it.
+// rest of the program more than the reference did, and words it; it also
+// ranks each level's codecs by round trips per second (ranking.go). The
+// console and the page both print from it.
 //
-// The verdict ends the console report: per level, whether a codec kept
-// the rest of the program frozen more than the baseline codec did. Baseline
-// does no JSON work, so its stops are what the harness, the probes and the
-// machine do on their own at that level, in the same run: the codecs of a
-// level take turns in its window, so steal and other processes fall on
-// baseline as on every codec. The test and its bars are Judge's (stops.go);
-// this file groups the levels, words.go words the result.
+// The reference is control (as busy as a codec, in code the runtime can
+// always preempt) where it runs, at as many pairs as Ps; baseline (no JSON
+// work: what the harness, the probes and the machine do on their own) at
+// the other levels. The codecs of a level take turns in its window, so
+// steal and other processes fall on the reference as on every codec; and
+// where the kernel splits each stop's wait (latency.Stop.Hold), the
+// verdict judges only the time the program held its stops, the machine's
+// share shown apart. The test and its bars are Judge's (stops.go); this
+// file groups the levels, words.go words the result.
 //
 // A NOISY window still marks its row, but decides nothing: the noise fell
-// on baseline too.
+// on the reference too.
 package verdict
 
 import (
@@ -41,6 +43,8 @@ type Level struct {
 	Stall    time.Duration
 	Bars     Bars
 	Duration time.Duration
+	// Until is the run's -until: 0, no level went on past its window.
+	Until time.Duration
 }
 
 // Codec is one codec at one level against the reference.
@@ -60,7 +64,7 @@ type Codec struct {
 func Levels(cfg results.Config, rows []results.Result, repeats map[results.Key][]results.Result) []Level {
 	var out []Level
 	for _, l := range results.EncdecLevels(rows) {
-		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall, Bars: BarsOf(cfg), Duration: cfg.Duration}
+		v := Level{Input: l.Input, Label: l.Label, Stall: cfg.Stall, Bars: BarsOf(cfg), Duration: cfg.Duration, Until: cfg.Until}
 		var codecs []Codec
 		for _, r := range l.Rows {
 			rs := repeats[r.Key()]

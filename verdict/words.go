@@ -350,9 +350,9 @@ func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 	return ran, need
 }
 
-// split says whether every codec's stops of the level, the references'
-// too, had their waits split into the program's and the machine's.
-func (v Level) split() bool {
+// Split says whether every codec's stops of the level, the references'
+// too, had their waits split into the program's hold and the machine's.
+func (v Level) Split() bool {
 	all := v.all()
 	return len(all) > 0 && !slices.ContainsFunc(all, func(cv Codec) bool { return cv.HasSTW && !cv.Stops.Split })
 }
@@ -383,7 +383,7 @@ func (v Level) Ran() string {
 			continue
 		}
 		w := cv.Stops.Window
-		if v.Duration > 0 && w >= v.Duration*14/10 { // an extension adds half a window at least
+		if v.Duration > 0 && v.Until > v.Duration && w >= v.Duration*14/10 { // an extension adds half a window at least
 			longer = append(longer, cv.Result.Codec)
 			longest = max(longest, w)
 		} else {
@@ -404,7 +404,7 @@ func (v Level) Ran() string {
 // busy for it to be the codecs' alone; "" otherwise.
 func (v Level) Caveat() string {
 	busy := v.busiest()
-	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 || v.split() {
+	if busy < BusyShare || v.Ref == nil || len(v.Answers(StandsOut)) == 0 || v.Split() {
 		return ""
 	}
 	if v.RefName() == results.Control {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -98,5 +99,29 @@ func TestControlIsPreemptible(t *testing.T) {
 	<-finished
 	if !stillRunning {
 		t.Error("the stop of the world waited for the control's Unmarshal to return: the loop was not preempted")
+	}
+}
+
+// Under a struct target control is timed on encoding/json decoding into
+// that type, as the codecs beside it decode: a type the document does not
+// fit is an error that names it, and a struct run's control is one.
+func TestControlForATarget(t *testing.T) {
+	in, err := datasets.Load("twitter", datasets.DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewControlFor(in.Data, reflect.TypeFor[[]int]()); err == nil || !strings.Contains(err.Error(), "[]int") {
+		t.Errorf("a target the document does not fit: err %v, want one naming []int", err)
+	}
+	typ, ok := datasets.TargetType("twitter")
+	if !ok {
+		t.Skip("no struct type for twitter")
+	}
+	c, err := NewControlFor(in.Data, typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ctl := c.(control); ctl.decodeIters == 0 || ctl.encodeIters == 0 {
+		t.Errorf("control for %v: %d and %d iterations", typ, ctl.decodeIters, ctl.encodeIters)
 	}
 }

@@ -190,6 +190,9 @@ func PrepareStruct(im Entry, in *datasets.Input, want any, t reflect.Type, info 
 		}
 		return checkStruct(c, in.Data, want, t)
 	})
+	if err == nil && im.Name == results.Control {
+		c, err = NewControlFor(in.Data, t) // as busy as the codecs decoding into t
+	}
 	if err != nil {
 		info.StructErr = err.Error()
 	} else {
