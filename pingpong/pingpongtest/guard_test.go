@@ -265,9 +265,13 @@ func TestBenchmarkReportsTheRoundTripAndTheStops(t *testing.T) {
 	if w := r.Extra["waiting-%"]; w < 0 { // may pass 100: a stuck stop counts the ones it kept the probe from asking
 		t.Errorf("waiting %v%% of the window", w)
 	}
-	// the p99 stop per MB of a 50-byte document: 20000 times the stop
-	if perMB := r.Extra["stop-ns/MB"]; perMB <= 0 {
-		t.Errorf("stop wait per MB %vns, want it above 0", perMB)
+	// the p99 stop per MB of a 50-byte document: 20000 times the stop,
+	// which counts the probe's late time where the table's p99 does not
+	// (and, where the kernel split the waits, is the time std held its
+	// stops: often none)
+	perMB, p99 := r.Extra["stop-ns/MB"], r.Extra["stw-p99-ns"]
+	if floor := 0.99 * p99 * 1e6 / float64(len(small)); perMB < 0 || perMB < floor {
+		t.Errorf("stop wait per MB %vns, want at least the p99 stop (%vns) per MB of the document (%vns)", perMB, p99, floor)
 	}
 }
 
