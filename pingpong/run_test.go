@@ -33,10 +33,7 @@ func TestRunKnowsTheCodecs(t *testing.T) {
 	sonic.Name = "s2"
 	std := Codec{Name: "mine", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 	wrapped := Codec{Name: "wrapped", Marshal: json.Marshal, Unmarshal: func(b []byte, v any) error { return json.Unmarshal(b, v) }}
-	rep, err := Run(context.Background(), doc, []Codec{sonic, std, wrapped}, quick)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := runWithStops(t, doc, []Codec{sonic, std, wrapped}, quick)
 	infos := map[string]results.CodecInfo{}
 	for _, im := range rep.Results().Codecs {
 		infos[im.Name] = im
