@@ -50,6 +50,7 @@ func TestAnalyzeNamesNonPreemptibleFunction(t *testing.T) {
 	if !spin.NonPreemptible() {
 		t.Skip("spin is preemptible here; run with GODEBUG=asyncpreemptoff=1")
 	}
+	spin.Iterations(time.Millisecond) // calibrated before the recorder runs: its trials spin too
 	var c latency.Culprit
 	for try := 0; try < 3; try++ {
 		tr := recordSpinStops(t, 30*time.Millisecond)
