@@ -1,6 +1,7 @@
 package latency
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/internal/measurelock"
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/internal/spin"
 )
 
@@ -145,9 +147,15 @@ func TestSTWProbeSplitsEachStop(t *testing.T) {
 		}
 		return hold
 	}
-	if h := longest(run(func() { spin.Spin(30 * time.Millisecond) })); h < 5*time.Millisecond {
-		t.Errorf("spinning 30ms at a time, the longest hold was %v: want at least 5ms", h)
-	}
+	// A hold reads short where the machine kept the holder waiting outside
+	// the stop too (holdOf): a window on a machine busy compiling other
+	// packages may read none, so it is retried.
+	retry.Three(t, func() error {
+		if h := longest(run(func() { spin.Spin(30 * time.Millisecond) })); h < 5*time.Millisecond {
+			return fmt.Errorf("spinning 30ms at a time, the longest hold was %v: want at least 5ms", h)
+		}
+		return nil
+	})
 	if h := longest(run(func() { time.Sleep(time.Millisecond) })); h > time.Millisecond {
 		t.Errorf("sleeping, the longest hold was %v: want under 1ms", h)
 	}
