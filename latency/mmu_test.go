@@ -187,3 +187,18 @@ func TestLateGaps(t *testing.T) {
 		t.Errorf("gaps add to %v, KeptOut %v", sum, k)
 	}
 }
+
+// Machine adds up what Stretches does as the machine's, over whole turns:
+// the waits not held and the lateness a run-queue wait excused.
+func TestMachineIsTheStretchesMachine(t *testing.T) {
+	ms := time.Millisecond
+	turns := []Turn{{Window: 200 * ms, Stops: 2, Split: true, Queued: 5 * ms}, {Window: 100 * ms, Stops: 1, Split: true}}
+	stops := []Stop{{At: 10 * ms, Begin: 8 * ms, Hold: 2 * ms, Queued: 60 * ms}, {At: 150 * ms, Begin: 3 * ms, Hold: 3 * ms}, {At: 250 * ms, Begin: 4 * ms, Hold: 1 * ms, Queued: 1 * ms}}
+	var want time.Duration
+	for _, s := range Stretches(turns, stops, 50*ms, 10*ms, 20*ms, 0) {
+		want += s.Machine
+	}
+	if got := Machine(turns, stops, 10*ms, 20*ms); got != want || got == 0 {
+		t.Errorf("machine %v, stretches' %v", got, want)
+	}
+}

@@ -267,6 +267,21 @@ func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Dur
 	return out
 }
 
+// Machine is how long the machine, not the program, took of the stops'
+// waits (Begin less Hold) and of the probe's lateness beyond interval and
+// slack (lateBy): what Stretches adds up as Machine, over the whole turns.
+func Machine(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
+	var out time.Duration
+	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
+		_, machine := lateBy(turns, turn, last, next, s, interval, slack)
+		out += machine
+		if s != nil {
+			out += s.Begin - s.Held(turns[turn].Split)
+		}
+	})
+	return out
+}
+
 // LateGaps are the gaps KeptOut adds up, one by one: how long the probe
 // could not ask for a stop, beyond interval and slack, each time it could
 // not. A quantile of the stops' waits that counts them (as stops that

@@ -161,9 +161,7 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 				_ = s.Hist.RecordCorrectedValue(int64(st.Hold), int64(interval))
 				s.Waited += st.Hold
 			}
-			for _, st := range latency.Stretches(r.STWTurns, r.STWStops, 0, interval, ProbeSlack, 0) {
-				s.Machine += st.Machine
-			}
+			s.Machine += latency.Machine(r.STWTurns, r.STWStops, interval, ProbeSlack)
 		} else {
 			s.Hist.Merge(r.STWHist)
 			s.Waited += r.STWWaited
@@ -375,7 +373,8 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 		a.P = res.P
 	}
 	a.More = a.P <= alpha
-	a.Effect, a.HasEffect = EffectOf(codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop), late)
+	cs, rs := codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop)
+	a.Effect, a.HasEffect = EffectOf(cs, rs, late)
 	if !a.HasEffect { // an old file: the estimates alone, an interval of none
 		fc, fr := frozenOf(codec, late), frozenOf(ref, late)
 		a.Effect.Frozen = Interval{Est: fc - fr, Lo: fc - fr, Hi: fc - fr}
@@ -386,7 +385,7 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 	// queues behind the pairs, as on any busy program)
 	a.Busy = !(codec.Split && ref.Split) && (ref.Waiting() >= bars.Frozen || max(codec.Busy, ref.Busy) >= BusyShare)
 	f, t := a.Effect.Frozen, a.Effect.Tail
-	a.Plain = !a.Busy && Plain(codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop), late, bars.Frozen)
+	a.Plain = !a.Busy && Plain(cs, rs, late, bars.Frozen)
 	switch {
 	case a.More && (f.Above(bars.Frozen) || t.Above(bars.Tail)), a.Plain:
 		a.Answer = StandsOut
