@@ -199,7 +199,11 @@ if [ -n "${PINGPONG_BUILD_CACHE:-}" ]; then
 	mkdir -p -- "$PINGPONG_BUILD_CACHE" || fail "PINGPONG_BUILD_CACHE=$PINGPONG_BUILD_CACHE: cannot create the directory"
 	benchbuild=$(cd -- "$PINGPONG_BUILD_CACHE" && pwd)/benchbuild
 fi
-(cd -- "$root" && go build -o "$benchbuild" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
+# Built under a name of this run's own, then renamed into place in the same
+# directory: two runs side by side sharing PINGPONG_BUILD_CACHE (the tests
+# run several) never link into one file.
+(cd -- "$root" && go build -o "$benchbuild.$$" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
+mv -f -- "$benchbuild.$$" "$benchbuild" || fail "cannot move the build step into place: $benchbuild"
 # The build step says what went wrong in one line, with its exit status (a
 # --fail EXPR pingpong refuses included, told before anything is built); it
 # prints the run's -impls, -input and -target, one word a line.
