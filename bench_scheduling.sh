@@ -201,7 +201,12 @@ if [ -n "${PINGPONG_BUILD_CACHE:-}" ]; then
 fi
 # Built under a name of this run's own, then renamed into place in the same
 # directory: two runs side by side sharing PINGPONG_BUILD_CACHE (the tests
-# run several) never link into one file.
+# run several) never link into one file. The name starts as a copy of the
+# kept build, which the go command does not link again when nothing
+# changed.
+if [ -f "$benchbuild" ]; then
+	cp -p -- "$benchbuild" "$benchbuild.$$" 2>/dev/null || rm -f -- "$benchbuild.$$"
+fi
 (cd -- "$root" && go build -o "$benchbuild.$$" ./internal/benchbuild) || fail "building internal/benchbuild failed (see above)"
 mv -f -- "$benchbuild.$$" "$benchbuild" || fail "cannot move the build step into place: $benchbuild"
 # The build step says what went wrong in one line, with its exit status (a

@@ -53,6 +53,7 @@ func runChromium(t *testing.T, browser, dir, path string, args ...string) []byte
 // screenshot shows something: a page that parses can still render blank
 // (a broken style sheet, an SVG the browser rejects).
 func TestHTMLInABrowser(t *testing.T) {
+	t.Parallel() // a browser of its own, beside TestHTMLLayoutAt1400px's
 	browser := chromium(t)
 	dir := t.TempDir()
 	page := filepath.Join(dir, "report.html")
@@ -141,6 +142,7 @@ func measureLayout(t *testing.T, browser string, page []byte) layout {
 // the verdict before the first chart, every table row one line high and
 // every table within its width, and the chart over time there.
 func TestHTMLLayoutAt1400px(t *testing.T) {
+	t.Parallel()
 	browser := chromium(t)
 	l := measureLayout(t, browser, renderHTML(t, Source{Name: "results.json", Run: timedRun()}))
 	if l.VerdictTop < 0 || l.ChartTop < 0 || l.VerdictTop >= l.ChartTop {
