@@ -9,10 +9,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
 )
 
 // The docs as code: every shell command line of README.md and docs/ (in a
@@ -25,7 +28,10 @@ import (
 //     as the binary TestMain built, with short windows: -duration 50ms,
 //     -warmup 0s, -count 1; where the line names none, -levels 1, -until 0
 //     and -impls std,baseline (the line's flags and files are what is
-//     tested, not the codecs). A subcommand's line runs as written.
+//     tested, not the codecs); a generated shape of megabytes
+//     (-input long-string:16MB) at a sixteenth of its size, since each
+//     pair's round trip, however short the window, is the work of the
+//     document. A subcommand's line runs as written.
 //     Pages run side by side, each page's lines in order.
 //   - go build: -o goes into the page's directory (a later line's
 //     bin/pingpong is that build); a GOEXPERIMENT is dropped, since the
@@ -240,8 +246,16 @@ func shortened(args []string) []string {
 	var out []string
 	given := map[string]bool{}
 	for i := 0; i < len(args); i++ {
-		name, _, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		given[name] = true
+		if name == "input" && strings.HasPrefix(args[i], "-") {
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			out = append(out, "-input="+smallerShapes(value))
+			continue
+		}
 		short, ok := shortWindows[name]
 		if !ok || !strings.HasPrefix(args[i], "-") {
 			out = append(out, args[i])
@@ -267,6 +281,29 @@ func shortened(args []string) []string {
 		out = append(out, "-impls=std,baseline")
 	}
 	return out
+}
+
+// megabytes is a generated shape's size in megabytes (long-string:16MB).
+var megabytes = regexp.MustCompile(`^([a-z-]+):([0-9]+)MB$`)
+
+// smallerShapes is an -input list with each generated shape of megabytes
+// at a sixteenth of its size (long-string:16MB is long-string:1024KB), in
+// kilobytes, so that sizes stay apart; files, corpora and their growths
+// as written.
+func smallerShapes(inputs string) string {
+	items := strings.Split(inputs, ",")
+	for i, in := range items {
+		m := megabytes.FindStringSubmatch(in)
+		if m == nil || !slices.ContainsFunc(datasets.Shapes(), func(s datasets.Shape) bool { return s.Name == m[1] }) {
+			continue
+		}
+		mb, err := strconv.Atoi(m[2])
+		if err != nil {
+			continue
+		}
+		items[i] = fmt.Sprintf("%s:%dKB", m[1], mb*1024/16)
+	}
+	return strings.Join(items, ",")
 }
 
 // benchmarkLine is a result line of go test -bench.
@@ -422,4 +459,18 @@ func tableRow(t *testing.T, page, label string) []string {
 	}
 	t.Fatalf("no table row %q", label)
 	return nil
+}
+
+func TestSmallerShapes(t *testing.T) {
+	for in, want := range map[string]string{
+		"attachment:1MB,attachment:4MB,attachment:16MB": "attachment:64KB,attachment:256KB,attachment:1024KB",
+		"long-string:32MB":                "long-string:2048KB",
+		"long-string:10XB":                "long-string:10XB",              // an error line's, as written
+		"grow:twitter:1MB,citm-catalog":   "grow:twitter:1MB,citm-catalog", // not a shape
+		"nosuchshape:16MB,deep-nesting:5": "nosuchshape:16MB,deep-nesting:5",
+	} {
+		if got := smallerShapes(in); got != want {
+			t.Errorf("smallerShapes(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
