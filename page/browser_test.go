@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"image"
 	"image/png"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,22 +20,19 @@ import (
 // browsers are the names a Chromium goes by; .ci/run installs Debian's.
 var browsers = []string{"chromium", "chromium-browser", "google-chrome-stable", "google-chrome", "chrome"}
 
-// chromium is the Chromium on PATH; the test skips without one.
-func chromium(t *testing.T) string {
-	t.Helper()
+// chromium is the Chromium on PATH, "" when there is none.
+func chromium() string {
 	for _, b := range browsers {
 		if p, err := exec.LookPath(b); err == nil {
 			return p
 		}
 	}
-	t.Skip("no Chromium on PATH (looked for chromium, chromium-browser, google-chrome): .ci/run installs it with apt-get install -y chromium; skipping the browser check")
 	return ""
 }
 
 // runChromium runs browser headless at 1400px wide on the page at path
 // with args, and returns its stdout.
-func runChromium(t *testing.T, browser, dir, path string, args ...string) []byte {
-	t.Helper()
+func runChromium(browser, dir, path string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	args = append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -44,44 +43,9 @@ func runChromium(t *testing.T, browser, dir, path string, args ...string) []byte
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: %v\n%s", browser, err, stderr.Bytes())
+		return nil, fmt.Errorf("%s: %w\n%s", browser, err, stderr.Bytes())
 	}
-	return stdout.Bytes()
-}
-
-// TestHTMLInABrowser loads the page in a headless Chromium and checks the
-// screenshot shows something: a page that parses can still render blank
-// (a broken style sheet, an SVG the browser rejects).
-func TestHTMLInABrowser(t *testing.T) {
-	t.Parallel() // a browser of its own, beside TestHTMLLayoutAt1400px's
-	browser := chromium(t)
-	dir := t.TempDir()
-	page := filepath.Join(dir, "report.html")
-	if err := os.WriteFile(page, renderHTML(t, Source{Name: "results.json", Run: timedRun()}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	shot := filepath.Join(dir, "shot.png")
-	runChromium(t, browser, dir, page, "--screenshot="+shot, "--window-size=1400,2000")
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatalf("no screenshot: %v", err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	colours, ink := inkOf(img)
-	// The charts alone bring eight line colours and the text's
-	// anti-aliasing many greys; a blank or an error page has a handful.
-	if colours < 50 || ink < 0.02 {
-		t.Errorf("the screenshot looks blank: %d colours, %.2f%% of pixels not white", colours, 100*ink)
-	}
-	if keep := os.Getenv("PINGPONG_KEEP_SCREENSHOT"); keep != "" {
-		if b, err := os.ReadFile(shot); err == nil {
-			os.WriteFile(keep, b, 0o644)
-		}
-	}
+	return stdout.Bytes(), nil
 }
 
 // measure is what the browser measures of the page laid out at 1400px:
@@ -117,25 +81,89 @@ type layout struct {
 
 var measured = regexp.MustCompile(`(?s)<pre id="measured">(.*?)</pre>`)
 
-// measureLayout lays page out in Chromium at 1400px and measures it.
-func measureLayout(t *testing.T, browser string, page []byte) layout {
-	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "measure.html")
-	copy := bytes.Replace(page, []byte("</body>"), []byte(measure+"</body>"), 1)
-	if err := os.WriteFile(path, copy, 0o644); err != nil {
-		t.Fatal(err)
+// seen is what a reader at 1400px sees of the page of timedRun: a
+// screenshot of its top 2000px and the layout measured.
+type seen struct {
+	shot   image.Image
+	layout layout
+}
+
+// browse opens the page of timedRun in Chromium once, for every test that
+// looks at it (a browser start is seconds of CPU): it takes the
+// screenshot and dumps the DOM with what measure wrote into it, at the
+// end of the page, below the screenshot's 2000px.
+var browse = sync.OnceValues(func() (seen, error) {
+	var b bytes.Buffer
+	if err := WriteHTML(&b, []Source{{Name: "results.json", Run: timedRun()}}, testConsole); err != nil {
+		return seen{}, err
 	}
-	dom := runChromium(t, browser, dir, path, "--window-size=1400,2000", "--virtual-time-budget=5000", "--dump-dom")
+	dir, err := os.MkdirTemp("", "pingpong-page")
+	if err != nil {
+		return seen{}, err
+	}
+	defer os.RemoveAll(dir)
+	path, shot := filepath.Join(dir, "report.html"), filepath.Join(dir, "shot.png")
+	if err := os.WriteFile(path, bytes.Replace(b.Bytes(), []byte("</body>"), []byte(measure+"</body>"), 1), 0o644); err != nil {
+		return seen{}, err
+	}
+	dom, err := runChromium(chromium(), dir, path, "--screenshot="+shot, "--window-size=1400,2000", "--virtual-time-budget=5000", "--dump-dom")
+	if err != nil {
+		return seen{}, err
+	}
+	var s seen
+	if s.shot, err = readPNG(shot); err != nil {
+		return seen{}, fmt.Errorf("the screenshot: %w", err)
+	}
+	if keep := os.Getenv("PINGPONG_KEEP_SCREENSHOT"); keep != "" {
+		if b, err := os.ReadFile(shot); err == nil {
+			os.WriteFile(keep, b, 0o644)
+		}
+	}
 	m := measured.FindSubmatch(dom)
 	if m == nil {
-		t.Fatalf("the measuring script wrote nothing into the DOM (%d bytes dumped)", len(dom))
+		return seen{}, fmt.Errorf("the measuring script wrote nothing into the DOM (%d bytes dumped)", len(dom))
 	}
-	var l layout
-	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &l); err != nil {
-		t.Fatalf("the measurements: %v\n%s", err, m[1])
+	if err := json.Unmarshal([]byte(html.UnescapeString(string(m[1]))), &s.layout); err != nil {
+		return seen{}, fmt.Errorf("the measurements: %w\n%s", err, m[1])
 	}
-	return l
+	return s, nil
+})
+
+// readPNG decodes the PNG file at path.
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return png.Decode(f)
+}
+
+// browsed is what browse saw, for t, which skips without a Chromium and
+// stops when the browser could not show the page.
+func browsed(t *testing.T) seen {
+	t.Helper()
+	if chromium() == "" {
+		t.Skip("no Chromium on PATH (looked for chromium, chromium-browser, google-chrome): .ci/run installs it with apt-get install -y chromium; skipping the browser check")
+	}
+	s, err := browse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestHTMLInABrowser checks that the screenshot of the page in a headless
+// Chromium shows something: a page that parses can still render blank (a
+// broken style sheet, an SVG the browser rejects).
+func TestHTMLInABrowser(t *testing.T) {
+	t.Parallel() // browse's one Chromium serves TestHTMLLayoutAt1400px too
+	colours, ink := inkOf(browsed(t).shot)
+	// The charts alone bring eight line colours and the text's
+	// anti-aliasing many greys; a blank or an error page has a handful.
+	if colours < 50 || ink < 0.02 {
+		t.Errorf("the screenshot looks blank: %d colours, %.2f%% of pixels not white", colours, 100*ink)
+	}
 }
 
 // TestHTMLLayoutAt1400px checks the page as a reader at 1400px sees it:
@@ -143,8 +171,7 @@ func measureLayout(t *testing.T, browser string, page []byte) layout {
 // every table within its width, and the chart over time there.
 func TestHTMLLayoutAt1400px(t *testing.T) {
 	t.Parallel()
-	browser := chromium(t)
-	l := measureLayout(t, browser, renderHTML(t, Source{Name: "results.json", Run: timedRun()}))
+	l := browsed(t).layout
 	if l.VerdictTop < 0 || l.ChartTop < 0 || l.VerdictTop >= l.ChartTop {
 		t.Errorf("the verdict at %.0fpx, the first chart at %.0fpx: want the verdict first", l.VerdictTop, l.ChartTop)
 	}
