@@ -237,8 +237,9 @@ func missingGrown(args []string, dir string) string {
 // here.
 var shortWindows = map[string]string{"duration": "50ms", "warmup": "0s", "count": "1"}
 
-// shortened is a measuring run's arguments with short windows, and -levels
-// and -impls when the line names none; a subcommand's are as written.
+// shortened is a measuring run's arguments with short windows and smaller
+// shapes (smallerShapes), and -levels and -impls when the line names none;
+// a subcommand's are as written.
 func shortened(args []string) []string {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		return args
@@ -248,21 +249,17 @@ func shortened(args []string) []string {
 	for i := 0; i < len(args); i++ {
 		name, value, hasValue := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		given[name] = true
-		if name == "input" && strings.HasPrefix(args[i], "-") {
-			if !hasValue && i+1 < len(args) {
-				i++
-				value = args[i]
-			}
-			out = append(out, "-input="+smallerShapes(value))
-			continue
-		}
-		short, ok := shortWindows[name]
-		if !ok || !strings.HasPrefix(args[i], "-") {
+		short, window := shortWindows[name]
+		if !strings.HasPrefix(args[i], "-") || !window && name != "input" {
 			out = append(out, args[i])
 			continue
 		}
 		if !hasValue && i+1 < len(args) {
 			i++
+			value = args[i]
+		}
+		if !window {
+			short = smallerShapes(value)
 		}
 		out = append(out, "-"+name+"="+short)
 	}
@@ -472,5 +469,22 @@ func TestSmallerShapes(t *testing.T) {
 		if got := smallerShapes(in); got != want {
 			t.Errorf("smallerShapes(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestShortened(t *testing.T) {
+	got := shortened([]string{"-input", "attachment:16MB,citm-catalog", "-duration", "2s", "-levels=N", "-impls", "std,sonic", "-json", "x.json"})
+	want := []string{"-input=attachment:1024KB,citm-catalog", "-duration=50ms", "-levels=N", "-impls", "std,sonic", "-json", "x.json"}
+	if !slices.Equal(got[:len(want)], want) {
+		t.Errorf("shortened: %q, want it to start %q", got, want)
+	}
+	slices.Sort(got)
+	for _, added := range []string{"-warmup=0s", "-count=1", "-until=0"} {
+		if _, found := slices.BinarySearch(got, added); !found {
+			t.Errorf("shortened: %q, want %s added", got, added)
+		}
+	}
+	if sub := []string{"report", "-html", "x.html", "run.json"}; !slices.Equal(shortened(sub), sub) {
+		t.Errorf("a subcommand's line changed: %q", shortened(sub))
 	}
 }
