@@ -93,8 +93,8 @@ type seen struct {
 // screenshot and dumps the DOM with what measure wrote into it, at the
 // end of the page, below the screenshot's 2000px.
 var browse = sync.OnceValues(func() (seen, error) {
-	var b bytes.Buffer
-	if err := WriteHTML(&b, []Source{{Name: "results.json", Run: timedRun()}}, testConsole); err != nil {
+	page, err := pageOf(Source{Name: "results.json", Run: timedRun()})
+	if err != nil {
 		return seen{}, err
 	}
 	dir, err := os.MkdirTemp("", "pingpong-page")
@@ -103,7 +103,7 @@ var browse = sync.OnceValues(func() (seen, error) {
 	}
 	defer os.RemoveAll(dir)
 	path, shot := filepath.Join(dir, "report.html"), filepath.Join(dir, "shot.png")
-	if err := os.WriteFile(path, bytes.Replace(b.Bytes(), []byte("</body>"), []byte(measure+"</body>"), 1), 0o644); err != nil {
+	if err := os.WriteFile(path, bytes.Replace(page, []byte("</body>"), []byte(measure+"</body>"), 1), 0o644); err != nil {
 		return seen{}, err
 	}
 	dom, err := runChromium(chromium(), dir, path, "--screenshot="+shot, "--window-size=1400,2000", "--virtual-time-budget=5000", "--dump-dom")

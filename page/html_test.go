@@ -51,11 +51,18 @@ func testConsole(w io.Writer, run *results.Run) error {
 
 func renderHTML(t *testing.T, srcs ...Source) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	if err := WriteHTML(&b, srcs, testConsole); err != nil {
+	page, err := pageOf(srcs...)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return b.Bytes()
+	return page
+}
+
+// pageOf is the page of srcs, with testConsole's console.
+func pageOf(srcs ...Source) ([]byte, error) {
+	var b bytes.Buffer
+	err := WriteHTML(&b, srcs, testConsole)
+	return b.Bytes(), err
 }
 
 // chartsOf parses the page and returns, per chart figure, the text of its
