@@ -45,10 +45,10 @@ func TestMain(m *testing.M) {
 	binary = filepath.Join(dir, "pingpong")
 	buildCache = filepath.Join(dir, "builds")
 	// A real build, not the test binary: module versions come from its
-	// build info, which test binaries lack. -trimpath, as
-	// bench_scheduling.sh builds, so that the script tests' builds find
+	// build info, which test binaries lack. -trimpath and -ldflags=-w,
+	// as bench_scheduling.sh builds, so that the script tests' builds find
 	// this one's packages in the build cache.
-	if out, err := exec.Command("go", "build", "-trimpath", "-o", binary, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-trimpath", "-ldflags=-w", "-o", binary, ".").CombinedOutput(); err != nil {
 		os.RemoveAll(dir)
 		panic("building pingpong: " + err.Error() + "\n" + string(out))
 	}

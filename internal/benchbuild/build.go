@@ -30,10 +30,19 @@ func (b *builder) bin(name string) string { return filepath.Join(b.dir, "bin", n
 // module's directory out of what the build cache keys on, so that a copy
 // of the module builds from the cache but for what the copy changed. A
 // copy's go.mod may take what the generated file imports (-mod=mod); the
-// user's own is never changed. With $PINGPONG_BUILD_CACHE, the binary is
-// linked only when that directory does not hold it already.
+// user's own is never changed. -ldflags=-w leaves out the DWARF
+// debugging information, which a benchmark's binary has no use for
+// (profiles and stack traces read the symbol table, which stays): a
+// quarter less work for the linker (1.9 -> 1.4 s for pingpong, measured),
+// the longest part of a build whose packages are cached. Not when
+// $GOFLAGS sets -ldflags itself, which this would replace. With
+// $PINGPONG_BUILD_CACHE, the binary is linked only when that directory
+// does not hold it already.
 func (b *builder) goBuild(dir string, env []string, bin string) error {
 	args := []string{"build", "-trimpath"}
+	if !strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
+		args = append(args, "-ldflags=-w")
+	}
 	if dir != b.root {
 		args = append(args, "-mod=mod")
 	}
