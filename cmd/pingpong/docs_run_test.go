@@ -28,8 +28,9 @@ import (
 //     as the binary TestMain built, with short windows: -duration 50ms,
 //     -warmup 0s, -count 1; where the line names none, -levels 1, -until 0
 //     and -impls std,baseline (the line's flags and files are what is
-//     tested, not the codecs); a generated shape of megabytes
-//     (-input long-string:16MB) at a sixteenth of its size, since each
+//     tested, not the codecs); a generated shape or a growth of megabytes
+//     (-input long-string:16MB, grow:twitter:4MB) at a sixteenth of its
+//     size, since each
 //     pair's round trip, however short the window, is the work of the
 //     document. A subcommand's line runs as written.
 //     Pages run side by side, each page's lines in order.
@@ -280,18 +281,21 @@ func shortened(args []string) []string {
 	return out
 }
 
-// megabytes is a generated shape's size in megabytes (long-string:16MB).
-var megabytes = regexp.MustCompile(`^([a-z-]+):([0-9]+)MB$`)
+// megabytes is an input of a size in megabytes: a generated shape
+// (long-string:16MB) or a growth (grow:twitter:4MB, grow:orders.json:1MB).
+var megabytes = regexp.MustCompile(`^((?:grow:.+)|[a-z-]+):([0-9]+)MB$`)
 
-// smallerShapes is an -input list with each generated shape of megabytes
-// at a sixteenth of its size (long-string:16MB is long-string:1024KB), in
-// kilobytes, so that sizes stay apart; files, corpora and their growths
-// as written.
+// smallerShapes is an -input list with each generated shape and each
+// growth of megabytes at a sixteenth of its size (long-string:16MB is
+// long-string:1024KB, grow:twitter:4MB is grow:twitter:256KB; growing
+// shrinks a larger source), in kilobytes, so that sizes stay apart;
+// files, corpora and ranges (grow:orders.json:1MB..64MB) as written.
 func smallerShapes(inputs string) string {
 	items := strings.Split(inputs, ",")
 	for i, in := range items {
 		m := megabytes.FindStringSubmatch(in)
-		if m == nil || !slices.ContainsFunc(datasets.Shapes(), func(s datasets.Shape) bool { return s.Name == m[1] }) {
+		grown := m != nil && strings.HasPrefix(m[1], "grow:")
+		if m == nil || !grown && !slices.ContainsFunc(datasets.Shapes(), func(s datasets.Shape) bool { return s.Name == m[1] }) {
 			continue
 		}
 		mb, err := strconv.Atoi(m[2])
@@ -462,8 +466,10 @@ func TestSmallerShapes(t *testing.T) {
 	for in, want := range map[string]string{
 		"attachment:1MB,attachment:4MB,attachment:16MB": "attachment:64KB,attachment:256KB,attachment:1024KB",
 		"long-string:32MB":                "long-string:2048KB",
-		"long-string:10XB":                "long-string:10XB",              // an error line's, as written
-		"grow:twitter:1MB,citm-catalog":   "grow:twitter:1MB,citm-catalog", // not a shape
+		"long-string:10XB":                "long-string:10XB", // an error line's, as written
+		"grow:twitter:1MB,citm-catalog":   "grow:twitter:64KB,citm-catalog",
+		"grow:orders.json:4MB":            "grow:orders.json:256KB",
+		"grow:orders.json:1MB..64MB":      "grow:orders.json:1MB..64MB", // a range, as written
 		"nosuchshape:16MB,deep-nesting:5": "nosuchshape:16MB,deep-nesting:5",
 	} {
 		if got := smallerShapes(in); got != want {

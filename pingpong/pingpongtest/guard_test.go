@@ -152,9 +152,14 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	fn := func() {
 		mu.Lock()
 		calls++
-		checked := calls > 3 // the check before the window: quick
+		// the check before the window is the first three calls, quick;
+		// the next one holds off the stop it asks for, and the calls
+		// after it are quick again: one spin is enough to freeze the
+		// world (the other pair stops with it), and a second would only
+		// take the other core meanwhile
+		holds := calls == 4
 		mu.Unlock()
-		if checked {
+		if holds {
 			go func() {
 				var ms runtime.MemStats
 				runtime.ReadMemStats(&ms)
