@@ -27,7 +27,7 @@ func tinyRun(t *testing.T, dir string) (scriptArgs, pingpongArgs []string) {
 	// --count 1: a second build makes the script's default 5 repeats, and
 	// a test that reads the repeats says --count itself (a later --count
 	// wins)
-	return []string{"-i", tiny, "--duration", "50ms", "--count", "1"}, []string{"--", "-warmup", "0", "-levels", "1", "-probe", "0"}
+	return []string{"-i", tiny, "--duration", "20ms", "--count", "1"}, []string{"--", "-warmup", "0", "-levels", "1", "-probe", "0"}
 }
 
 // runBench runs the script from a fresh directory with args as they are
