@@ -22,6 +22,7 @@ func TestEveryCodecRoundTripsEveryBuiltin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			skipMegabytesIfShort(t, len(doc))
 			for _, im := range registry.All() {
 				c, err := im.New(doc)
 				if err != nil {
@@ -81,5 +82,17 @@ func TestSonicOptdecCheckRefusesTheJIT(t *testing.T) {
 	}
 	if err := sonicUsesOptdec(); err == nil || !strings.Contains(err.Error(), "did not take effect") {
 		t.Errorf("check in a process without the variable: %v; want it refused", err)
+	}
+}
+
+// skipMegabytesIfShort skips, under -short, a round trip of a document
+// of a megabyte or more: the same code as on the smaller ones, over more
+// bytes, which the race detector (CI's -race -short run) makes ten times
+// slower (govtrack alone took 30 s under it); the suite without -short
+// runs them.
+func skipMegabytesIfShort(t *testing.T, size int) {
+	t.Helper()
+	if testing.Short() && size >= 1<<20 {
+		t.Skipf("-short: a document of %d bytes (the suite without -short round-trips it)", size)
 	}
 }
