@@ -20,23 +20,23 @@ import (
 // The docs as code: every shell command line of README.md and docs/ (in a
 // fenced block, or after "$ ") runs, and does what its page shows. Lines
 // run in the order of their page, in one directory per page, so that a
-// file one line writes is there for the next. What is changed to keep the
-// suite short, and what is not run, is said here, line kind by line kind:
+// file one line writes is there for the next. Pages run one after another
+// within this test's one slot of -parallel: as parallel subtests they
+// queued behind every other test's, and the README's, the longest, started
+// last and ended the package (100 s into a 124 s suite, for 24 s). What is
+// changed to keep the suite short, and what is not run, is said here, line
+// kind by line kind:
 //
 //   - pingpong (`pingpong`, `go run ./cmd/pingpong`, `bin/pingpong`) runs
 //     as the binary TestMain built, with short windows: -duration 50ms,
 //     -warmup 0s, -count 1; where the line names none, -levels 1, -until 0,
 //     -impls std,baseline and -input github (59kB, where the default is
-//     citm-catalog's 1.76MB: the line's flags and files are what is
-//     tested, not the codecs or the document); a generated shape or a growth of megabytes
-//     (-input long-string:16MB, grow:twitter:4MB) at a sixteenth of its
-//     size, since each
-//     pair's round trip, however short the window, is the work of the
-//     document. A subcommand's line runs as written.
-//     Pages run one after another, each page's lines in order, within
-//     this test's one slot of -parallel: as parallel subtests they queued
-//     behind every other test's, and the README's, the longest, started
-//     last and ended the package (100 s into a 124 s suite, for 24 s).
+//     citm-catalog's 1.76MB): the line's flags and files are what is
+//     tested, not the codecs or the document. A generated shape or a
+//     growth of megabytes (-input long-string:16MB, grow:twitter:4MB) runs
+//     at a sixteenth of its size, since each pair's round trip, however
+//     short the window, is the work of the document. A subcommand's line
+//     runs as written.
 //   - go build: -o goes into the page's directory (a later line's
 //     bin/pingpong is that build); a GOEXPERIMENT is dropped, since the
 //     jsonv2 standard library is a minute and a half of compiling
