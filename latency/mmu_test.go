@@ -135,10 +135,10 @@ func TestStretches(t *testing.T) {
 	// half), 69.5 to the end (39.5ms, due at 240.5ms: second half); the
 	// empty turn: 100 (70ms late)
 	want := []Stretch{
-		{Window: 100 * ms, Waited: 36 * ms, KeptOut: 9 * ms, Weight: 1 + 3 + 1, Stops: 1 + 3, Long: 3},
-		{Window: 100 * ms, Waited: 12 * ms, KeptOut: 78 * ms, Weight: 1 + 7, Stops: 1, Long: 1},
-		{Window: 100 * ms, Waited: 500 * us, KeptOut: 39500 * us, Weight: 1 + 3, Stops: 1, Long: 0},
-		{Window: 100 * ms, KeptOut: 70 * ms, Weight: 7},
+		{Window: 100 * ms, Ran: 100 * ms, Waited: 36 * ms, KeptOut: 9 * ms, Weight: 1 + 3 + 1, Stops: 1 + 3, Long: 3},
+		{Window: 100 * ms, Ran: 100 * ms, Waited: 12 * ms, KeptOut: 78 * ms, Weight: 1 + 7, Stops: 1, Long: 1},
+		{Window: 100 * ms, Ran: 100 * ms, Waited: 500 * us, KeptOut: 39500 * us, Weight: 1 + 3, Stops: 1, Long: 0},
+		{Window: 100 * ms, Ran: 100 * ms, KeptOut: 70 * ms, Weight: 7},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d stretches, want %d: %+v", len(got), len(want), got)
@@ -163,6 +163,26 @@ func TestStretches(t *testing.T) {
 		if got := correctedOver(tc.wait, tc.interval, tc.long); got != tc.want {
 			t.Errorf("correctedOver(%v, %v, %v) = %d, want %d", tc.wait, tc.interval, tc.long, got, tc.want)
 		}
+	}
+}
+
+// A stretch ran its turn's share of its window (Turn.Ran), all of it
+// where the share was not measured; Ran adds up the turns' the same way.
+func TestStretchesRanTheirTurnsShare(t *testing.T) {
+	ms := time.Millisecond
+	turns := []Turn{{Window: 200 * ms, Ran: 0.5}, {Window: 100 * ms}}
+	got := Stretches(turns, nil, 100*ms, 10*ms, 20*ms, 0)
+	want := []time.Duration{50 * ms, 50 * ms, 100 * ms}
+	if len(got) != len(want) {
+		t.Fatalf("got %d stretches, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		if got[i].Ran != w {
+			t.Errorf("stretch %d ran %v, want %v", i, got[i].Ran, w)
+		}
+	}
+	if r := Ran(turns); r != 200*ms {
+		t.Errorf("Ran %v, want 200ms", r)
 	}
 }
 

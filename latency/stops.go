@@ -81,6 +81,38 @@ type Turn struct {
 	// Split: the kernel's accounting of each thread split the stops'
 	// waits (Stop.Hold, Stop.Queued); without it Hold is the whole wait.
 	Split bool `json:"split,omitempty"`
+	// Ran is the share of the time the program's threads were ready to
+	// run in the turn that they spent on a CPU: their CPU time over their
+	// CPU time and run-queue wait, every thread added up (Threads). Beside
+	// other work a thread gets a CPU part of the time it wants one, and
+	// the program does that much less of its work in the turn's wall
+	// clock: a codec that holds stops for a share of its own running time
+	// holds them for Ran of that share of the window. 0 where not measured
+	// (RanShare reads it as 1).
+	Ran float64 `json:"ran,omitempty"`
+}
+
+// RanShare is the turn's Ran, or 1 (all of it) where it was not measured.
+func (t Turn) RanShare() float64 {
+	if t.Ran <= 0 || t.Ran > 1 {
+		return 1
+	}
+	return t.Ran
+}
+
+// Ran is how long the program's threads ran of turns (each turn's window
+// by its RanShare): the time its holds and lateness are counted against.
+func Ran(turns []Turn) time.Duration {
+	var out time.Duration
+	for _, t := range turns {
+		out += t.ranOf(t.Window)
+	}
+	return out
+}
+
+// ranOf is the part of d, a stretch of the turn, that the program ran.
+func (t Turn) ranOf(d time.Duration) time.Duration {
+	return time.Duration(float64(d) * t.RanShare())
 }
 
 // Split says whether every turn's stops had their waits split.
@@ -132,7 +164,10 @@ func StretchWaits(turns []Turn, stops []Stop, length, interval, slack time.Durat
 // Long is how many of Stops waited over the long-stop bar Stretches was
 // given: the stops' tail as their histogram has it.
 type Stretch struct {
-	Window  time.Duration
+	Window time.Duration
+	// Ran is how much of Window the program ran (Turn.Ran): the time its
+	// holds are a share of.
+	Ran     time.Duration
 	Waited  time.Duration
 	KeptOut time.Duration
 	// Machine is the time the machine took of the stops' waits and of the
@@ -143,6 +178,15 @@ type Stretch struct {
 	Stops   int64
 	Long    int64
 	logs    float64 // the weighted logs of its waits, for StretchWaits
+}
+
+// Running is how long the program ran of the stretch: Ran, or its whole
+// window where that was not measured.
+func (s Stretch) Running() time.Duration {
+	if s.Ran > 0 {
+		return s.Ran
+	}
+	return s.Window
 }
 
 // Stretches cuts turns into stretches of about length (a turn shorter than
@@ -169,7 +213,7 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 			if j == k-1 {
 				w = t.Window - w*time.Duration(k-1)
 			}
-			out = append(out, Stretch{Window: w})
+			out = append(out, Stretch{Window: w, Ran: t.ranOf(w)})
 		}
 		from += t.Window
 	}
@@ -200,9 +244,9 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 			s.KeptOut += wait
 		}
 	}
-	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
-		if held, machine := lateBy(turns, turn, last, next, s, interval, slack); held+machine > 0 {
-			add(turn, last+interval, held, machine, false)
+	walk(turns, stops, interval, slack, func(turn int, l late, s *Stop) {
+		if l.held+l.machine > 0 {
+			add(turn, l.due, l.held, l.machine, false)
 		}
 		if s != nil {
 			hold := s.Held(turns[turn].Split)
@@ -228,23 +272,6 @@ func correctedOver(wait, interval, long time.Duration) int64 {
 	return min(n, int64(wait/interval))
 }
 
-// eachGap calls fn for each gap in which the probe asked for nothing: in
-// turn, from last (a stop's end, or the turn's start) to next (the next
-// stop's request, s, or the turn's end, with s nil).
-func eachGap(turns []Turn, stops []Stop, fn func(turn int, last, next time.Duration, s *Stop)) {
-	var from time.Duration // the turn's start on the stops' clock
-	i := 0
-	for ti, t := range turns {
-		last := from
-		for end := i + t.Stops; i < end && i < len(stops); i++ {
-			fn(ti, last, stops[i].At, &stops[i])
-			last = max(last, stops[i].End())
-		}
-		fn(ti, last, from+t.Window, nil)
-		from += t.Window
-	}
-}
-
 // StretchFloor is the shortest wait StretchWaits tells apart: the
 // runtime's stopping latency of an idle program is tens of microseconds.
 const StretchFloor = 10 * time.Microsecond
@@ -261,20 +288,17 @@ const StretchFloor = 10 * time.Microsecond
 // scheduler's 10ms slices of the goroutines ahead of it.
 func KeptOut(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
 	var out time.Duration
-	for _, d := range LateGaps(turns, stops, interval, slack) {
-		out += d
-	}
+	walk(turns, stops, interval, slack, func(_ int, l late, _ *Stop) { out += l.held })
 	return out
 }
 
 // Machine is how long the machine, not the program, took of the stops'
 // waits (Begin less Hold) and of the probe's lateness beyond interval and
-// slack (lateBy): what Stretches adds up as Machine, over the whole turns.
+// slack: what Stretches adds up as Machine, over the whole turns.
 func Machine(turns []Turn, stops []Stop, interval, slack time.Duration) time.Duration {
 	var out time.Duration
-	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
-		_, machine := lateBy(turns, turn, last, next, s, interval, slack)
-		out += machine
+	walk(turns, stops, interval, slack, func(turn int, l late, s *Stop) {
+		out += l.machine
 		if s != nil {
 			out += s.Begin - s.Held(turns[turn].Split)
 		}
@@ -289,29 +313,45 @@ func Machine(turns []Turn, stops []Stop, interval, slack time.Duration) time.Dur
 // stops that would show it.
 func LateGaps(turns []Turn, stops []Stop, interval, slack time.Duration) []time.Duration {
 	var out []time.Duration
-	eachGap(turns, stops, func(turn int, last, next time.Duration, s *Stop) {
-		if d, _ := lateBy(turns, turn, last, next, s, interval, slack); d > 0 {
-			out = append(out, d)
+	walk(turns, stops, interval, slack, func(_ int, l late, _ *Stop) {
+		if l.held > 0 {
+			out = append(out, l.held)
 		}
 	})
 	return out
 }
 
-// lateBy is how long past interval and slack a gap in which the probe
-// asked for nothing, from last to next, lasted (the time it could not
-// ask), split into the program's (held) and the machine's: as long as a
-// thread of the program waited on a run queue in the gap (Stop.Queued of
-// s, the stop that ends it, or the turn's own Queued for its last gap),
-// the machine, not the program, kept the probe out.
-func lateBy(turns []Turn, turn int, last, next time.Duration, s *Stop, interval, slack time.Duration) (held, machine time.Duration) {
-	d := max(0, next-last-interval-slack)
-	if !turns[turn].Split {
-		return d, 0
+// late is how long past interval and slack the probe could not ask for a
+// stop in one gap, split into the program's (held) and the machine's: as
+// long as a thread of the program waited on a run queue in the gap
+// (Stop.Queued of the stop that ends it, or the turn's own Queued for its
+// last gap), the machine, not the program, kept the probe out. due is
+// when the probe should have asked: one interval into the gap.
+type late struct{ due, held, machine time.Duration }
+
+// walk is the one walk over the gaps between stops that every figure of
+// the probe's lateness reads (KeptOut, LateGaps, Machine, Stretches): for
+// each gap in which the probe asked for nothing, in turn order, it calls
+// fn with the turn, the gap's lateness and the stop that ends it (nil for
+// a turn's last gap, which its end closes).
+func walk(turns []Turn, stops []Stop, interval, slack time.Duration, fn func(turn int, l late, s *Stop)) {
+	var from time.Duration // the turn's start on the stops' clock
+	i := 0
+	gap := func(turn int, last, next time.Duration, queued time.Duration, s *Stop) {
+		l := late{due: last + interval, held: max(0, next-last-interval-slack)}
+		if turns[turn].Split {
+			l.machine = min(l.held, queued)
+			l.held -= l.machine
+		}
+		fn(turn, l, s)
 	}
-	queued := turns[turn].Queued
-	if s != nil {
-		queued = s.Queued
+	for ti, t := range turns {
+		last := from
+		for end := i + t.Stops; i < end && i < len(stops); i++ {
+			gap(ti, last, stops[i].At, stops[i].Queued, &stops[i])
+			last = max(last, stops[i].End())
+		}
+		gap(ti, last, from+t.Window, t.Queued, nil)
+		from += t.Window
 	}
-	machine = min(d, queued)
-	return d - machine, machine
 }

@@ -1,9 +1,11 @@
 package latency
 
 import (
+	"cmp"
 	"math"
 	"runtime"
 	"runtime/metrics"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -67,6 +69,13 @@ type STWProbe struct {
 	// last is the reading that ended the previous stop, or began the turn.
 	threads        *Threads
 	last, pre, pos *ThreadTimes
+	first          *ThreadTimes // the reading that began the turn (Turn.Ran)
+	// prioritized: the probe's thread got the kernel's priority (nice
+	// -20) in its last turn; set by the probe goroutine before its first
+	// tick, read after Stop.
+	prioritized atomic.Bool
+	self        atomic.Int64  // the probe's thread, once it runs
+	deltas      []ThreadDelta // mostWaited's, kept so that a tick allocates nothing
 }
 
 // Follow has the probe also record each stop's plain stopping latency,
@@ -79,9 +88,13 @@ func (p *STWProbe) Follow(t *Timeline) { p.timeline = t }
 // and the stops' records are allocated here, so that a tick allocates
 // nothing inside the window it watches.
 func NewSTWProbe(interval, window time.Duration) *STWProbe {
+	// The stops' records: a window's stops at the interval, and slack for
+	// the stops a GC or another ReadMemStats adds (newEvent) and for a
+	// window that runs a little past its length while it closes.
+	const slack = 64
 	n := 512 // a 5s window at the default 10ms
 	if interval > 0 {
-		n = max(n, int(window/interval)+64)
+		n = max(n, int(window/interval)+slack)
 	}
 	p := &STWProbe{
 		interval: interval,
@@ -94,6 +107,7 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 		last:     new(ThreadTimes),
 		pre:      new(ThreadTimes),
 		pos:      new(ThreadTimes),
+		first:    new(ThreadTimes),
 	}
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)
@@ -106,6 +120,9 @@ func (p *STWProbe) Start() {
 	p.epoch = time.Now()
 	if p.threads != nil && p.threads.Read(p.last) != nil {
 		p.threads = nil
+	}
+	if p.threads != nil {
+		p.first.set(p.last)
 	}
 	p.stopAt.Store(math.MaxInt64)
 	p.quit, p.done = make(chan struct{}), make(chan struct{})
@@ -123,7 +140,8 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 	// priority.
 	runtime.LockOSThread()
 	self := Self()
-	prioritize(self)
+	p.self.Store(int64(self))
+	p.prioritized.Store(prioritize(self))
 	for {
 		select {
 		case <-quit:
@@ -131,13 +149,11 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		case <-ticker.C: // a tick missed while a stop was stuck is dropped, not queued
 		}
 		metrics.Read(p.before)
-		ta := time.Since(p.epoch)
 		split := p.threads != nil && p.threads.Read(p.pre) == nil
 		t0 := time.Since(p.epoch)
 		runtime.ReadMemStats(&p.ms)
 		t1 := time.Since(p.epoch)
 		split = split && p.threads.Read(p.pos) == nil
-		tb := time.Since(p.epoch)
 		metrics.Read(p.after)
 		if t1 > time.Duration(p.stopAt.Load()) {
 			return // the stop in flight at Stop is dropped, like a round trip at a window's end
@@ -156,8 +172,8 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		s := p.stopRecord(t0, t1, stopping)
 		s.Hold, s.Queued = s.Begin, 0
 		if split {
-			s.Hold = p.hold(ta, t0, t1, tb, stopping, self)
-			s.Queued = mostWaited(p.last, p.pre)
+			s.Hold = p.hold(t0, t1, stopping, self)
+			s.Queued = p.mostWaited(p.last, p.pre, self)
 			p.last, p.pos = p.pos, p.last
 		}
 		p.stops = append(p.stops, s)
@@ -171,20 +187,37 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 
 // hold reads, for the stop that ReadMemStats called at t0 and returning
 // at t1 forced, the runtime's figures that holdOf takes: the total pause's
-// bucket (its lower edge), and whether it was the only stop between the
-// threads' readings (ta, tb).
-func (p *STWProbe) hold(ta, t0, t1, tb, stopping time.Duration, self int) time.Duration {
-	stopped, _, n := eventRange(p.before[1].Value, p.after[1].Value)
+// bucket, and whether it was the only stop between the threads' readings.
+func (p *STWProbe) hold(t0, t1, stopping time.Duration, self int) time.Duration {
+	stopped, stoppedMax, n := eventRange(p.before[1].Value, p.after[1].Value)
 	_, _, gc := eventRange(p.before[2].Value, p.after[2].Value)
-	return holdOf(p.pre, p.pos, self, tb-ta, t1-t0, stopping, stopped, n == 1 && gc == 0)
+	return holdOf(stopReading{pre: p.pre, pos: p.pos, self: self, call: t1 - t0, stopping: stopping,
+		stopped: stopped, stoppedMax: stoppedMax, alone: n == 1 && gc == 0})
 }
 
-// mostWaited is the longest any thread waited on a run queue from a to
-// b: the time the machine kept the program from running a goroutine
-// that was ready, at most.
-func mostWaited(a, b *ThreadTimes) time.Duration {
+// mostWaited is the longest that a thread that may have held a P waited
+// on a run queue from a to b: the time the machine kept the program from
+// running a goroutine that was ready, at most. Those threads are the
+// probe's own (self) and the GOMAXPROCS threads busiest in the interval
+// (CPU and wait added up): at most that many run the program's goroutines
+// at once, and a thread that waited without a P (sysmon, a thread back
+// from a syscall, a spinning one looking for work) kept no goroutine of
+// the program from running. Every thread counted, one of those excused a
+// probe that a non-preemptible codec kept from its P.
+func (p *STWProbe) mostWaited(a, b *ThreadTimes, self int) time.Duration {
+	p.deltas = p.deltas[:0]
 	var w time.Duration
-	Deltas(a, b, func(d ThreadDelta) { w = max(w, d.Wait) })
+	Deltas(a, b, func(d ThreadDelta) {
+		if d.TID == self {
+			w = max(w, d.Wait)
+		} else {
+			p.deltas = append(p.deltas, d)
+		}
+	})
+	slices.SortFunc(p.deltas, func(x, y ThreadDelta) int { return cmp.Compare(y.CPU+y.Wait, x.CPU+x.Wait) })
+	for _, d := range p.deltas[:min(len(p.deltas), runtime.GOMAXPROCS(0))] {
+		w = max(w, d.Wait)
+	}
 	return w
 }
 
@@ -259,7 +292,8 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
 	if turn.Split && p.threads.Read(p.pre) == nil {
-		turn.Queued = mostWaited(p.last, p.pre)
+		turn.Queued = p.mostWaited(p.last, p.pre, int(p.self.Load()))
+		turn.Ran = ranShare(p.first, p.pre)
 	}
 	p.turns = append(p.turns, turn)
 	p.watched += at
@@ -273,6 +307,13 @@ func (p *STWProbe) Stops() []Stop { return p.stops }
 
 // Turns: see Stops.
 func (p *STWProbe) Turns() []Turn { return p.turns }
+
+// Prioritized says whether the probe's thread got the kernel's priority
+// (nice -20, which takes CAP_SYS_NICE) in its last turn. Without it the
+// probe's own thread waits on a run queue beside other work as any
+// thread does, and the split of a stop's wait reads the machine's share
+// of it less sharply. Read it after Stop.
+func (p *STWProbe) Prioritized() bool { return p.prioritized.Load() }
 
 // Waited is how long the program waited for the probe's stops to begin,
 // all told: the time-weighted view, which counts a stuck stop for its

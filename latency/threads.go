@@ -31,12 +31,31 @@ type ThreadTimes struct {
 	TIDs []int
 	CPU  []time.Duration
 	Wait []time.Duration
+	// At is when each thread was read, on the package's clock (since):
+	// a reading of many threads takes a syscall or two each, and a thread
+	// read last was read that much later than the first.
+	At []time.Duration
 }
 
-// ThreadDelta is what a thread did between two readings.
+// set makes r a copy of o, reusing r's slices.
+func (r *ThreadTimes) set(o *ThreadTimes) {
+	r.TIDs = append(r.TIDs[:0], o.TIDs...)
+	r.CPU = append(r.CPU[:0], o.CPU...)
+	r.Wait = append(r.Wait[:0], o.Wait...)
+	r.At = append(r.At[:0], o.At...)
+}
+
+// epoch is the clock of ThreadTimes.At.
+var epoch = time.Now()
+
+// since is the time on the package's clock.
+func since() time.Duration { return time.Since(epoch) }
+
+// ThreadDelta is what a thread did between two readings: its CPU time and
+// run-queue wait, and how far apart its two readings were (Span).
 type ThreadDelta struct {
-	TID       int
-	CPU, Wait time.Duration
+	TID             int
+	CPU, Wait, Span time.Duration
 }
 
 // Deltas calls fn with what each thread present in both readings did
@@ -48,7 +67,11 @@ func Deltas(a, b *ThreadTimes, fn func(ThreadDelta)) {
 			i++
 		}
 		if i < len(a.TIDs) && a.TIDs[i] == tid {
-			fn(ThreadDelta{TID: tid, CPU: b.CPU[j] - a.CPU[i], Wait: b.Wait[j] - a.Wait[i]})
+			d := ThreadDelta{TID: tid, CPU: b.CPU[j] - a.CPU[i], Wait: b.Wait[j] - a.Wait[i]}
+			if len(a.At) == len(a.TIDs) && len(b.At) == len(b.TIDs) {
+				d.Span = b.At[j] - a.At[i]
+			}
+			fn(d)
 		}
 	}
 }
@@ -65,41 +88,75 @@ func Self() int { return gettid() }
 // again): microseconds; the bound is generous.
 const ReadMemStatsOutside = 50 * time.Microsecond
 
+// stopReading is what holdOf reads of one stop of the world that a call
+// on thread self forced.
+type stopReading struct {
+	// pre and pos are every thread's times just before and just after the
+	// call, each thread's with the instant it was read.
+	pre, pos *ThreadTimes
+	self     int
+	call     time.Duration // how long the call lasted, by the clock
+	stopping time.Duration // the stop's wait (its bucket's upper bound)
+	// stopped and stoppedMax are the bucket of the stop's whole length,
+	// from the request to the restart: its lower and upper edges.
+	stopped, stoppedMax time.Duration
+	// alone: the only stop between the readings (no GC's, no other's,
+	// which the call could have waited on before it asked for its own).
+	alone bool
+}
+
 // holdOf is how long a thread of the process kept running through one
 // stop of the world: the hold, the part of the stop's wait (stopping)
 // that code which would not stop took, the rest being the machine's.
-// The threads were read (pre, pos) just before and just after the call
-// that forced the stop, span apart; self is the thread that made the
-// call, call how long it lasted.
 //
 // While the world is stopped, a thread that has stopped runs nothing; so
-// whatever a thread ran between the two readings beyond the time outside
-// the stop (free: span less the stop's whole length) it ran during the
-// stop, before it stopped. The longest of those, at most the stop's wait,
-// is the stop's hold: the last P to stop is the one the wait was for. A
-// hold is never read too long: the stop's length is the lower edge of the
-// runtime's bucket of it (stopped), or, when this was the only stop
-// between the readings (alone: no GC's, no other's, which the call could
-// have waited on before it asked for its own), the call's length less the
-// time self waited on a run queue in it and ReadMemStatsOutside. A thread
-// that ran less than all of the free time (the machine kept it waiting
-// there too) makes the hold read short, never long.
-func holdOf(pre, pos *ThreadTimes, self int, span, call, stopping, stopped time.Duration, alone bool) time.Duration {
+// whatever a thread ran between its two readings beyond the time outside
+// the stop (free: the readings' distance less the stop's whole length)
+// it ran during the stop, before it stopped. The longest of those, at most
+// the stop's wait, is the stop's hold: the last P to stop is the one the
+// wait was for. A hold is never read too long: the stop's length is the
+// lower edge of the runtime's bucket of it (stopped), or, when this was
+// the only stop between the readings, the call's length less the time
+// self waited on a run queue in it and ReadMemStatsOutside, but never
+// past the bucket's upper edge (the call may have queued for the stop's
+// lock behind a GC that recorded no pause of its own). A thread that ran
+// less than all of the free time (the machine kept it waiting there too)
+// makes the hold read short, never long.
+func holdOf(r stopReading) time.Duration {
 	var selfWait time.Duration
-	Deltas(pre, pos, func(d ThreadDelta) {
-		if d.TID == self {
+	Deltas(r.pre, r.pos, func(d ThreadDelta) {
+		if d.TID == r.self {
 			selfWait = d.Wait
 		}
 	})
-	if alone {
-		stopped = max(stopped, call-selfWait-ReadMemStatsOutside)
+	stopped := r.stopped
+	if r.alone {
+		byCall := r.call - selfWait - ReadMemStatsOutside
+		if r.stoppedMax > 0 {
+			byCall = min(byCall, r.stoppedMax)
+		}
+		stopped = max(stopped, byCall)
 	}
-	free := span - stopped
 	var hold time.Duration
-	Deltas(pre, pos, func(d ThreadDelta) {
-		if d.TID != self {
-			hold = max(hold, min(stopping, d.CPU-free))
+	Deltas(r.pre, r.pos, func(d ThreadDelta) {
+		if d.TID != r.self {
+			hold = max(hold, min(r.stopping, d.CPU-(d.Span-stopped)))
 		}
 	})
 	return hold
+}
+
+// ranShare is the share of the time every thread was ready to run from a
+// to b that it ran: CPU time over CPU time and run-queue wait, added up
+// over the threads in both readings; 0 when none was ready (Turn.Ran).
+func ranShare(a, b *ThreadTimes) float64 {
+	var cpu, wait time.Duration
+	Deltas(a, b, func(d ThreadDelta) {
+		cpu += max(0, d.CPU)
+		wait += max(0, d.Wait)
+	})
+	if cpu+wait <= 0 {
+		return 0
+	}
+	return cpu.Seconds() / (cpu + wait).Seconds()
 }

@@ -14,11 +14,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// threadsOS holds an open schedstat file per thread, found under
-// /proc/self/task, and the runtime's thread count they were found at.
+// threadsOS holds an open schedstat file per thread (its descriptor, -1
+// for a thread gone before it was opened), found under /proc/self/task,
+// and the runtime's thread count they were found at.
 type threadsOS struct {
 	tids  []int
-	stats []*os.File
+	stats []int
 	count []metrics.Sample // /sched/threads/total:threads: a change means a rescan
 	seen  uint64
 	buf   [128]byte
@@ -42,8 +43,10 @@ func NewThreads() *Threads {
 
 // scan opens the schedstat file of every thread there is now.
 func (o *threadsOS) scan() error {
-	for _, f := range o.stats {
-		f.Close()
+	for _, fd := range o.stats {
+		if fd >= 0 {
+			unix.Close(fd)
+		}
 	}
 	o.tids, o.stats = o.tids[:0], o.stats[:0]
 	metrics.Read(o.count)
@@ -66,11 +69,11 @@ func (o *threadsOS) scan() error {
 	}
 	slices.Sort(o.tids)
 	for _, tid := range o.tids {
-		f, err := os.Open("/proc/self/task/" + strconv.Itoa(tid) + "/schedstat")
+		fd, err := unix.Open("/proc/self/task/"+strconv.Itoa(tid)+"/schedstat", unix.O_RDONLY|unix.O_CLOEXEC, 0)
 		if err != nil {
-			f = nil // gone since the listing: its reads fail and it is left out
+			fd = -1 // gone since the listing: its reads fail and it is left out
 		}
-		o.stats = append(o.stats, f)
+		o.stats = append(o.stats, fd)
 	}
 	return nil
 }
@@ -91,8 +94,9 @@ func (o *threadsOS) read(r *ThreadTimes) error {
 			return fmt.Errorf("list this process's threads: %w", err)
 		}
 	}
-	r.TIDs, r.CPU, r.Wait = r.TIDs[:0], r.CPU[:0], r.Wait[:0]
+	r.TIDs, r.CPU, r.Wait, r.At = r.TIDs[:0], r.CPU[:0], r.Wait[:0], r.At[:0]
 	for i, tid := range o.tids {
+		at := since()
 		cpu, err := threadCPU(tid)
 		if err != nil {
 			continue // ended: not in this reading
@@ -104,14 +108,23 @@ func (o *threadsOS) read(r *ThreadTimes) error {
 		r.TIDs = append(r.TIDs, tid)
 		r.CPU = append(r.CPU, cpu)
 		r.Wait = append(r.Wait, wait)
+		r.At = append(r.At, at)
 	}
 	return nil
 }
 
+// The kernel's clock ids of a thread's CPU time (include/linux/
+// posix-timers.h): MAKE_THREAD_CPUCLOCK(tid, clock) is ~tid << 3 with the
+// clock's kind and the per-thread bit in the low three bits.
+const (
+	cpuClockSched     = 2 // CPUCLOCK_SCHED: the scheduler's exact runtime, not ticks
+	cpuClockPerThread = 4 // CPUCLOCK_PERTHREAD_MASK: tid names a thread, not a process
+)
+
 // threadCPU is thread tid's CPU clock: MAKE_THREAD_CPUCLOCK(tid,
-// CPUCLOCK_SCHED) of the kernel's posix-timers.h.
+// CPUCLOCK_SCHED).
 func threadCPU(tid int) (time.Duration, error) {
-	clock := int32(^uint32(tid)<<3) | 6
+	clock := int32(^uint32(tid)<<3) | cpuClockPerThread | cpuClockSched
 	var ts unix.Timespec
 	if err := unix.ClockGettime(clock, &ts); err != nil {
 		return 0, err
@@ -120,14 +133,19 @@ func threadCPU(tid int) (time.Duration, error) {
 }
 
 // wait is the second field of thread i's schedstat: ns spent waiting on a
-// run queue.
+// run queue. It takes one pread: the file is a line of three numbers,
+// which the kernel gives whole to the first read (os.File.ReadAt would
+// read again to see the end of the file, a second syscall a thread).
 func (o *threadsOS) wait(i int) (time.Duration, error) {
-	f := o.stats[i]
-	if f == nil {
+	fd := o.stats[i]
+	if fd < 0 {
 		return 0, errThreadGone
 	}
-	n, err := f.ReadAt(o.buf[:], 0)
-	if n == 0 && err != nil {
+	n, err := unix.Pread(fd, o.buf[:], 0)
+	if err != nil || n <= 0 {
+		if err == nil {
+			err = errThreadGone
+		}
 		return 0, err
 	}
 	b := o.buf[:n]

@@ -27,7 +27,7 @@ func TestHoldOf(t *testing.T) {
 		}
 		return r
 	}
-	pre := reading(0, 0, 0)
+	pre := at(reading(0, 0, 0), 0)
 	cases := []struct {
 		name                          string
 		pos                           *ThreadTimes
@@ -51,10 +51,37 @@ func TestHoldOf(t *testing.T) {
 		{"capped", reading(0, 0, 30*ms), 22 * ms, 21 * ms, 2 * ms, 16 * ms, true, 2 * ms},
 	}
 	for _, c := range cases {
-		if got := holdOf(pre, c.pos, 10, c.span, c.call, c.stopping, c.stopped, c.alone); got != c.want {
+		r := stopReading{pre: pre, pos: at(c.pos, c.span), self: 10, call: c.call, stopping: c.stopping, stopped: c.stopped, alone: c.alone}
+		if got := holdOf(r); got != c.want {
 			t.Errorf("%s: hold %v, want %v", c.name, got, c.want)
 		}
 	}
+	// Each thread's free time is from its own readings: thread 11, read
+	// 1ms after the first of the pre reading and 1ms before the last of
+	// the post one, had 2ms less outside the stop than the whole span.
+	late := at(reading(0, 0, 0), 0)
+	late.At[1] = ms
+	pos := at(reading(0, 21*ms, 0), 22*ms)
+	pos.At[1] = 21 * ms
+	r := stopReading{pre: late, pos: pos, self: 10, call: 21 * ms, stopping: 20 * ms, stopped: 16 * ms, alone: true}
+	if got, want := holdOf(r), 20*ms; got != want {
+		t.Errorf("read late: hold %v, want %v", got, want)
+	}
+	// The call's length stands for the stop's only up to the bucket's
+	// upper edge: a call that queued behind a GC lasted longer than its stop.
+	r = stopReading{pre: pre, pos: at(reading(0, 40*ms, 0), 42*ms), self: 10, call: 41 * ms, stopping: 20 * ms, stopped: 16 * ms, stoppedMax: 20 * ms, alone: true}
+	if got, want := holdOf(r), 20*ms-22*ms+20*ms; got != want {
+		t.Errorf("queued call: hold %v, want %v (the stop's length at most its bucket's edge)", got, want)
+	}
+}
+
+// at stamps every thread of r as read at d.
+func at(r *ThreadTimes, d time.Duration) *ThreadTimes {
+	r.At = r.At[:0]
+	for range r.TIDs {
+		r.At = append(r.At, d)
+	}
+	return r
 }
 
 // Deltas pairs threads by id: one that came or went between two readings
@@ -158,5 +185,21 @@ func TestSTWProbeSplitsEachStop(t *testing.T) {
 	})
 	if h := longest(run(func() { time.Sleep(time.Millisecond) })); h > time.Millisecond {
 		t.Errorf("sleeping, the longest hold was %v: want under 1ms", h)
+	}
+}
+
+// ranShare is the threads' CPU time over their CPU time and run-queue
+// wait, added up: two threads that each ran 30ms and waited 10ms ran 75%
+// of the time they were ready; threads that were never ready say 0 (not
+// measured).
+func TestRanShare(t *testing.T) {
+	ms := time.Millisecond
+	a := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{0, 0, 0}, Wait: []time.Duration{0, 0, 0}}
+	b := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{30 * ms, 30 * ms, 0}, Wait: []time.Duration{10 * ms, 10 * ms, 0}}
+	if got := ranShare(a, b); got != 0.75 {
+		t.Errorf("ran %v, want 0.75", got)
+	}
+	if got := ranShare(a, a); got != 0 {
+		t.Errorf("idle threads ran %v, want 0", got)
 	}
 }

@@ -87,15 +87,15 @@ func EffectOf(codec, ref []latency.Stretch, late bool) (e Effect, ok bool) {
 	return e, true
 }
 
-// shares is the share of the window the stretches at idx (every stretch
-// when idx is nil) were frozen, and the share of their recorded stops
+// shares is the share of the time the program ran (Stretch.Ran) that the
+// stretches at idx (every stretch when idx is nil) were frozen, and the share of their recorded stops
 // that waited over the long-stop bar (as the stops' histogram counts
 // them: a gap the probe could not ask in is no stop of that share).
 func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 	var window, waited float64
 	var stops, long int64
 	add := func(s latency.Stretch) {
-		window += s.Window.Seconds()
+		window += s.Running().Seconds() // a freeze keeps its size beside other work
 		waited += s.Waited.Seconds()
 		stops += s.Stops
 		long += s.Long
@@ -120,8 +120,8 @@ func shares(ss []latency.Stretch, late bool, idx []int) (frozen, tail float64) {
 
 // spilled is ss with each stretch's frozen time in Waited (the time the
 // probe could not ask included when late, and KeptOut then 0), at most
-// the stretch's own length: a stop that began in a stretch and outlasted
-// it froze the stretches after it, and a share of the window is a share.
+// the time the program ran of it: a stop that began in a stretch and
+// outlasted it froze the stretches after it, and a share is a share.
 func spilled(ss []latency.Stretch, late bool) []latency.Stretch {
 	out := make([]latency.Stretch, len(ss))
 	var carry time.Duration
@@ -131,7 +131,7 @@ func spilled(ss []latency.Stretch, late bool) []latency.Stretch {
 			f += s.KeptOut
 		}
 		s.KeptOut = 0
-		s.Waited = min(f, s.Window)
+		s.Waited = min(f, s.Running())
 		carry = f - s.Waited
 		out[i] = s
 	}
@@ -150,10 +150,10 @@ func Plain(codec, ref []latency.Stretch, late bool, bar float64) bool {
 		return false
 	}
 	share := func(s latency.Stretch) float64 {
-		if s.Window <= 0 {
+		if s.Running() <= 0 {
 			return 0
 		}
-		return s.Waited.Seconds() / s.Window.Seconds()
+		return s.Waited.Seconds() / s.Running().Seconds()
 	}
 	least, most := math.Inf(1), math.Inf(-1)
 	for _, s := range spilled(codec, late) {

@@ -115,6 +115,12 @@ type Stops struct {
 	// ProbeSlack (latency.KeptOut); 0 for files without stop records.
 	KeptOut time.Duration
 	Window  time.Duration // the windows they were forced in, added up
+	// Ran is how much of Window the program ran (latency.Ran): the time a
+	// codec's holds, and the time the probe could not ask, are a share of.
+	// Beside other work a program runs part of the wall clock and holds
+	// stops for as much less of it; counted against the time it ran, a
+	// freeze keeps its size. Window where it was not measured.
+	Ran time.Duration
 	// Split: the kernel's accounting of each thread split every stop's
 	// wait into the program's hold and the machine's (latency.Stop.Hold):
 	// then Hist, Waited and KeptOut are the holds, and Machine is what the
@@ -168,6 +174,7 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		}
 		s.KeptOut += latency.KeptOut(r.STWTurns, r.STWStops, interval, ProbeSlack)
 		s.Window += r.Window
+		s.Ran += ranOf(r)
 		s.Noisy = s.Noisy || r.Noise.Noisy()
 		if n := r.Noise; n != nil && n.Cores > 0 {
 			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
@@ -178,6 +185,20 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		s.MMU = leastMMU(s.MMU, r.MMU)
 	}
 	return s, s.Hist != nil
+}
+
+// ranOf is how much of r's window the program ran: the window by the
+// share its turns ran (latency.Ran over their windows), all of it where
+// the turns did not measure it.
+func ranOf(r results.Result) time.Duration {
+	var turns time.Duration
+	for _, t := range r.STWTurns {
+		turns += t.Window
+	}
+	if turns <= 0 {
+		return r.Window
+	}
+	return time.Duration(float64(r.Window) * latency.Ran(r.STWTurns).Seconds() / turns.Seconds())
 }
 
 // leastMMU is a and b's lower utilization at each window.
@@ -198,23 +219,34 @@ func leastMMU(a, b []results.MMUPoint) []results.MMUPoint {
 // N is how many stops there are.
 func (s Stops) N() int64 { return s.Hist.TotalCount() }
 
-// Waiting is the share of the window the program spent waiting for stops
-// to begin.
-func (s Stops) Waiting() float64 {
-	if s.Window <= 0 {
+// Waiting is the share of the time the program ran (Ran) that it spent
+// waiting for stops to begin.
+func (s Stops) Waiting() float64 { return s.shareOfRan(s.Waited) }
+
+// Late is the share of the time the program ran (Ran) that the probe
+// could not ask for a stop at all, beyond ProbeSlack: time the program's
+// other goroutines could not run either.
+func (s Stops) Late() float64 { return s.shareOfRan(s.KeptOut) }
+
+// shareOfRan is d as a share of the time the program ran.
+func (s Stops) shareOfRan(d time.Duration) float64 {
+	ran := s.Ran
+	if ran <= 0 {
+		ran = s.Window
+	}
+	if ran <= 0 {
 		return 0
 	}
-	return s.Waited.Seconds() / s.Window.Seconds()
+	return d.Seconds() / ran.Seconds()
 }
 
-// Late is the share of the window the probe could not ask for a stop at
-// all, beyond ProbeSlack: time the program's other goroutines could not
-// run either.
-func (s Stops) Late() float64 {
-	if s.Window <= 0 {
-		return 0
+// RanShare is the share of the window the program ran (Ran over Window):
+// 1 on a quiet machine, less as other work took its threads' CPUs.
+func (s Stops) RanShare() float64 {
+	if s.Window <= 0 || s.Ran <= 0 {
+		return 1
 	}
-	return s.KeptOut.Seconds() / s.Window.Seconds()
+	return min(1, s.Ran.Seconds()/s.Window.Seconds())
 }
 
 // Frozen is the share of the window the program was frozen: its stops'

@@ -157,7 +157,8 @@ func (l *Level) Slice(ctx context.Context, d time.Duration) (TurnStops, error) {
 	}
 	ts := TurnStops{Window: window, Stops: lastTurn(l.seen.STWTurns, l.seen.STWStops)}
 	if n := len(l.seen.STWTurns); n > 0 {
-		ts.Queued, ts.Split = l.seen.STWTurns[n-1].Queued, l.seen.STWTurns[n-1].Split
+		last := l.seen.STWTurns[n-1]
+		ts.Queued, ts.Split, ts.Ran = last.Queued, last.Split, last.Ran
 	}
 	return ts, l.err()
 }
