@@ -89,7 +89,7 @@ func TestGateRuleStringRoundTrips(t *testing.T) {
 }
 
 func TestGateMetricsCoverTheConsole(t *testing.T) {
-	// The names a console row prints (console.go, responsiveness.go,
+	// The names a console row prints (row.go, responsiveness.go,
 	// openloop.go), and two still to come. Each metric of the table is
 	// read from a result, so it needs a direction, a value and a unit.
 	for _, m := range []string{"p50", "p95", "p99", "max", "rt/s", "ops/s", "MB/s", "probe.p99", "probe.max",

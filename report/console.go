@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/format"
@@ -116,121 +115,6 @@ func (c *Console) printf(format string, args ...any) {
 	}
 }
 
-// Input prints the header for the next input.
-func (c *Console) Input(in results.InputInfo, infos []results.CodecInfo) {
-	c.comparison()
-	if c.startedInput {
-		c.printf("\n")
-	}
-	c.startedInput = true
-	c.sizes.input(in)
-	c.codec, c.rows = "", nil
-	c.point = ""
-
-	names := make([]string, len(infos))
-	versions := make([]string, len(infos))
-	for i, im := range infos {
-		names[i] = im.Label()
-		versions[i] = im.Label() + " " + im.Version
-		// What the codec says of itself here (the codec registry's notes),
-		// then the settings it runs with, which are part of which codec it
-		// is: a library reading a variable at start-up is another codec
-		// with it set.
-		notes := append(slices.Clone(im.Notes), im.Env...)
-		if len(notes) > 0 {
-			versions[i] += " (" + strings.Join(notes, ", ") + ")"
-		}
-	}
-	impls := strings.Join(names, ", ")
-	if c.headed {
-		// The header is the run's, printed once: a later input says
-		// what it is, and which codecs run it when they changed.
-		c.printf("  input:       %s (%s)\n", in.Name+".json", inputKind(in))
-		if impls != c.impls {
-			c.headLine("  impls:       ", impls)
-			c.impls = impls
-		}
-	} else {
-		c.header(in, impls, versions)
-	}
-	for _, l := range targetLines(in, infos) {
-		c.printf("%s\n", l)
-	}
-	for _, im := range infos {
-		if im.Err != "" {
-			c.printf("  ! %s cannot run this input: %s\n", im.Label(), im.Err)
-		}
-		if im.Mismatch != "" {
-			c.printf("  ! %s disagrees with encoding/json at %s\n", im.Label(), im.Mismatch)
-		}
-	}
-}
-
-// header is the run's header, printed at its first input: the input,
-// the machine, the codecs, how the run measures.
-func (c *Console) header(in results.InputInfo, impls string, versions []string) {
-	c.headed, c.impls = true, impls
-	e := c.env
-	c.printf("scheduler responsiveness check\n")
-	c.printf("  input:       %s (%s) duration: %v\n", in.Name+".json", inputKind(in), c.cfg.Duration)
-	c.printf("  schedulers:  %d online (GOMAXPROCS=%d, source: %s)\n", e.Cores, e.GOMAXPROCS, e.ProcsSource)
-	c.headLine("  impls:       ", impls)
-	if len(c.cfg.Builds) > 0 {
-		c.printf("%s\n", buildsLine(c.cfg))
-	}
-	c.headLine("  versions:    ", strings.Join(versions, ", "))
-	c.printf("  system:      %s/%s, %s, %d cores, %s memory, %s, GOGC=%s, GOMEMLIMIT=%s\n",
-		e.GOOS, e.GOARCH, e.CPUName(), e.Cores, e.Memory(), e.GoVersion, e.GOGC, e.GOMEMLIMIT)
-	if la := e.LoadAverage; la != nil {
-		// What the machine was already doing: a load near the cores
-		// shares them with every row.
-		c.printf("  load avg:    %.2f %.2f %.2f (1, 5, 15 min, before the run)\n", la[0], la[1], la[2])
-	}
-	scenarios := in.Scenarios
-	c.printf("  run:         %s x (%v warmup + %v), about %v%s\n",
-		plural(scenarios, "scenario"), c.cfg.Warmup, c.cfg.Duration, (time.Duration(scenarios) * (c.cfg.Warmup + c.cfg.Duration)).Round(time.Second), turnsNote(c.cfg))
-	if c.cfg.Repeats() > 1 {
-		c.printf("%s\n", repeatsLine(c.cfg))
-	}
-	if c.cfg.Probe > 0 || c.cfg.STW > 0 {
-		c.printf("%s\n", floorLine(c.cfg, c.floor))
-	}
-	if c.cfg.STW > 0 {
-		c.printf("%s\n", stwLine(c.cfg))
-	}
-	if c.cal != nil {
-		for _, l := range calibrationLines(c.cal) {
-			c.printf("%s\n", l)
-		}
-	}
-	if c.cfg.OpenLoop() {
-		c.printf("%s\n", loadLine(c.cfg))
-	}
-}
-
-// headLine prints a header line of label and text, wrapped at rowWidth
-// under its text's first column.
-func (c *Console) headLine(label, text string) {
-	for _, l := range wrapText(label, strings.Repeat(" ", len(label)), text, rowWidth) {
-		c.printf("%s\n", l)
-	}
-}
-
-func inputKind(in results.InputInfo) string {
-	sha := in.SHA256
-	if len(sha) > 12 {
-		sha = sha[:12]
-	}
-	kind := in.Kind
-	switch {
-	case in.Kind == "built-in":
-		kind = fmt.Sprintf("built-in, seed %d", in.Seed)
-	case in.Path != "":
-		kind = in.Kind + " " + in.Path
-	}
-	return fmt.Sprintf("%s, %s, sha256 %s", kind, format.Size(float64(in.Bytes)), sha)
-}
-
 // Result takes one row. The codecs of a level finish together (they take
 // turns in its window), so rows are held until the input (or the sweep
 // value) ends and then printed a block per codec, in the original's shape.
@@ -283,51 +167,6 @@ func (c *Console) flush() {
 		}
 	}
 	c.pending = nil
-}
-
-// row is a console row's first line: the Erlang original's columns byte
-// for byte, then pingpong's own headline figures, with the idle probe
-// floor (nil: none) next to a probe pass's figures, so that timer
-// granularity is not read as the codec's harm. It stays within rowWidth
-// columns; every other figure is on the -v lines.
-func row(r results.Result, floor *results.Result) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "  %-28s ", r.Label())
-	if r.Err != "" && r.N == 0 {
-		b.WriteString("error: " + r.Err)
-		return b.String()
-	}
-	if r.N == 0 && r.IsEncdec() {
-		fmt.Fprintf(&b, "n=0 (%s)", r.WhyNoRoundTrip())
-	} else {
-		l := r.Latency
-		fmt.Fprintf(&b, "n=%d p50=%s p95=%s p99=%s max=%s", l.N, format.Duration(l.P50), format.Duration(l.P95), format.Duration(l.P99), format.Duration(l.Max))
-		if r.Mode == results.ModeDecode || r.Mode == results.ModeEncode {
-			b.WriteString(probeFloorColumns(r, floor)) // a probe pass's latency is the probe's
-		}
-		if r.IsEncdec() {
-			fmt.Fprintf(&b, "  %s", format.Rate(r.RoundTripsPerSec()))
-			b.WriteString(docsColumn(r))
-			b.WriteString(requestedRate(r))
-		} else {
-			fmt.Fprintf(&b, "  ops=%s", format.Rate(r.OpsPerSec()))
-		}
-		if r.Bytes > 0 {
-			b.WriteString(" " + format.Throughput(r.MBPerSec()))
-		}
-		b.WriteString(openLoopColumns(r))
-	}
-	b.WriteString(responsivenessColumns(r))
-	if r.Partial {
-		b.WriteString(" PARTIAL")
-	}
-	if r.Mismatch != "" {
-		b.WriteString(" MISMATCH")
-	}
-	if r.Err != "" {
-		b.WriteString(" error: " + r.Err)
-	}
-	return b.String()
 }
 
 // Finish prints the last comparison and verdict, the summaries, then the
@@ -388,15 +227,6 @@ func (c *Console) comparison() {
 	c.rows = nil
 }
 
-// turnsNote tells, on the header's run line, that the codecs of a level
-// take turns in its window.
-func turnsNote(cfg results.Config) string {
-	if cfg.Slice <= 0 || cfg.Slice >= cfg.Duration || cfg.OpenLoop() {
-		return ""
-	}
-	return fmt.Sprintf("; a level's codecs take turns of %v", cfg.Slice)
-}
-
 // warmupLine says how long warmup really took for the rows about to
 // print: at least -warmup, and until every pair had completed its first
 // round trips, up to ten times -warmup. "" when no row says.
@@ -447,12 +277,4 @@ func withScenarios(run *results.Run, in results.InputInfo) results.InputInfo {
 		}
 	}
 	return in
-}
-
-// plural is n and noun, with an s unless n is 1: "1 scenario", "9 scenarios".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

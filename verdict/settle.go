@@ -1,0 +1,98 @@
+// What would settle a codec the run could not tell: the remedy (a
+// quieter machine, or a longer window) in the command's or the guard's
+// terms (Settle), and how long a window would have to run (toSettle).
+
+package verdict
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/format"
+)
+
+// Terms are the words Settle names its remedies in: the command's flags,
+// or the freeze guard's options.
+type Terms struct {
+	Duration, Quieter string
+}
+
+var (
+	// CommandTerms are the pingpong command's.
+	CommandTerms = Terms{Duration: "-duration %s", Quieter: "run again on a quieter machine"}
+	// GuardTerms are package pingpongtest's.
+	GuardTerms = Terms{Duration: "pingpongtest.Duration(%s) with pingpongtest.Until of at least that", Quieter: "run the test where other work does not take the machine's cores, or leave it to Strict to fail"}
+)
+
+// PracticalWindows is how many times the window a remedy may propose:
+// past it, the effect is too close to the bar to settle here.
+const PracticalWindows = 4
+
+// Settle says what would settle the codecs the run could not tell, in
+// terms: a quieter machine when it was too busy to judge (where the
+// stops' waits could not be split into the codec's and the machine's);
+// a window up to PracticalWindows times as long, when that would clear
+// the widest interval of its bar were the effect what it was; else that
+// the effect lies too close to the bar to settle here.
+func (v Level) Settle(terms Terms) string {
+	undecided := v.Answers(CannotTell)
+	if len(undecided) == 0 {
+		return ""
+	}
+	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Busy }) {
+		return fmt.Sprintf("the machine was too busy to judge, and this system does not say how much of a stop's wait was the machine's (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): %s",
+			v.RefName(), format.Percent(v.Ref.Stops.Waiting()), 100*v.busiest(), terms.Quieter)
+	}
+	var ran, need time.Duration
+	for _, cv := range undecided {
+		w, n := v.toSettle(cv)
+		ran, need = max(ran, w), max(need, n)
+	}
+	need = need.Round(time.Second) + time.Second // whole seconds, rounded up past the projection
+	if need > PracticalWindows*ran {
+		return fmt.Sprintf("the level ran %s a codec, and the effect lies too close to the bar for a window of a few times that to settle it", fmtSeconds(ran))
+	}
+	return fmt.Sprintf("the level ran %s a codec; a window of %s would likely settle it (%s)", fmtSeconds(ran), fmtSeconds(need), fmt.Sprintf(terms.Duration, fmtSeconds(need)))
+}
+
+// settleMargin is how much longer than the bare projection toSettle asks
+// a window to run: an interval's half-width shrinks as the square root of
+// the window, so (half/gap)^2 times the window brings its edge just onto
+// the bar, where a little noise leaves it straddling again; 1.2 asks a
+// fifth more. It is a judgement, not a measurement: no run has compared
+// margins (docs/notes-verdict.md measures the cap rule it feeds, not it).
+const settleMargin = 1.2
+
+// onTheBar is how many times the window toSettle asks of an effect that
+// sits exactly on its bar (no window settles that), and the most it asks
+// of any: far past PracticalWindows and -until's default of three times
+// -duration, so that such a codec is reported as too close to the bar.
+const onTheBar = 10.0
+
+// toSettle is how long cv's window ran (the shorter of its and the
+// reference's), and how long it would have to run for every interval of
+// its to clear its bar, were its effect what it was: an interval narrows
+// as the square root of the window (settleMargin), and an effect on the
+// bar takes onTheBar times the window.
+func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
+	ran = min(cv.Stops.Window, v.Ref.Stops.Window)
+	need = ran
+	b := v.Bars
+	for _, x := range []struct {
+		iv  Interval
+		bar float64
+	}{{cv.Effect.Frozen, b.Frozen}, {cv.Effect.Tail, b.Tail}} {
+		if x.iv.Above(x.bar) || x.iv.Below(x.bar) {
+			continue
+		}
+		half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
+		f := onTheBar
+		if gap > 0 {
+			f = min(f, settleMargin*(half/gap)*(half/gap))
+		}
+		need = max(need, time.Duration(f*float64(ran)))
+	}
+	return ran, need
+}
