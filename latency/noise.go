@@ -39,13 +39,18 @@ type Noise struct {
 	// out of OthersCores.
 	StealCores float64 `json:"steal_cores"`
 	Cores      int     `json:"cores"` // the machine's CPUs that both figures span
+	// ThrottledCores is how long the CPU quota of this process's cgroup (a
+	// container's limit) kept its threads from running, in cores over the
+	// window: the machine's, like the others' CPU, though no other process
+	// took it. 0 where there is no quota, or no cgroup says.
+	ThrottledCores float64 `json:"throttled_cores,omitempty"`
 }
 
-// Noisy says whether others, or the hypervisor, took more than NoisyCores on
-// average. Steal counts: a stolen turn delays the codec exactly as another
+// Noisy says whether others, the hypervisor or the cgroup's quota took
+// more than NoisyCores on average. Steal counts: a stolen turn delays the codec exactly as another
 // process's would. A nil Noise (not measured) is never noisy.
 func (n *Noise) Noisy() bool {
-	return n != nil && (n.OthersCores > NoisyCores || n.StealCores > NoisyCores)
+	return n != nil && (n.OthersCores > NoisyCores || n.StealCores > NoisyCores || n.ThrottledCores > NoisyCores)
 }
 
 // Add is the noise of two windows taken as one (the slices of an
@@ -65,7 +70,8 @@ func (n *Noise) Add(o *Noise) *Noise {
 	share := func(a, b float64) float64 {
 		return (a*n.Window.Seconds() + b*o.Window.Seconds()) / w.Seconds()
 	}
-	return &Noise{Window: w, OthersCores: share(n.OthersCores, o.OthersCores), StealCores: share(n.StealCores, o.StealCores), Cores: n.Cores}
+	return &Noise{Window: w, OthersCores: share(n.OthersCores, o.OthersCores), StealCores: share(n.StealCores, o.StealCores), Cores: n.Cores,
+		ThrottledCores: share(n.ThrottledCores, o.ThrottledCores)}
 }
 
 // String reads like "NOISY (others 37% of a core)" or "quiet (others 2% of
@@ -81,6 +87,9 @@ func (n *Noise) String() string {
 	s := fmt.Sprintf("%s (others %.0f%% of a core", call, 100*n.OthersCores)
 	if steal := 100 * n.StealCores; steal >= 0.5 {
 		s += fmt.Sprintf(", steal %.0f%%", steal)
+	}
+	if throttled := 100 * n.ThrottledCores; throttled >= 0.5 {
+		s += fmt.Sprintf(", throttled by the cgroup's quota %.0f%%", throttled)
 	}
 	return s + ")"
 }

@@ -1,6 +1,9 @@
 package latency
 
-import "time"
+import (
+	"runtime"
+	"time"
+)
 
 // Threads reads the kernel's accounting of every thread of this process:
 // how long each has run on a CPU, and how long it has waited on a run
@@ -78,6 +81,19 @@ func Deltas(a, b *ThreadTimes, fn func(ThreadDelta)) {
 
 // Read fills r with every thread's times now.
 func (t *Threads) Read(r *ThreadTimes) error { return t.os.read(r) }
+
+// CanPrioritize says whether the stop-the-world probe's thread can get the
+// kernel's priority here (nice -20, which takes root or CAP_SYS_NICE),
+// tried on a thread of its own that ends with the try: its goroutine
+// locks it and returns without unlocking.
+func CanPrioritize() bool {
+	ok := make(chan bool)
+	go func() {
+		runtime.LockOSThread()
+		ok <- prioritize(Self())
+	}()
+	return <-ok
+}
 
 // Self is the id of the calling thread; the caller keeps its goroutine on
 // it (runtime.LockOSThread) for as long as the id must hold.

@@ -95,6 +95,9 @@ func (c *Console) header(in results.InputInfo, impls string, versions []string) 
 	}
 	if c.cfg.STW > 0 {
 		c.printf("%s\n", stwLine(c.cfg))
+		if e.ProbePriority == "none" {
+			c.printf("  probe:       its thread has no priority (nice -20 takes root or CAP_SYS_NICE): the split of a stop's wait reads the machine's share less sharply\n")
+		}
 	}
 	if c.cal != nil {
 		for _, l := range calibrationLines(c.cal) {

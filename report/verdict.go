@@ -32,6 +32,9 @@ func verdictText(v verdict.Level, verbose bool) string {
 		}
 	}
 	line("against " + v.Reference() + "; ran " + v.Ran())
+	if m := v.MachineNote(); m != "" {
+		line(m)
+	}
 	for _, c := range v.Conclusions() {
 		line(c)
 	}

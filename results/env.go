@@ -74,6 +74,12 @@ type Environment struct {
 	// LoadAverage is the machine's 1, 5 and 15 minute load average before
 	// the run; nil where the system does not say.
 	LoadAverage *[3]float64 `json:"load_average,omitempty"`
+	// ProbePriority is whether the stop-the-world probe's thread can get
+	// the kernel's priority here (latency.CanPrioritize): "nice -20", or
+	// "none" without root or CAP_SYS_NICE, where the split of each stop's
+	// wait reads the machine's share less sharply. "" where not asked (files
+	// written before it, systems without per-thread accounting).
+	ProbePriority string `json:"probe_priority,omitempty"`
 }
 
 // Fallback is a codec's native path (a JIT, assembly) that a build or

@@ -285,10 +285,15 @@ type Responsiveness struct {
 	// STWStops and STWTurns are the probe's stops one by one and the turns
 	// it watched them in (stops.go); MMU is read from them. Files written
 	// before them have none.
-	STWStops []latency.Stop   `json:"stw_stops,omitempty"`
-	STWTurns []latency.Turn   `json:"stw_turns,omitempty"`
-	MMU      []MMUPoint       `json:"mmu,omitempty"`
-	Runtime  *latency.Runtime `json:"runtime,omitempty"`
+	STWStops []latency.Stop `json:"stw_stops,omitempty"`
+	STWTurns []latency.Turn `json:"stw_turns,omitempty"`
+	// STWPrioritized says whether the probe's thread got the kernel's
+	// priority (nice -20, which takes CAP_SYS_NICE): without it the split
+	// of each stop's wait reads the machine's share less sharply. nil in
+	// files written before it was recorded, and where the probe was off.
+	STWPrioritized *bool            `json:"stw_prioritized,omitempty"`
+	MMU            []MMUPoint       `json:"mmu,omitempty"`
+	Runtime        *latency.Runtime `json:"runtime,omitempty"`
 	// Culprit is what the worst stall of the window waited on, when the
 	// flight recorder ran and that stall reached -stall; CulpritErr says
 	// why there is none when the recorder failed; Trace is its snapshot.

@@ -5,7 +5,11 @@
 
 package verdict
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // Split says whether the level's stops had their waits split into the
 // program's hold and the machine's: a codec's stops at least, and every
@@ -26,4 +30,42 @@ func (v Level) busiest() float64 {
 		busy = max(busy, cv.Stops.Busy)
 	}
 	return busy
+}
+
+// RanShown is the share of the time its threads were ready to run that a
+// program must have run before MachineNote says nothing of it: on the
+// project's 2-core VM, quiet, a level's program ran 97-100% of it (the
+// probe's and the runtime's own threads take the rest).
+const RanShown = 0.95
+
+// MachineNote says, where the stops' waits were split, what the machine
+// did to the level beyond the table's "machine" column: how much of the
+// time its threads were ready to run the program ran (the shares of the
+// table are of that time), what a cgroup's quota throttled, and whether
+// the probe's thread lacked its priority; "" when there is nothing to
+// say.
+func (v Level) MachineNote() string {
+	if !v.Split() {
+		return ""
+	}
+	ran, throttled, unprioritized := 1.0, 0.0, false
+	for _, cv := range v.all() {
+		if cv.HasSTW {
+			ran = min(ran, cv.Stops.RanShare())
+			throttled = max(throttled, cv.Stops.Throttled)
+			unprioritized = unprioritized || cv.Stops.Unprioritized
+		}
+	}
+	var parts []string
+	if ran < RanShown {
+		parts = append(parts, fmt.Sprintf("the program ran as little as %.0f%% of the time its threads were ready (other work had the rest); "+
+			"each share is of the time it ran, so a freeze keeps its size", 100*ran))
+	}
+	if throttled >= 0.005 {
+		parts = append(parts, fmt.Sprintf("the cgroup's CPU quota throttled it up to %.0f%% of a core (the machine's share, as others' work is)", 100*throttled))
+	}
+	if unprioritized {
+		parts = append(parts, "the probe's thread had no priority (nice -20 takes root or CAP_SYS_NICE): the machine's share reads less sharply")
+	}
+	return strings.Join(parts, "; ")
 }

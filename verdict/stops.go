@@ -128,6 +128,12 @@ type Stops struct {
 	Split   bool
 	Machine time.Duration
 	Noisy   bool // a window of it was NOISY
+	// Unprioritized: the probe's thread did not get the kernel's priority
+	// in a window of it (results.Responsiveness.STWPrioritized).
+	Unprioritized bool
+	// Throttled is the most CPU, in cores, the cgroup's quota kept the
+	// program from in a window of it (latency.Noise.ThrottledCores).
+	Throttled float64
 	// Busy is the largest share of the machine's cores that other
 	// processes and the hypervisor took in a window of it; 0 when not
 	// measured.
@@ -176,8 +182,12 @@ func StopsOf(rs []results.Result, stretch, interval time.Duration) (s Stops, ok 
 		s.Window += r.Window
 		s.Ran += ranOf(r)
 		s.Noisy = s.Noisy || r.Noise.Noisy()
+		s.Unprioritized = s.Unprioritized || (r.STWPrioritized != nil && !*r.STWPrioritized)
+		if r.Noise != nil {
+			s.Throttled = max(s.Throttled, r.Noise.ThrottledCores)
+		}
 		if n := r.Noise; n != nil && n.Cores > 0 {
-			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores)/float64(n.Cores))
+			s.Busy = max(s.Busy, (n.OthersCores+n.StealCores+n.ThrottledCores)/float64(n.Cores))
 		}
 		if len(r.STWTurns) > 0 {
 			s.records = append(s.records, stopRecords{r.STWTurns, r.STWStops})

@@ -6,6 +6,7 @@ import (
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 
+	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/latency/flight"
 	"github.com/pingpong-bench/pingpong/results"
@@ -49,12 +50,15 @@ type Watch struct {
 // built before the window opens, so that their allocations are not charged
 // to the codec.
 type instruments struct {
-	meter  *latency.RuntimeMeter
-	probe  *latency.Probe      // nil when the sleep probe is off
-	stw    *latency.STWProbe   // nil when the stop-the-world probe is off
-	noise  *latency.NoiseMeter // nil when noise is not measured
-	flight *flight.Recorder    // nil when culprits are off, or it could not start
-	err    error               // the flight recorder's, when it could not start
+	meter *latency.RuntimeMeter
+	probe *latency.Probe      // nil when the sleep probe is off
+	stw   *latency.STWProbe   // nil when the stop-the-world probe is off
+	noise *latency.NoiseMeter // nil when noise is not measured
+	// throttle reads the cgroup quota's throttled time beside the noise;
+	// nil where no cgroup says, or noise is not measured.
+	throttle *machine.Throttle
+	flight   *flight.Recorder // nil when culprits are off, or it could not start
+	err      error            // the flight recorder's, when it could not start
 }
 
 func newInstruments(w Watch) *instruments {
@@ -67,6 +71,7 @@ func newInstruments(w Watch) *instruments {
 	}
 	if w.Noise {
 		ins.noise = latency.NewNoiseMeter(w.Exclude...)
+		ins.throttle = machine.NewThrottle()
 	}
 	if w.Culprits {
 		ins.flight, ins.err = flight.Start(flight.Config{})
@@ -77,6 +82,9 @@ func newInstruments(w Watch) *instruments {
 func (ins *instruments) start() {
 	if ins.noise != nil {
 		ins.noise.Start()
+	}
+	if ins.throttle != nil {
+		ins.throttle.Start()
 	}
 	ins.meter.Start()
 	if ins.probe != nil {
@@ -91,6 +99,8 @@ func (ins *instruments) stop(out *watched) {
 	if ins.stw != nil {
 		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
 		out.STWStops, out.STWTurns = ins.stw.Stops(), ins.stw.Turns()
+		prioritized := ins.stw.Prioritized()
+		out.STWPrioritized = &prioritized
 	}
 	if ins.probe != nil {
 		out.Probe = ins.probe.Stop()
@@ -98,7 +108,11 @@ func (ins *instruments) stop(out *watched) {
 	rt := ins.meter.Stop()
 	out.Runtime = &rt
 	if ins.noise != nil {
-		out.Noise = out.Noise.Add(ins.noise.Stop())
+		n := ins.noise.Stop()
+		if n != nil && ins.throttle != nil && n.Window > 0 {
+			n.ThrottledCores = ins.throttle.Stop().Seconds() / n.Window.Seconds()
+		}
+		out.Noise = out.Noise.Add(n)
 	}
 }
 
@@ -167,11 +181,14 @@ type watched struct {
 	// STWStops is every forced stop, on the clock of the turns (STWTurns)
 	// laid end to end, so that the verdict can pair a codec's turns with
 	// baseline's and the MMU can be read from them.
-	STWStops   []latency.Stop
-	STWTurns   []latency.Turn
-	Noise      *latency.Noise   // nil where it cannot be measured
-	Culprit    *latency.Culprit // the worst stall's, when it reached Watch.Stall
-	CulpritErr string           // why there is no culprit, when the recorder failed
+	STWStops []latency.Stop
+	STWTurns []latency.Turn
+	// STWPrioritized: the stop-the-world probe's thread got the kernel's
+	// priority (latency.STWProbe.Prioritized); nil when the probe was off.
+	STWPrioritized *bool
+	Noise          *latency.Noise   // nil where it cannot be measured
+	Culprit        *latency.Culprit // the worst stall's, when it reached Watch.Stall
+	CulpritErr     string           // why there is no culprit, when the recorder failed
 	// Snapshot is the flight recorder's last snapshot, taken for the
 	// worst stop, when Watch.KeepTrace asked for it (nil otherwise).
 	Snapshot []byte

@@ -17,7 +17,7 @@ func responsiveness(seen watched, ops int64) results.Responsiveness {
 	rt := seen.Runtime
 	r := results.Responsiveness{Runtime: rt, ProbeHist: seen.Probe, STWHist: seen.STW, STWWaited: seen.STWWaited, Noise: seen.Noise,
 		Culprit: seen.Culprit, CulpritErr: seen.CulpritErr,
-		STWStops: seen.STWStops, STWTurns: seen.STWTurns, MMU: results.MMUOf(seen.STWStops, seen.STWTurns)}
+		STWStops: seen.STWStops, STWTurns: seen.STWTurns, STWPrioritized: seen.STWPrioritized, MMU: results.MMUOf(seen.STWStops, seen.STWTurns)}
 	r.Probe = summaryOf(seen.Probe)
 	r.STW, r.STWWall = summaryOf(seen.STW), summaryOf(seen.STWWall)
 	if rt != nil && ops > 0 {

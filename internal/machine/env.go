@@ -34,6 +34,12 @@ func ReadEnvironment(procsSource string) results.Environment {
 	if one, five, fifteen, ok := latency.LoadAverage(); ok {
 		env.LoadAverage = &[3]float64{one, five, fifteen}
 	}
+	if latency.NewThreads() != nil {
+		env.ProbePriority = "none"
+		if latency.CanPrioritize() {
+			env.ProbePriority = "nice -20"
+		}
+	}
 	return env
 }
 
