@@ -110,6 +110,16 @@ type CodecReport struct {
 	// leaves out.
 	Split   bool
 	Machine float64
+	// Ran is the share of the window the program ran (of the time its
+	// threads were ready to run, the share they spent on a CPU): Frozen,
+	// Waiting and the effect are shares of the time it ran, so that beside
+	// other work a freeze keeps its size. 1 on a quiet machine. Throttled
+	// is the CPU, in cores, a cgroup's quota kept the program from (the
+	// machine's, as others' work is); Unprioritized says the probe's
+	// thread lacked the kernel's priority (nice -20 takes root or
+	// CAP_SYS_NICE), which blurs the machine's share.
+	Ran, Throttled float64
+	Unprioritized  bool
 	// Effect is how many points of the window (as a share) more it froze
 	// the program than the reference did; TailEffect how many more of its
 	// stops (as a share) waited over the long-stop bar. P is the test's
@@ -250,6 +260,7 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 	if cv.HasSTW {
 		c.Frozen, c.Waiting, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
 		c.Split, c.Machine = cv.Stops.Split, cv.Stops.MachineShare()
+		c.Ran, c.Throttled, c.Unprioritized = cv.Stops.RanShare(), cv.Stops.Throttled, cv.Stops.Unprioritized
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()
 		c.BudgetStop = v.BudgetStop(cv)
 		c.StopPerMB = verdict.PerMBOf(c.BudgetStop, bytes)
