@@ -8,6 +8,7 @@
 package measurelock
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -75,6 +76,11 @@ func Acquire() (release func(), waited time.Duration, err error) {
 func acquire() (release func(), waited time.Duration, err error) {
 	path := filepath.Join(os.TempDir(), Name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o666)
+	if errors.Is(err, os.ErrPermission) {
+		// another user made it (the umask leaves it theirs to write): a
+		// lock needs no write, and flock takes a file open for reading
+		f, err = os.Open(path)
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("open the lock file: %w", err)
 	}
