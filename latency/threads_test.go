@@ -203,3 +203,19 @@ func TestRanShare(t *testing.T) {
 		t.Errorf("idle threads ran %v, want 0", got)
 	}
 }
+
+// BenchmarkThreadsRead is one reading of every thread of the process:
+// its cost is paid twice around every stop the probe forces.
+func BenchmarkThreadsRead(b *testing.B) {
+	th := NewThreads()
+	if th == nil {
+		b.Skip("no per-thread accounting here")
+	}
+	var r ThreadTimes
+	for b.Loop() {
+		if err := th.Read(&r); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(r.TIDs)), "threads")
+}

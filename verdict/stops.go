@@ -5,7 +5,6 @@ import (
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/aclements/go-moremath/stats"
 
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
@@ -337,106 +336,4 @@ func (s Stops) typicalWaits(late bool) []float64 {
 		out = append(out, latency.StretchWaits(r.turns, r.stops, s.stretch, s.interval, slack)...)
 	}
 	return out
-}
-
-// Answer is what the verdict says of a codec at a level.
-type Answer int
-
-const (
-	// NotJudged: there was no reference, or no stops, to judge it by.
-	NotJudged Answer = iota
-	// DoesNot: its effect lies below both bars, on a machine quiet enough.
-	DoesNot
-	// CannotTell: an interval straddles its bar, or the machine was too
-	// busy to say "does not".
-	CannotTell
-	// StandsOut: significantly longer stops, and an interval above its bar.
-	StandsOut
-)
-
-func (a Answer) String() string {
-	return [...]string{"-", "does not", "cannot tell", "stands out"}[a]
-}
-
-// Against is a codec's stops tested against the reference's.
-type Against struct {
-	P float64 // the one-sided test's p that the codec's stops waited longer
-	// Samples is how many stretches (or, for an old file, stops) of both
-	// the test had.
-	Samples int
-	// ByStops: the file had no stop records, and the test ran over single
-	// stops (StopAlpha).
-	ByStops bool
-	More    bool // P reached the test's alpha: its stops waited longer
-	// Effect is the codec's effect over the reference with its intervals;
-	// HasEffect is false for a file without stop records, whose answer is
-	// then read from the estimates alone (stands out, or does not).
-	Effect    Effect
-	HasEffect bool
-	// Late: the time the probe could not run counts as frozen (the
-	// reference is as busy as a codec).
-	Late bool
-	// Busy: the machine was too busy to judge "does not": the reference's
-	// own stops waited as much of the window as the bar, or others took
-	// BusyShare of the cores.
-	Busy bool
-	// Plain: the codec's least frozen stretch was frozen more than the
-	// reference's most frozen one by the bar (Plain), which decides it
-	// however few stretches there were.
-	Plain  bool
-	Answer Answer
-}
-
-// StandsOut says whether the answer is "stands out".
-func (a Against) StandsOut() bool { return a.Answer == StandsOut }
-
-// BusyShare is the share of the machine that others must take in a window
-// before the verdict warns that it may be the machine's: on the project's
-// 2-core VM, with other processes taking 1.5-1.9 of its 2 cores, every
-// CPU-bound codec on citm-catalog "stood out" at 11-16% of the window
-// frozen against baseline's 3% (docs/notes-verdict.md). A thread the
-// system has descheduled cannot reach a safe point either, and a codec
-// that keeps its P busy has a thread there far more often than baseline,
-// whose goroutines mostly wait on channels.
-const BusyShare = 0.5
-
-// Judge tests codec's stops against the reference's (both must hold
-// stops) by bars; late counts the time the probe could not run as frozen,
-// as it should only against a reference as busy as a codec.
-func Judge(codec, ref Stops, bars Bars, late bool) Against {
-	a := Against{P: 1, Late: late}
-	x, y, alpha := codec.typicalWaits(late), ref.typicalWaits(late), StretchAlpha
-	if len(x) == 0 || len(y) == 0 {
-		x, y, alpha, a.ByStops = latency.Values(codec.Hist), latency.Values(ref.Hist), StopAlpha, true
-	}
-	a.Samples = len(x) + len(y)
-	res, err := stats.MannWhitneyUTest(x, y, stats.LocationGreater)
-	if err == nil { // an error: every sample of both the same, nothing more
-		a.P = res.P
-	}
-	a.More = a.P <= alpha
-	cs, rs := codec.Stretches(bars.LongStop), ref.Stretches(bars.LongStop)
-	a.Effect, a.HasEffect = EffectOf(cs, rs, late)
-	if !a.HasEffect { // an old file: the estimates alone, an interval of none
-		fc, fr := frozenOf(codec, late), frozenOf(ref, late)
-		a.Effect.Frozen = Interval{Est: fc - fr, Lo: fc - fr, Hi: fc - fr}
-		t := codec.Over(bars.LongStop) - ref.Over(bars.LongStop)
-		a.Effect.Tail = Interval{Est: t, Lo: t, Hi: t}
-	}
-	// the reference's own waits, not the time its probe queued (at 2N it
-	// queues behind the pairs, as on any busy program)
-	a.Busy = !(codec.Split && ref.Split) && (ref.Waiting() >= bars.Frozen || max(codec.Busy, ref.Busy) >= BusyShare)
-	f, t := a.Effect.Frozen, a.Effect.Tail
-	a.Plain = !a.Busy && Plain(cs, rs, late, bars.Frozen)
-	switch {
-	case a.More && (f.Above(bars.Frozen) || t.Above(bars.Tail)), a.Plain:
-		a.Answer = StandsOut
-	case f.Below(bars.Frozen) && t.Below(bars.Tail) && !a.Busy:
-		a.Answer = DoesNot
-	case !a.HasEffect:
-		a.Answer = DoesNot // an old file's estimates under a bar, or not significant
-	default:
-		a.Answer = CannotTell
-	}
-	return a
 }
