@@ -99,9 +99,13 @@ func undecided(name string, l pingpong.Level, r pingpong.CodecReport) message {
 }
 
 // headline is the effect the answer rests on: the points of the window
-// frozen, or, when only the long stops' share is above its bar, that.
+// frozen, or the long stops' share where that alone decided (above its
+// bar for a codec that stands out, straddling it for one the verdict
+// cannot tell).
 func headline(l pingpong.Level, r pingpong.CodecReport, bar string) string {
-	if r.Answer == pingpong.StandsOut && r.Effect.Lo <= l.FrozenBar && r.TailEffect.Lo > l.TailBar {
+	byTail := r.Answer == pingpong.StandsOut && r.Effect.Lo <= l.FrozenBar && r.TailEffect.Lo > l.TailBar ||
+		r.Answer == pingpong.CannotTell && r.Effect.Hi < l.FrozenBar && r.TailEffect.Hi >= l.TailBar
+	if byTail {
 		return fmt.Sprintf("%s of its stops over %s, %s %s%%", r.TailEffect.Percent(), l.LongStop, bar, verdict.Bar(l.TailBar))
 	}
 	return fmt.Sprintf("%s points of the window (%s), %s %s", r.Effect.Points(), r.Effect.Range(), bar, l.Bar())
