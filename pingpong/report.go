@@ -40,10 +40,17 @@ type Level struct {
 	// Codecs are the codecs measured, the one that kept the program
 	// frozen longest first; References are control and baseline.
 	Codecs, References []CodecReport
-	// FrozenBar and LongStop are the bars it was judged by: points of the
-	// window (0.03: 3), and what counts as a long stop.
+	// FrozenBar, LongStop and TailBar are the bars it was judged by:
+	// points of the window (0.03: 3), what counts as a long stop, and how
+	// many more of the stops (a share: 0.1 is 10%) may wait that long.
 	FrozenBar float64
 	LongStop  time.Duration
+	TailBar   float64
+	// CountsLate says the time the probe could not even run to ask for a
+	// stop (CodecReport.Late) counts as frozen at this level (against
+	// control, at no more pairs than Ps); elsewhere only the stops' waits
+	// do.
+	CountsLate bool
 	// Budget is the freeze budget each codec's BudgetStop is held to
 	// (Options.Budget).
 	Budget time.Duration
@@ -86,6 +93,10 @@ func (iv Interval) Points() string { return verdict.Points(iv.Est) }
 // Range prints the interval's bounds in points: "2.1 to 4.9".
 func (iv Interval) Range() string { return verdict.Range(verdict.Interval(iv)) }
 
+// Percent prints an effect on a share of the stops, with its interval:
+// "+7% (3 to 11)".
+func (iv Interval) Percent() string { return verdict.PointsPercent(verdict.Interval(iv), true) }
+
 // CodecReport is one codec at one level: its figures and the verdict on
 // it.
 type CodecReport struct {
@@ -100,8 +111,10 @@ type CodecReport struct {
 	// ran, as the verdict counts it: waiting for stops of the world to
 	// begin, and, judged against control, the time the probe was too late
 	// to even ask for one. RefFrozen is the reference's, counted alike.
-	// Waiting is the stops' waits alone.
-	Frozen, RefFrozen, Waiting float64
+	// Waiting is the stops' waits alone, and Late the time the probe
+	// could not run to ask for one, counted in Frozen where the level
+	// CountsLate: there Frozen is Waiting + Late (at most the window).
+	Frozen, RefFrozen, Waiting, Late float64
 	// Split says each stop's wait was split (Linux): then Frozen and
 	// Waiting, and the stops' figures below, are the time the codec held
 	// the stops, and Machine is the share of the window the machine took
@@ -234,8 +247,8 @@ func ReportOf(run *results.Run) *Report {
 		sizes[in.Name] = in.Bytes
 	}
 	for _, v := range verdict.Of(run) {
-		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, Budget: verdict.BudgetOf(run.Config), Conclusions: v.Conclusions(),
-			Undecided: v.Undecided(), Settle: v.Settle(verdict.GuardTerms)}
+		l := Level{Label: v.Label, Reference: v.RefName(), FrozenBar: v.Bars.Frozen, LongStop: v.Bars.LongStop, TailBar: v.Bars.Tail, CountsLate: v.CountsLate(),
+			Budget: verdict.BudgetOf(run.Config), Conclusions: v.Conclusions(), Undecided: v.Undecided(), Settle: v.Settle(verdict.GuardTerms)}
 		for _, cv := range v.Codecs {
 			l.Pairs = cv.Result.Pairs
 			l.Codecs = append(l.Codecs, codecReport(v, cv, sizes[v.Input]))
@@ -258,7 +271,7 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 		RoundTripP50: r.Latency.P50, RoundTripP99: r.Latency.P99, Window: r.Window, Mismatch: r.Mismatch, Err: r.Err,
 		Culprit: culpritOf(r.Culprit)}
 	if cv.HasSTW {
-		c.Frozen, c.Waiting, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.N()
+		c.Frozen, c.Waiting, c.Late, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.Late(), cv.Stops.N()
 		c.Split, c.Machine = cv.Stops.Split, cv.Stops.MachineShare()
 		c.Ran, c.Throttled, c.Unprioritized = cv.Stops.RanShare(), cv.Stops.Throttled, cv.Stops.Unprioritized
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()

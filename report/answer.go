@@ -10,29 +10,30 @@ import (
 )
 
 // The answer closes the console: one line per level (of each input and
-// sweep value) with the fastest codec and whether a codec froze the
+// sweep value) with each codec's round trips per second against std's (a
+// round trip is a decode and an encode) and whether a codec froze the
 // program, then the safe sizes and the GOMAXPROCS recommendation when the
 // run has them. It is what a reader who scrolls to the end wants, and the
 // page opens with the same lines (Answer).
 
 // answerHead heads the answer block.
-const answerHead = "answer: the fastest codec, and whether one froze the program more than the reference"
+const answerHead = "answer: each codec's round trips (a decode and an encode) against std's, and whether one froze the program more than the reference"
 
 // levelAnswer is one level's line of the answer.
 type levelAnswer struct {
-	input   string
-	point   string // the sweep value, "" without a sweep
-	label   string // "1x encdec"
-	fastest string // "goccy fastest (2.97x faster than std)"; "" when no ranking
-	freeze  string // the verdict in a few words; "" without one
+	input  string
+	point  string // the sweep value, "" without a sweep
+	label  string // "1x encdec"
+	speeds string // "goccy 2.97x, sonic 2.1x std"; "" when no ranking
+	freeze string // the verdict in a few words; "" without one
 }
 
 // line is the answer's line, headed by the level, its sweep value, and
 // its input when withInput (the run had several).
 func (a levelAnswer) line(withInput bool) string {
 	var parts []string
-	if a.fastest != "" {
-		parts = append(parts, a.fastest)
+	if a.speeds != "" {
+		parts = append(parts, a.speeds)
 	}
 	if a.freeze != "" {
 		parts = append(parts, "freezes: "+a.freeze)
@@ -69,9 +70,7 @@ func levelAnswers(point string, rankings []verdict.LevelRanking, levels []verdic
 	}
 	for _, r := range rankings {
 		a := at(r.Input, r.Label)
-		if len(r.Rows) > 0 {
-			a.fastest = r.Rows[0].Codec + " fastest" + fastestNote(r.Rows[0])
-		}
+		a.speeds = speeds(r.Rows)
 		if !stw {
 			a.freeze = "not judged (the stop probe was off: -stw 0)"
 		}
@@ -82,14 +81,22 @@ func levelAnswers(point string, rankings []verdict.LevelRanking, levels []verdic
 	return out
 }
 
-// fastestNote is what the fastest codec's ranking row says of it against
-// the ranking's reference (std): " (2.97x faster than std)", or its rate
-// when it is the reference itself.
-func fastestNote(r verdict.RankedRow) string {
-	if strings.HasPrefix(r.Relative, "(") {
-		return " (" + r.Rate + ")"
+// speeds are a ranking's codecs, fastest first, each with its round
+// trips per second as a multiple of the reference's (std when it ran):
+// "goccy 4.9x, sonic 3.7x std"; the reference itself is the unit, named
+// last. "" when there is no ranking.
+func speeds(rows []verdict.RankedRow) string {
+	var items []string
+	ref := ""
+	for _, r := range rows {
+		if ref = r.Ref; r.Codec != r.Ref {
+			items = append(items, fmt.Sprintf("%s %.1fx", r.Codec, r.Times))
+		}
 	}
-	return " (" + r.Relative + ")"
+	if len(items) == 0 {
+		return ""
+	}
+	return strings.Join(items, ", ") + " " + ref
 }
 
 // FreezeAnswer is a level's verdict in a few words: which codecs stand

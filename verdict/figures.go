@@ -45,16 +45,16 @@ func pts(share float64, decimals int, sign bool) string {
 	return out
 }
 
-// pointsPercent prints an effect on a share of the stops, "+7% (3 to 11)".
-func pointsPercent(iv Interval, withInterval bool) string {
+// PointsPercent prints an effect on a share of the stops, "+7% (3 to 11)".
+func PointsPercent(iv Interval, withInterval bool) string {
 	if !withInterval {
 		return pts(iv.Est, 0, true) + "%"
 	}
 	return fmt.Sprintf("%s%% (%s to %s)", pts(iv.Est, 0, true), pts(iv.Lo, 0, false), pts(iv.Hi, 0, false))
 }
 
-// fmtP prints a p-value as "p = 0.029", or "p < 0.001" below that.
-func fmtP(p float64) string {
+// PValue prints a p-value as "p = 0.029", or "p < 0.001" below that.
+func PValue(p float64) string {
 	if p < 0.001 {
 		return "p < 0.001"
 	}

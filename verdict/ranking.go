@@ -20,7 +20,15 @@ type LevelRanking struct {
 	Rows  []RankedRow
 }
 
-type RankedRow struct{ Codec, Rate, Relative string }
+// RankedRow is one codec of a ranking: its round trips per second
+// (Rate, as printed), and against the reference's, in words (Relative:
+// "2.97x faster than std", "(reference)") and as a factor (Times: 2.97,
+// 1 for the reference itself), with the reference's name (Ref).
+type RankedRow struct {
+	Codec, Rate, Relative string
+	Times                 float64
+	Ref                   string
+}
 
 // Level is the ranking's level and runtime settings, as the page heads it.
 func (l LevelRanking) Level() string { return l.Label + ", " + l.Point.String() }
@@ -50,7 +58,8 @@ func LevelRankings(cfg results.Config, rs []results.Result) []LevelRanking {
 		slices.SortStableFunc(rs, func(a, b results.Result) int { return cmp.Compare(b.RoundTripsPerSec(), a.RoundTripsPerSec()) })
 		lr := LevelRanking{Input: l.Input, Label: l.Label, Point: l.Point}
 		for _, r := range rs {
-			lr.Rows = append(lr.Rows, RankedRow{r.Codec, format.Rate(r.RoundTripsPerSec()), relative(r, ref)})
+			lr.Rows = append(lr.Rows, RankedRow{Codec: r.Codec, Rate: format.Rate(r.RoundTripsPerSec()), Relative: relative(r, ref),
+				Times: r.RoundTripsPerSec() / ref.RoundTripsPerSec(), Ref: ref.Codec})
 		}
 		out = append(out, lr)
 	}

@@ -123,7 +123,7 @@ func (cv Codec) against() []string {
 	case !cv.Tested:
 		return []string{"-", "-", "-"}
 	}
-	return []string{points(cv.Effect.Frozen, cv.HasEffect), fmtP(cv.P), cv.Answer.String()}
+	return []string{points(cv.Effect.Frozen, cv.HasEffect), PValue(cv.P), cv.Answer.String()}
 }
 
 // shortCulprit names what r's worst stall waited on, for a table cell:

@@ -59,6 +59,11 @@ func (v Level) Reference() string {
 // pairs than Ps).
 func (v *Level) FrozenOf(s Stops) float64 { return frozenOf(s, v.countsLate()) }
 
+// CountsLate says whether the level counts the time the probe could not
+// run as frozen (against control, at no more pairs than Ps), as FrozenOf
+// does.
+func (v *Level) CountsLate() bool { return v.countsLate() }
+
 // frozenOf is the share of the window s froze the program in the
 // judgement's terms: the stops' waits, and the time the probe could not
 // run when late counts.
@@ -192,9 +197,9 @@ func (v Level) Caveat() string {
 // evidence is the test's p and what it was over.
 func (cv Codec) evidence() string {
 	if cv.ByStops {
-		return fmt.Sprintf("%s over %d stops", fmtP(cv.P), cv.Samples)
+		return fmt.Sprintf("%s over %d stops", PValue(cv.P), cv.Samples)
 	}
-	return fmt.Sprintf("%s over %d stretches", fmtP(cv.P), cv.Samples)
+	return fmt.Sprintf("%s over %d stretches", PValue(cv.P), cv.Samples)
 }
 
 // Sentence is one codec in the user's terms: how much of the window it
@@ -213,7 +218,7 @@ func (v Level) Sentence(cv Codec) string {
 	}
 	effect := fmt.Sprintf("%s points of the window frozen", points(cv.Effect.Frozen, cv.HasEffect))
 	if t := cv.Effect.Tail; t.Hi > 0 || t.Lo < 0 {
-		effect += fmt.Sprintf(" and %s of its stops over %s", pointsPercent(t, cv.HasEffect), b.LongStop)
+		effect += fmt.Sprintf(" and %s of its stops over %s", PointsPercent(t, cv.HasEffect), b.LongStop)
 	}
 	tail := fmt.Sprintf("one stop in ten waited over %s", format.Duration(s.Quantile(0.9)))
 	switch cv.Answer {

@@ -101,9 +101,59 @@ func (c command) printUsage(fs *flag.FlagSet, w io.Writer) {
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
 		fmt.Fprint(w, "\nflags:\n")
-		fs.SetOutput(w)
+		var defaults strings.Builder
+		fs.SetOutput(&defaults)
 		fs.PrintDefaults()
+		fs.SetOutput(w)
+		for _, l := range strings.SplitAfter(defaults.String(), "\n") {
+			fmt.Fprint(w, wrapHelp(l))
+		}
 	}
+}
+
+// helpWidth bounds a line of -h, with a tab taken as 8 columns: the
+// flag package prints each usage on one line, some of them 450
+// characters long.
+const helpWidth = 160
+
+// wrapHelp is a line of the flag package's defaults wrapped at spaces to
+// under helpWidth columns, each continuation indented as the line is
+// (under its flag, "    \t").
+func wrapHelp(line string) string {
+	text := strings.TrimRight(line, "\n")
+	if columns(text) < helpWidth {
+		return line
+	}
+	body := strings.TrimLeft(text, " \t")
+	indent := text[:len(text)-len(body)]
+	var out strings.Builder
+	cur := indent
+	for _, word := range strings.Fields(body) {
+		if cur != indent && columns(cur+" "+word) >= helpWidth {
+			out.WriteString(cur + "\n")
+			cur = indent
+		}
+		if cur != indent {
+			cur += " "
+		}
+		cur += word
+	}
+	out.WriteString(cur + line[len(text):])
+	return out.String()
+}
+
+// columns is how many columns s takes, a tab moving to the next multiple
+// of 8.
+func columns(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == '\t' {
+			n += 8 - n%8
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // exitCode is the exit status for a command's error, which it prints as

@@ -51,6 +51,24 @@ func TestHelpGoesToStdout(t *testing.T) {
 	}
 }
 
+// No line of any command's -h is helpWidth columns or more (a tab taken
+// to the next multiple of 8): the flag package prints a usage on one
+// line, and some ran to 450 characters.
+func TestHelpLinesFit(t *testing.T) {
+	for _, c := range commands {
+		fs := flag.NewFlagSet(c.prog(), flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		c.flags(fs)
+		var out strings.Builder
+		c.printUsage(fs, &out)
+		for i, l := range strings.Split(out.String(), "\n") {
+			if n := columns(l); n >= helpWidth {
+				t.Errorf("%s -h, line %d: %d columns, want under %d: %q", c.prog(), i+1, n, helpWidth, l)
+			}
+		}
+	}
+}
+
 // -procs 0, the default, is told in -h.
 func TestHelpTellsProcsZero(t *testing.T) {
 	fs := flag.NewFlagSet("pingpong", flag.ContinueOnError)

@@ -1,6 +1,8 @@
 package pingpongtest
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -28,27 +30,96 @@ func TestTheGuardsThreeAnswers(t *testing.T) {
 	frozen := run(append(resultstest.StopsAround(2, 160, 100*us), resultstest.StopsAround(3, 40, 15*ms)...))
 	judged := func(r *results.Run, o options) (*recorder, string) {
 		var failure string
-		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", pingpong.ReportOf(r), nil, o) })
+		rec := recordAll(t, func(tb testing.TB) {
+			if m := judge(tb, "mine", pingpong.ReportOf(r), nil, o); m != nil {
+				failure = m.String()
+			}
+		})
 		return rec, failure
 	}
 
 	rec, failure := judged(straddling, options{})
 	if failure != "" || len(rec.failed) > 0 || len(rec.skipped) != 1 ||
-		!strings.HasPrefix(rec.skipped[0], "pingpongtest: cannot tell whether mine freezes the program over 2s at 2x encdec: mine (+") ||
-		!strings.Contains(rec.skipped[0], "against a bar of 3") || !strings.Contains(rec.skipped[0], "the effect lies too close to the bar for a window of a few times that to settle it") {
+		!strings.HasPrefix(rec.skipped[0], "pingpongtest: cannot tell whether mine freezes the program: +") ||
+		!strings.Contains(rec.skipped[0], "bar 3") || !strings.Contains(rec.skipped[0], "the effect lies too close to the bar for a window of a few times that to settle it") {
 		t.Errorf("cannot tell: failure %q, failed %q, skipped %q: want one skip with the figures and what would settle it", failure, rec.failed, rec.skipped)
 	}
+	readOnce(t, rec.skipped...)
 	rec, _ = judged(straddling, options{strict: true})
 	if len(rec.skipped) > 0 || len(rec.failed) != 1 || !strings.Contains(rec.failed[0], "Strict") {
 		t.Errorf("cannot tell, strict: failed %q, skipped %q: want a failure", rec.failed, rec.skipped)
 	}
+	readOnce(t, rec.failed...)
 	rec, failure = judged(quiet, options{})
 	if failure != "" || len(rec.failed)+len(rec.skipped) > 0 || len(rec.logs) != 1 ||
-		!strings.HasPrefix(rec.logs[0], "pingpongtest: mine does not freeze the program: ") || !strings.Contains(rec.logs[0], "of the window frozen against baseline's, under the bar of 3, over 2s at 2x encdec") {
+		!strings.HasPrefix(rec.logs[0], "pingpongtest: mine does not freeze the program: ") || !strings.Contains(rec.logs[0], "under the bar of 3\n") ||
+		!strings.Contains(rec.logs[0], " stops over 2s at 2x encdec") {
 		t.Errorf("does not: failure %q, failed %q, skipped %q, logs %q", failure, rec.failed, rec.skipped, rec.logs)
 	}
-	if _, failure = judged(frozen, options{}); !strings.HasPrefix(failure, "mine froze the program ") {
+	readOnce(t, rec.logs...)
+	if _, failure = judged(frozen, options{}); !strings.HasPrefix(failure, "pingpongtest: mine freezes the program: +") {
 		t.Errorf("stands out: failure %q", failure)
+	}
+	readOnce(t, failure)
+}
+
+// A guard judged against control, where the time the probe could not
+// run counts: its failure adds the held and the kept-out shares up to the
+// frozen one, and its first line names the effect the details give.
+func TestTheGuardsSumAddsUp(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	run := &results.Run{Config: results.Config{Duration: win, STW: 10 * ms}, Results: []results.Result{
+		// 40 stops of about 30ms, 50ms apart: the probe cannot ask for a
+		// stop in much of each gap
+		resultstest.Stopping("a-function-with-a-long-name", 2, 0, win, resultstest.StopsAround(2, 40, 30*ms)),
+		resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(3, 200, 100*us)),
+	}}
+	var failure string
+	rec := recordAll(t, func(tb testing.TB) {
+		if m := judge(tb, "a-function-with-a-long-name", pingpong.ReportOf(run), nil, options{}); m != nil {
+			failure = m.String()
+		}
+	})
+	if failure == "" || !strings.Contains(failure, " + kept out ") {
+		t.Fatalf("failure %q, failed %q, skipped %q, logs %q: want a failure that adds up the kept-out time", failure, rec.failed, rec.skipped, rec.logs)
+	}
+	readOnce(t, failure)
+	first := strings.SplitN(failure, "\n", 2)[0]
+	effect := regexp.MustCompile(`[+-][0-9.]+ points of the window \([0-9.-]+ to [0-9.-]+\)`).FindString(first)
+	if effect == "" || !strings.Contains(failure, "effect, stretch by stretch against control's: "+effect) {
+		t.Errorf("the first line's effect %q is not the details': %s", effect, failure)
+	}
+	t.Log(failure)
+}
+
+// readOnce holds a guard's messages to what a test log is read by: a
+// first line under 120 characters that answers, details under 160 each,
+// and wherever held and kept-out shares are added up, a sum that adds up
+// as printed.
+func readOnce(t *testing.T, messages ...string) {
+	t.Helper()
+	sum := regexp.MustCompile(`(held|waited) ([0-9]+)\.([0-9])% \+ kept out ([0-9]+)\.([0-9])% = frozen ([0-9]+)\.([0-9])%`)
+	tenths := func(whole, tenth string) int {
+		w, _ := strconv.Atoi(whole)
+		f, _ := strconv.Atoi(tenth)
+		return 10*w + f
+	}
+	for _, m := range messages {
+		lines := strings.Split(m, "\n")
+		if len(lines) < 2 {
+			t.Errorf("a guard's message of one line, no details: %q", m)
+		}
+		for i, l := range lines {
+			if width := map[bool]int{true: firstWidth, false: detailWidth}[i == 0]; len(l) >= width {
+				t.Errorf("line %d of a guard's message is %d characters, want under %d: %q", i+1, len(l), width, l)
+			}
+		}
+		for _, x := range sum.FindAllStringSubmatch(m, -1) {
+			if tenths(x[2], x[3])+tenths(x[4], x[5]) != tenths(x[6], x[7]) {
+				t.Errorf("%q does not add up", x[0])
+			}
+		}
 	}
 }
 
@@ -71,22 +142,31 @@ func TestTheGuardsBudget(t *testing.T) {
 		r.Config.Budget = budget
 		o := settle([]Option{Budget(budget)})
 		var failure string
-		rec := recordAll(t, func(tb testing.TB) { failure = judge(tb, "mine", pingpong.ReportOf(r), nil, o) })
+		rec := recordAll(t, func(tb testing.TB) {
+			if m := judge(tb, "mine", pingpong.ReportOf(r), nil, o); m != nil {
+				failure = m.String()
+			}
+		})
 		return rec, failure
 	}
 
 	rec, failure := judged(calm, 5*ms)
-	if len(rec.failed)+len(rec.skipped) > 0 || failure != "mine's stops waited over the budget of 5.0ms: p99 stop 8.0ms (baseline's "+format.Duration(pingpong.ReportOf(calm).Levels[0].References[0].BudgetStop)+"), of 200 stops over 2s at 2x encdec" {
+	if len(rec.failed)+len(rec.skipped) > 0 || failure != "pingpongtest: mine's stops waited over the budget of 5.0ms: p99 stop 8.0ms (baseline's "+
+		format.Duration(pingpong.ReportOf(calm).Levels[0].References[0].BudgetStop)+")\nof 200 stops over 2s at 2x encdec" {
 		t.Errorf("over the budget: failure %q, failed %q, skipped %q", failure, rec.failed, rec.skipped)
 	}
+	readOnce(t, failure)
 	t.Log(failure)
 	rec, failure = judged(calm, 10*ms)
 	if failure != "" || len(rec.failed)+len(rec.skipped) > 0 || len(rec.logs) != 2 || !strings.HasPrefix(rec.logs[1], "pingpongtest: mine keeps within the budget of 10.0ms: p99 stop 8.0ms") {
 		t.Errorf("within the budget: failure %q, failed %q, skipped %q, logs %q", failure, rec.failed, rec.skipped, rec.logs)
 	}
+	readOnce(t, rec.logs...)
 	slow := run(rare, append(resultstest.StopsAround(1, 196, 100*us), 6*ms, 6*ms, 6*ms, 6*ms))
 	rec, failure = judged(slow, 5*ms)
-	if failure != "" || len(rec.failed) > 0 || len(rec.skipped) != 1 || !strings.Contains(rec.skipped[0], "cannot tell whether mine keeps within the budget of 5.0ms: the machine kept even baseline's stops over it") {
+	if failure != "" || len(rec.failed) > 0 || len(rec.skipped) != 1 || !strings.HasPrefix(rec.skipped[0], "pingpongtest: cannot tell whether mine keeps within the budget of 5.0ms\n") ||
+		!strings.Contains(rec.skipped[0], "the machine kept even baseline's stops over it") {
 		t.Errorf("the reference over the budget too: failure %q, failed %q, skipped %q", failure, rec.failed, rec.skipped)
 	}
+	readOnce(t, rec.skipped...)
 }
