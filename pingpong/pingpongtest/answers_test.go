@@ -170,3 +170,30 @@ func TestTheGuardsBudget(t *testing.T) {
 	}
 	readOnce(t, rec.skipped...)
 }
+
+// Beside other work the figures say what the machine did: the share of
+// its ready time the program ran, a quota's throttling, a probe without
+// its priority; a quiet machine adds no line.
+func TestFiguresSayWhatTheMachineDid(t *testing.T) {
+	l := pingpong.Level{Reference: "control", Label: "2x encdec", FrozenBar: 0.03, TailBar: 0.1, LongStop: 10 * time.Millisecond}
+	quiet := pingpong.CodecReport{Name: "x", Split: true, Ran: 0.99, Stops: 90, Window: time.Second}
+	for _, line := range figures(l, quiet) {
+		if strings.HasPrefix(line, "beside other work") {
+			t.Errorf("a quiet machine's figures say %q", line)
+		}
+	}
+	busy := quiet
+	busy.Ran, busy.Throttled, busy.Unprioritized = 0.41, 0.3, true
+	fs := figures(l, busy)
+	last := fs[len(fs)-1]
+	for _, want := range []string{"ran 41%", "throttled it 30% of a core", "no priority"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("figures' last line %q lacks %q", last, want)
+		}
+	}
+	for _, line := range strings.Split(message{first: "x", details: fs}.String(), "\n") {
+		if len(line) >= detailWidth {
+			t.Errorf("a line of %d characters: %q", len(line), line)
+		}
+	}
+}

@@ -121,7 +121,33 @@ func figures(l pingpong.Level, r pingpong.CodecReport) []string {
 	}
 	stops := fmt.Sprintf("%d stops over %s at %s: %s %s, worst %s; %s", r.Stops, r.Window.Round(time.Millisecond), l.Label,
 		pingpong.BudgetQuantileName(), format.Duration(r.StopP99), format.Duration(r.StopMax), verdict.PValue(r.P))
-	return []string{sum(l, r), effect, stops}
+	out := []string{sum(l, r), effect, stops}
+	if m := machine(r); m != "" {
+		out = append(out, m)
+	}
+	return out
+}
+
+// machine is what the machine did to the window, where that changes how
+// the figures read: the share of the time the program's threads were
+// ready that they ran (its shares are of that time, so a freeze keeps its
+// size beside other work), the cgroup quota's throttling, and a probe
+// without the kernel's priority; "" on a quiet machine.
+func machine(r pingpong.CodecReport) string {
+	var parts []string
+	if r.Split && r.Ran < verdict.RanShown {
+		parts = append(parts, fmt.Sprintf("the program ran %.0f%% of the time its threads were ready, and its shares are of the time it ran", 100*r.Ran))
+	}
+	if r.Throttled >= 0.005 {
+		parts = append(parts, fmt.Sprintf("the cgroup's CPU quota throttled it %.0f%% of a core", 100*r.Throttled))
+	}
+	if r.Unprioritized {
+		parts = append(parts, "the probe's thread had no priority (nice -20 takes root or CAP_SYS_NICE), which blurs the machine's share")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "beside other work: " + strings.Join(parts, "; ")
 }
 
 // sum is the frozen share added up: "held 54.2% + kept out 9.2% = frozen
