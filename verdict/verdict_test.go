@@ -227,3 +227,41 @@ func TestAPlainFreezeStandsOut(t *testing.T) {
 		t.Errorf("effect %+v, frozen %.2f: a share above the whole window", cv.Effect.Frozen, cv.Stops.Frozen())
 	}
 }
+
+// A freeze keeps its size beside other work: a codec whose program ran
+// 40% of the time its threads were ready, and so held its stops for 40%
+// of what it held on a quiet machine, freezes the program as many points
+// of the time it ran; the level says how little it ran.
+func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
+	const win = 2 * time.Second
+	us := time.Microsecond
+	waits := append(resultstest.StopsAround(2, 160, 3*time.Millisecond), resultstest.StopsAround(3, 40, 15*time.Millisecond)...)
+	level := func(ran float64) Level {
+		scale := func(r results.Result) results.Result {
+			for i := range r.STWTurns {
+				r.STWTurns[i].Ran = ran
+			}
+			return r
+		}
+		held := scale(resultstest.Split(resultstest.Stopping("sonic", 2, 0, win, waits), func(_ int, d time.Duration) time.Duration {
+			if d > 10*time.Millisecond {
+				return time.Duration(ran * float64(d))
+			}
+			return 30 * us
+		}, 0))
+		ref := scale(resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 3*time.Millisecond)),
+			func(int, time.Duration) time.Duration { return 20 * us }, 0))
+		return Levels(results.Config{}, []results.Result{held, ref}, nil)[0]
+	}
+	quiet, busy := level(1), level(0.4)
+	q, b := quiet.Codecs[0], busy.Codecs[0]
+	if !q.StandsOut() || !b.StandsOut() {
+		t.Errorf("answers quiet %v, busy %v: want stands out for both", q.Answer, b.Answer)
+	}
+	if d := b.Effect.Frozen.Est - q.Effect.Frozen.Est; d > 0.002 || d < -0.002 {
+		t.Errorf("effect busy %+.1f points, quiet %+.1f: want the same size", 100*b.Effect.Frozen.Est, 100*q.Effect.Frozen.Est)
+	}
+	if quiet.MachineNote() != "" || !strings.Contains(busy.MachineNote(), "ran as little as 40%") {
+		t.Errorf("machine notes: quiet %q, busy %q", quiet.MachineNote(), busy.MachineNote())
+	}
+}
