@@ -1,11 +1,9 @@
 package latency
 
 import (
-	"cmp"
 	"math"
 	"runtime"
 	"runtime/metrics"
-	"slices"
 	"sync/atomic"
 	"time"
 
@@ -74,7 +72,6 @@ type STWProbe struct {
 	// -20) in its last turn; set by the probe goroutine before its first
 	// tick, read after Stop.
 	prioritized atomic.Bool
-	self        atomic.Int64  // the probe's thread, once it runs
 	deltas      []ThreadDelta // mostWaited's, kept so that a tick allocates nothing
 }
 
@@ -140,7 +137,6 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 	// priority.
 	runtime.LockOSThread()
 	self := Self()
-	p.self.Store(int64(self))
 	p.prioritized.Store(prioritize(self))
 	for {
 		select {
@@ -173,7 +169,7 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 		s.Hold, s.Queued = s.Begin, 0
 		if split {
 			s.Hold = p.hold(t0, t1, stopping, self)
-			s.Queued = p.mostWaited(p.last, p.pre, self)
+			s.Queued = mostWaited(p.last, p.pre)
 			p.last, p.pos = p.pos, p.last
 		}
 		p.stops = append(p.stops, s)
@@ -195,29 +191,18 @@ func (p *STWProbe) hold(t0, t1, stopping time.Duration, self int) time.Duration 
 		stopped: stopped, stoppedMax: stoppedMax, alone: n == 1 && gc == 0})
 }
 
-// mostWaited is the longest that a thread that may have held a P waited
-// on a run queue from a to b: the time the machine kept the program from
-// running a goroutine that was ready, at most. Those threads are the
-// probe's own (self) and the GOMAXPROCS threads busiest in the interval
-// (CPU and wait added up): at most that many run the program's goroutines
-// at once, and a thread that waited without a P (sysmon, a thread back
-// from a syscall, a spinning one looking for work) kept no goroutine of
-// the program from running. Every thread counted, one of those excused a
-// probe that a non-preemptible codec kept from its P.
-func (p *STWProbe) mostWaited(a, b *ThreadTimes, self int) time.Duration {
-	p.deltas = p.deltas[:0]
+// mostWaited is the longest any thread waited on a run queue from a to
+// b: the time the machine kept the program from running a goroutine
+// that was ready, at most. Every thread counts, not only those that may
+// have held a P: a probe that a preemptible program kept waiting for a P
+// gets one when sysmon, on a thread that holds none, has preempted a
+// goroutine, so sysmon's wait is part of the chain; counted only the
+// probe's own thread and the GOMAXPROCS busiest, a preemptible loop beside
+// other work and without the probe's priority read kept out 8.1% of the
+// window (docs/notes-verdict.md, "Issue 51").
+func mostWaited(a, b *ThreadTimes) time.Duration {
 	var w time.Duration
-	Deltas(a, b, func(d ThreadDelta) {
-		if d.TID == self {
-			w = max(w, d.Wait)
-		} else {
-			p.deltas = append(p.deltas, d)
-		}
-	})
-	slices.SortFunc(p.deltas, func(x, y ThreadDelta) int { return cmp.Compare(y.CPU+y.Wait, x.CPU+x.Wait) })
-	for _, d := range p.deltas[:min(len(p.deltas), runtime.GOMAXPROCS(0))] {
-		w = max(w, d.Wait)
-	}
+	Deltas(a, b, func(d ThreadDelta) { w = max(w, d.Wait) })
 	return w
 }
 
@@ -292,7 +277,7 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
 	if turn.Split && p.threads.Read(p.pre) == nil {
-		turn.Queued = p.mostWaited(p.last, p.pre, int(p.self.Load()))
+		turn.Queued = mostWaited(p.last, p.pre)
 		turn.Ran = ranShare(p.first, p.pre)
 	}
 	p.turns = append(p.turns, turn)
