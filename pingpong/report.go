@@ -207,6 +207,13 @@ func worse(a, b Answer) bool {
 // Bar prints the level's frozen bar in points: "3".
 func (l Level) Bar() string { return verdict.Bar(l.FrozenBar) }
 
+// TailBarPercent prints the level's bar on the long stops' share: "10%".
+func (l Level) TailBarPercent() string { return verdict.Bar(l.TailBar) + "%" }
+
+// PValue prints the test's p as the verdict does: "p = 0.029", "p <
+// 0.001".
+func (c CodecReport) PValue() string { return verdict.PValue(c.P) }
+
 // Codec is name at the level, a codec's or a reference's.
 func (l Level) Codec(name string) (CodecReport, bool) {
 	for _, c := range append(slices.Clip(l.Codecs), l.References...) {
