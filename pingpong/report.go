@@ -217,6 +217,13 @@ func worse(a, b Answer) bool {
 // Bar prints the level's frozen bar in points: "3".
 func (l Level) Bar() string { return verdict.Bar(l.FrozenBar) }
 
+// TailBarPercent prints the level's bar on the long stops' share: "10%".
+func (l Level) TailBarPercent() string { return verdict.Bar(l.TailBar) + "%" }
+
+// PValue prints the test's p as the verdict does: "p = 0.029", "p <
+// 0.001".
+func (c CodecReport) PValue() string { return verdict.PValue(c.P) }
+
 // Codec is name at the level, a codec's or a reference's.
 func (l Level) Codec(name string) (CodecReport, bool) {
 	for _, c := range append(slices.Clip(l.Codecs), l.References...) {
@@ -263,6 +270,11 @@ func ReportOf(run *results.Run) *Report {
 	}
 	return rep
 }
+
+// RanShown is the share of the time its threads were ready to run that
+// a program must have run before a report says how little it ran
+// (verdict.RanShown).
+const RanShown = verdict.RanShown
 
 // codecReport is cv at level v, on a document of bytes.
 func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {

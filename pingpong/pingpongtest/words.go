@@ -15,7 +15,6 @@ import (
 
 	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/pingpong"
-	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 const (
@@ -106,7 +105,7 @@ func headline(l pingpong.Level, r pingpong.CodecReport, bar string) string {
 	byTail := r.Answer == pingpong.StandsOut && r.Effect.Lo <= l.FrozenBar && r.TailEffect.Lo > l.TailBar ||
 		r.Answer == pingpong.CannotTell && r.Effect.Hi < l.FrozenBar && r.TailEffect.Hi >= l.TailBar
 	if byTail {
-		return fmt.Sprintf("%s of its stops over %s, %s %s%%", r.TailEffect.Percent(), l.LongStop, bar, verdict.Bar(l.TailBar))
+		return fmt.Sprintf("%s of its stops over %s, %s %s", r.TailEffect.Percent(), l.LongStop, bar, l.TailBarPercent())
 	}
 	return fmt.Sprintf("%s points of the window (%s), %s %s", r.Effect.Points(), r.Effect.Range(), bar, l.Bar())
 }
@@ -117,10 +116,10 @@ func headline(l pingpong.Level, r pingpong.CodecReport, bar string) string {
 func figures(l pingpong.Level, r pingpong.CodecReport) []string {
 	effect := fmt.Sprintf("effect, stretch by stretch against %s's: %s points of the window (%s), bar %s", l.Reference, r.Effect.Points(), r.Effect.Range(), l.Bar())
 	if t := r.TailEffect; t.Hi > 0 || t.Lo < 0 {
-		effect += fmt.Sprintf("; %s of its stops over %s, bar %s%%", t.Percent(), l.LongStop, verdict.Bar(l.TailBar))
+		effect += fmt.Sprintf("; %s of its stops over %s, bar %s", t.Percent(), l.LongStop, l.TailBarPercent())
 	}
 	stops := fmt.Sprintf("%d stops over %s at %s: %s %s, worst %s; %s", r.Stops, r.Window.Round(time.Millisecond), l.Label,
-		pingpong.BudgetQuantileName(), format.Duration(r.StopP99), format.Duration(r.StopMax), verdict.PValue(r.P))
+		pingpong.BudgetQuantileName(), format.Duration(r.StopP99), format.Duration(r.StopMax), r.PValue())
 	out := []string{sum(l, r), effect, stops}
 	if m := machine(r); m != "" {
 		out = append(out, m)
@@ -135,7 +134,7 @@ func figures(l pingpong.Level, r pingpong.CodecReport) []string {
 // without the kernel's priority; "" on a quiet machine.
 func machine(r pingpong.CodecReport) string {
 	var parts []string
-	if r.Split && r.Ran < verdict.RanShown {
+	if r.Split && r.Ran < pingpong.RanShown {
 		parts = append(parts, fmt.Sprintf("the program ran %.0f%% of the time its threads were ready, and its shares are of the time it ran", 100*r.Ran))
 	}
 	if r.Throttled >= 0.005 {
