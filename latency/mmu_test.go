@@ -3,6 +3,8 @@ package latency
 import (
 	"encoding/json"
 	"math"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -143,9 +145,15 @@ func TestStretches(t *testing.T) {
 	if len(got) != len(want) {
 		t.Fatalf("got %d stretches, want %d: %+v", len(got), len(want), got)
 	}
+	// each stretch's waits one by one, its late gaps after them with late
+	stopWaits := [][]time.Duration{{1 * ms, 35 * ms}, {12 * ms}, {500 * us}, nil}
+	lateWaits := [][]time.Duration{{1 * ms, 35 * ms, 9 * ms}, {12 * ms, 78 * ms}, {500 * us, 39500 * us}, {70 * ms}}
 	for i := range want {
-		got[i].logs = 0
-		if got[i] != want[i] {
+		if w, l := got[i].Waits(false), got[i].Waits(true); !slices.Equal(w, stopWaits[i]) || !slices.Equal(l, lateWaits[i]) {
+			t.Errorf("stretch %d: waits %v, with the late gaps %v; want %v, %v", i, w, l, stopWaits[i], lateWaits[i])
+		}
+		got[i].logs, got[i].waits, got[i].gaps = 0, nil, nil
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("stretch %d: got %+v, want %+v", i, got[i], want[i])
 		}
 	}
@@ -198,7 +206,7 @@ func TestLateGaps(t *testing.T) {
 	}
 	var sum time.Duration
 	for i := range want {
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("gaps %v, want %v", got, want)
 		}
 		sum += got[i]

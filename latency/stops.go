@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 )
 
@@ -178,6 +179,21 @@ type Stretch struct {
 	Stops   int64
 	Long    int64
 	logs    float64 // the weighted logs of its waits, for StretchWaits
+	// waits are its recorded stops' waits (holds, where split) and gaps
+	// its late gaps, one by one, uncorrected: what a quantile of the
+	// stops' waits resampled stretch by stretch reads (Waits).
+	waits, gaps []time.Duration
+}
+
+// Waits are the stretch's stops' waits one by one, as recorded (each
+// stop once, not with the stops it kept the probe from asking for), and
+// with late the gaps the probe could not ask in (KeptOut's, one by one,
+// as LateGaps has them) after them.
+func (s Stretch) Waits(late bool) []time.Duration {
+	if !late {
+		return s.waits
+	}
+	return append(slices.Clone(s.waits), s.gaps...)
 }
 
 // Running is how long the program ran of the stretch: Ran, or its whole
@@ -235,12 +251,14 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		s.Weight += w
 		s.logs += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
 		if recorded {
+			s.waits = append(s.waits, wait)
 			s.Stops += w
 			s.Waited += wait
 			if long > 0 {
 				s.Long += correctedOver(wait, interval, long)
 			}
 		} else {
+			s.gaps = append(s.gaps, wait)
 			s.KeptOut += wait
 		}
 	}

@@ -189,9 +189,17 @@ func safeSizeAnswers(tables []verdict.SafeSizeLevel) []string {
 
 // safeRange is a codec's safe size and the sizes that bound it: "up to
 // ~5.4MB (4MB within, 16MB over)", "every size tried (up to 32MB)", "none
-// of the sizes tried (1MB over)".
+// of the sizes tried (1MB over)", "undecided between 4MB and 16MB (8MB
+// undecided: a longer -duration would settle it)".
 func safeRange(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
+	if unsure := s.Unsure(); len(unsure) > 0 {
+		var names []string
+		for _, p := range unsure {
+			names = append(names, sizeOf(p))
+		}
+		return fmt.Sprintf("%s (%s undecided: a longer -duration would settle it)", s.Head(), strings.Join(names, ", "))
+	}
 	switch {
 	case over < 0:
 		return fmt.Sprintf("%s (up to %s)", s.Head(), sizeOf(s.Points[safe]))

@@ -12,11 +12,20 @@ import (
 
 // The safe-size lines follow the by-size summary: per shape and level,
 // the largest document each codec kept within the freeze budget
-// (verdict.SafeSizes says how it is judged), one line per codec:
+// (verdict.SafeSizes says how it is judged), one line per codec, each
+// size's wait.p99 with its 95% interval in brackets:
 //
-//	sonic      up to ~5.4MB (between 4MB and 16MB; wait.p99 7.9ms at 4MB, 24ms at 16MB; ~1.4ms per MB)
-//	std        every size tried (up to 32MB; wait.p99 2.1ms at 32MB; ~40us per MB)
-//	goccy      none of the sizes tried (wait.p99 12ms at 1MB; ~1.1ms per MB)
+//	sonic      up to ~5.4MB (the budget crossed between 4MB and 16MB, interpolated; wait.p99 7.9ms [6.1ms, 8.4ms] at 4MB, 24.0ms [14.2ms, 24.0ms] at 16MB; slope ~1.4ms per MB over all sizes)
+//	std        every size tried (up to 32MB; wait.p99 2.1ms [1.9ms, 2.6ms] at 32MB; slope ~40us per MB over all sizes)
+//	goccy      undecided between 1MB and 16MB (wait.p99 2.0ms [1.1ms, 2.4ms] at 1MB, 10.2ms [3.0ms, 13.1ms] at 4MB undecided, ...; a longer -duration would settle it; ...)
+//
+// The "~" size and the slope are two readings, said side by side: the
+// first is where the budget is crossed between the two sizes that bound
+// it, the second how the stop grows over every size tried (what a reader
+// extrapolates from). A line through every size would misplace the
+// crossing wherever the stops do not grow in proportion to size (a
+// runtime's floor under them, a JIT's jump at one size), and the crossing
+// between two sizes says nothing of growth elsewhere.
 
 // safeSizeText is the safe-size section of the summary's sizes at cfg's
 // budget; "" when no shape ran at several sizes with the stop probe on.
@@ -35,8 +44,10 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 		if t.Shape != shape {
 			shape = t.Shape
 			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on %s (the largest size within it, and the sizes that bound it):\n", shape, format.Duration(t.Codecs[0].Budget), verdict.BudgetFigureName())
-			note := fmt.Sprintf("%s: %s; %s. Within: under the budget, and the codec does not stand out there. ~: interpolated on log-log axes; per MB: least squares of %s against size",
-				verdict.BudgetFigureName(), waitMeaning, stopsNote(tables, shape), verdict.BudgetFigureName())
+			note := fmt.Sprintf("%s: %s; %s%s. Within: all of the interval under the budget, and the codec does not stand out there; over: all of it at or over the budget, "+
+				"or the codec stands out; undecided: between, which a longer -duration settles. ~: where the budget is crossed between the two sizes that bound it, "+
+				"interpolated on log-log axes; slope per MB: least squares of %s over every size, how it grows, not where it crosses",
+				verdict.BudgetFigureName(), waitMeaning, stopsNote(tables, shape), intervalNote(tables, shape), verdict.BudgetFigureName())
 			for _, l := range wrapText("  ", "  ", note, rowWidth) {
 				b.WriteString(l + "\n")
 			}
@@ -46,11 +57,30 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 			label += ", " + t.Point.String()
 		}
 		fmt.Fprintf(&b, "  %s\n", label)
-		var table [][]string
+		var table [][2]string
 		for _, c := range t.Codecs {
-			table = append(table, []string{"  " + c.Codec, safeSizeLine(c)})
+			table = append(table, [2]string{c.Codec, safeSizeLine(c)})
 		}
-		b.WriteString(alignColumns(table))
+		b.WriteString(wrappedRows(table))
+	}
+	return b.String()
+}
+
+// wrappedRows sets out rows of a name and its text as alignColumns does
+// under a level's head ("    sonic   up to ..."), each text wrapped at
+// rowWidth under its own start, so that a line of intervals stays whole
+// on a terminal split in two.
+func wrappedRows(rows [][2]string) string {
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		indent := fmt.Sprintf("    %-*s   ", width, r[0])
+		for _, l := range wrapText(indent, strings.Repeat(" ", len(indent)+2), r[1], rowWidth) {
+			b.WriteString(l + "\n")
+		}
 	}
 	return b.String()
 }
@@ -64,15 +94,8 @@ const waitMeaning = "the table's stw.p99 with its late time counted as stops tha
 // the most of any codec at any size of shape.
 func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 	lo, hi := int64(math.MaxInt64), int64(0)
-	for _, t := range tables {
-		if t.Shape != shape {
-			continue
-		}
-		for _, c := range t.Codecs {
-			for _, p := range c.Points {
-				lo, hi = min(lo, p.Stops), max(hi, p.Stops)
-			}
-		}
+	for _, p := range shapePoints(tables, shape) {
+		lo, hi = min(lo, p.Stops), max(hi, p.Stops)
 	}
 	if lo == hi {
 		return fmt.Sprintf("each rests on %d stops", lo)
@@ -80,25 +103,61 @@ func stopsNote(tables []verdict.SafeSizeLevel, shape string) string {
 	return fmt.Sprintf("each rests on %d to %d stops", lo, hi)
 }
 
+// intervalNote says what the brackets after each figure are, or that the
+// file has no stop records to resample (the estimate alone).
+func intervalNote(tables []verdict.SafeSizeLevel, shape string) string {
+	for _, p := range shapePoints(tables, shape) {
+		if !p.Resampled {
+			return "; no interval: the file has no stop records to resample, so each size is judged on its estimate alone"
+		}
+	}
+	return "; [lo, hi]: its 95% interval, from resampling the level's stretches (as the verdict's effect)"
+}
+
+// shapePoints are the points of every codec at every level of shape.
+func shapePoints(tables []verdict.SafeSizeLevel, shape string) []verdict.SizePoint {
+	var out []verdict.SizePoint
+	for _, t := range tables {
+		if t.Shape == shape {
+			for _, c := range t.Codecs {
+				out = append(out, c.Points...)
+			}
+		}
+	}
+	return out
+}
+
 // safeSizeLine is one codec's safe size, the stops at the sizes it rests
-// on, and its stop wait per MB.
+// on (and the undecided ones where it may lie), and its stop wait per MB.
 func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
 	q := verdict.BudgetFigureName()
-	var at []string
-	switch {
+	var at, stops []string
+	if safe >= 0 {
+		stops = append(stops, stopAt(s.Points[safe]))
+	}
+	for _, p := range s.Unsure() {
+		stops = append(stops, stopAt(p)+" undecided")
+	}
+	if over >= 0 {
+		stops = append(stops, stopAt(s.Points[over]))
+	}
+	switch _, interpolated := s.Estimate(); {
+	case len(s.Unsure()) > 0:
 	case over < 0:
-		last := s.Points[safe]
-		at = []string{"up to " + sizeOf(last), q + " " + stopAt(last)} // a size within the budget, which it does not stand out at
-	case safe < 0:
-		at = []string{q + " " + stopAt(s.Points[over])}
-	default:
-		at = []string{fmt.Sprintf("between %s and %s", sizeOf(s.Points[safe]), sizeOf(s.Points[over])),
-			fmt.Sprintf("%s %s, %s", q, stopAt(s.Points[safe]), stopAt(s.Points[over]))}
+		at = append(at, "up to "+sizeOf(s.Points[safe])) // a size within the budget, which it does not stand out at
+	case safe >= 0 && interpolated:
+		at = append(at, fmt.Sprintf("the budget crossed between %s and %s, interpolated", sizeOf(s.Points[safe]), sizeOf(s.Points[over])))
+	case safe >= 0:
+		at = append(at, fmt.Sprintf("between %s and %s", sizeOf(s.Points[safe]), sizeOf(s.Points[over])))
+	}
+	at = append(at, q+" "+strings.Join(stops, ", "))
+	if len(s.Unsure()) > 0 {
+		at = append(at, "a longer -duration would settle it")
 	}
 	if d, ok := s.PerMB(); ok {
 		if d > 0 {
-			at = append(at, "~"+format.Duration(d)+" per MB")
+			at = append(at, "slope ~"+format.Duration(d)+" per MB over all sizes")
 		} else {
 			at = append(at, "no growth with size")
 		}
@@ -120,10 +179,15 @@ func safeSizeLine(s verdict.SafeSize) string {
 	return s.Head() + " (" + strings.Join(at, "; ") + ")"
 }
 
-// stopAt is a size's stop and where: "24ms at 16MB", with ", but it
+// stopAt is a size's stop, its interval and where: "24.0ms [14.2ms,
+// 24.0ms] at 16MB" (the stop alone without an interval), with ", but it
 // stands out there" when the verdict, not the stop, put it over.
 func stopAt(p verdict.SizePoint) string {
-	s := format.Duration(p.Stop) + " at " + sizeOf(p)
+	s := format.Duration(p.Stop)
+	if p.Resampled {
+		s += " [" + format.Duration(p.Lo) + ", " + format.Duration(p.Hi) + "]"
+	}
+	s += " at " + sizeOf(p)
 	if p.StandsOut {
 		s += " but it stands out there"
 	}

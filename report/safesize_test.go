@@ -16,14 +16,16 @@ func TestSafeSizeGolden(t *testing.T) {
 	wantContains(t, got,
 		"\nsafe size, long-string, budget 10.0ms on wait.p99 (the largest size within it, and the sizes that bound it):\n",
 		"  wait.p99: the table's stw.p99 with its late time counted as stops that waited that long, ",
-		"each rests on 200 to 500 stops. ",
+		"each rests on 200 to 500 stops; [lo, hi]: its 95% interval, from resampling the level's stretches",
 		"  2x encdec\n",
-		"    jsoniter   none of the sizes tried (wait.p99 12.0ms at 1MB; ",
-		"    goccy      up to ~3.5MB (between 1MB and 4MB; wait.p99 2.0ms at 1MB, 12.0ms at 4MB; ",
-		"under the budget again at 16MB, not counted)",
-		"    sonic      up to ~8MB (between 4MB and 16MB; wait.p99 5.0ms at 4MB, 20.0ms at 16MB; ",
-		"    std        every size tried (up to 32MB; wait.p99 8.8ms at 32MB; ~250us per MB)\n",
+		"    jsoniter   none of the sizes tried (wait.p99 12.0ms [12.0ms, 12.0ms] at 1MB; ",
+		"    sonic      up to ~8MB (the budget crossed between 4MB and 16MB, interpolated; wait.p99 5.0ms [5.0ms, 5.0ms] at 4MB, 20.0ms [20.0ms, 20.0ms] at 16MB; ",
+		"    goccy      undecided from 16MB up (wait.p99 6.0ms [299us, 6.0ms] at 16MB, 20.0ms [419us, 20.0ms] at 32MB undecided; a longer -duration would settle it;",
+		"    std        every size tried (up to 32MB; wait.p99 8.8ms [8.8ms, 8.8ms] at 32MB; slope ~250us per MB over all sizes)\n",
 	)
+	if strings.Contains(got, "goccy      every size") {
+		t.Errorf("every size, with a size undecided:\n%s", got)
+	}
 	// The console prints them after the by-size summary.
 	var b strings.Builder
 	if err := WriteConsole(&b, run, ConsoleOptions{}); err != nil {

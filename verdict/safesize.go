@@ -14,17 +14,22 @@ import (
 // How big a document is safe: over several sizes of one shape, per codec
 // and level, the largest size whose stops stay within the user's freeze
 // budget (-budget), and how the stop wait grows with size. A size is
-// within the budget when the BudgetQuantile of the stops' waits there is
-// under the budget and the codec does not stand out there: a
-// machine whose every stop is slow is not the codec's doing, and a codec
-// that froze the program much longer than baseline is not safe because
-// its p99 happened to stay short.
+// within the budget when the 95% interval of the BudgetQuantile of the
+// stops' waits there (Stops.WaitInterval) lies under the budget and the
+// codec does not stand out there: a machine whose every stop is slow is
+// not the codec's doing, and a codec that froze the program much longer
+// than baseline is not safe because its p99 happened to stay short. It
+// is over the budget when the interval lies at or over it, or the codec
+// stands out there, and undecided otherwise: a p99 of the ~100 stops of a
+// 1s window is about the second longest, and one late probe flips it.
 //
-// The safe size is read off the first crossing: the sizes are walked
+// The safe size lies between the largest size within the budget below
+// the first size over it and that first size over: the sizes are walked
 // smallest first, and the first size over the budget ends the safe range,
 // whatever larger sizes did. A curve that goes back under the budget at
 // a larger size (a noisy p99 of ~100 stops can) is not trusted to stay
-// there: that size is named, as not counted.
+// there: that size is named, as not counted. An undecided size between
+// the two leaves the safe size undecided there, and never "every size".
 //
 // The stops' waits count, where the verdict counts it (against control,
 // at a level of no more pairs than Ps), the time the probe could not even
@@ -62,13 +67,24 @@ func BudgetOf(cfg results.Config) time.Duration {
 
 // SizePoint is one codec at one level on one size of a shape.
 type SizePoint struct {
-	Input     string        // "long-string:16MB"
-	Bytes     int           // the document's real size
-	Stop      time.Duration // the BudgetQuantile of its stops' waits
-	Stops     int64         // how many stops that quantile rests on
-	StandsOut bool          // the verdict: it stands out there
-	Within    bool          // Stop under the budget, and it does not stand out
+	Input string        // "long-string:16MB"
+	Bytes int           // the document's real size
+	Stop  time.Duration // the BudgetQuantile of its stops' waits
+	// Lo and Hi are Stop's 95% interval; Resampled is false, and they are
+	// Stop, for a file without stop records (the estimate alone).
+	Lo, Hi    time.Duration
+	Resampled bool
+	Stops     int64 // how many stops that quantile rests on
+	StandsOut bool  // the verdict: it stands out there
+	// Within: all of Stop's interval under the budget, and it does not
+	// stand out there. Undecided: neither within nor over (the interval
+	// straddles the budget); a point that is neither is over.
+	Within, Undecided bool
 }
+
+// Over says whether p is over the budget: its interval at or over it, or
+// the codec stands out there.
+func (p SizePoint) Over() bool { return !p.Within && !p.Undecided }
 
 // BudgetStop is the quantile of c's stops' waits that a budget judges
 // (BudgetQuantile), the time the probe could not ask for a stop counted
@@ -81,8 +97,10 @@ func (v Level) BudgetStop(c Codec) time.Duration {
 
 // pointOf is c of level v on input at budget.
 func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
-	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: v.BudgetStop(c), Stops: c.Stops.N(), StandsOut: c.StandsOut()}
-	p.Within = p.Stop < budget && !p.StandsOut
+	iv, resampled := c.Stops.WaitInterval(BudgetQuantile, v.countsLate())
+	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: iv.Est, Lo: iv.Lo, Hi: iv.Hi, Resampled: resampled, Stops: c.Stops.N(), StandsOut: c.StandsOut()}
+	p.Within = p.Hi < budget && !p.StandsOut
+	p.Undecided = !p.Within && !p.StandsOut && p.Lo < budget
 	return p
 }
 
@@ -98,28 +116,61 @@ type SafeSize struct {
 }
 
 // FirstOver is the index of the first (smallest) size over the budget, -1
-// when every size was within it.
+// when no size was over it.
 func (s SafeSize) FirstOver() int {
-	return slices.IndexFunc(s.Points, func(p SizePoint) bool { return !p.Within })
+	return slices.IndexFunc(s.Points, SizePoint.Over)
 }
 
 // Bracket is the safe size's bracket: the index of the largest size within
-// the budget below the first over (-1: the smallest size was over) and of
-// that first size over (-1: every size was within).
+// the budget below the first over (-1: none was) and of that first size
+// over (-1: no size was over). The safe size lies between the two.
 func (s SafeSize) Bracket() (safe, over int) {
 	over = s.FirstOver()
-	if over < 0 {
-		return len(s.Points) - 1, -1
+	end := len(s.Points)
+	if over >= 0 {
+		end = over
 	}
-	return over - 1, over
+	safe = -1
+	for i := range end {
+		if s.Points[i].Within {
+			safe = i
+		}
+	}
+	return safe, over
+}
+
+// Unsure are the undecided sizes inside the bracket (between its bounds,
+// or past the one it has): where the safe size might lie, were they
+// decided. None: the bracket's bounds are the safe size's interval.
+func (s SafeSize) Unsure() []SizePoint {
+	safe, over := s.Bracket()
+	end := len(s.Points)
+	if over >= 0 {
+		end = over
+	}
+	var out []SizePoint
+	for _, p := range s.Points[safe+1 : end] {
+		if p.Undecided {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Everywhere says whether s was within the budget at every size it
+// rests on (its largest within, none over or undecided past it).
+func (s SafeSize) Everywhere() bool {
+	safe, over := s.Bracket()
+	return over < 0 && safe >= 0 && len(s.Unsure()) == 0
 }
 
 // Estimate is the safe size in bytes: between the last size within the
 // budget and the first over it, where the stop curve crosses the budget,
 // interpolated on log-log axes (as the sizes are spread); the last size
 // within itself when the first over is over only because the codec
-// stands out there, or when every size was within. interpolated says
-// which; 0 when no size was within.
+// stands out there, or when no size was over. interpolated says which; 0
+// when no size was within. With sizes undecided between the two it is
+// still the crossing between them, which the undecided sizes may move.
 func (s SafeSize) Estimate() (bytes float64, interpolated bool) {
 	safe, over := s.Bracket()
 	if safe < 0 {
@@ -271,7 +322,7 @@ func SafeSizes(cfg results.Config, inputs []results.InputInfo, rows []results.Re
 // rank orders the codecs of a level: the smallest safe size first, those
 // within the budget at every size last.
 func (s SafeSize) rank() float64 {
-	if s.FirstOver() < 0 {
+	if s.Everywhere() {
 		return math.Inf(1)
 	}
 	est, _ := s.Estimate()
@@ -286,9 +337,23 @@ func SafeSizesOf(run *results.Run) []SafeSizeLevel {
 
 // Head is how far s is safe, as the safe-size line and the page's legend
 // say it: "every size tried", "none of the sizes tried", "up to 4MB", or
-// "up to ~5.4MB" when interpolated.
+// "up to ~5.4MB" when interpolated; with an undecided size where the safe
+// size may lie, "undecided between 4MB and 16MB" ("from 4MB up" when no
+// size was over, "below 16MB" when none was within), never "every size".
 func (s SafeSize) Head() string {
 	safe, over := s.Bracket()
+	name := func(i int) string { return results.SizeName(s.Points[i].Input) }
+	if len(s.Unsure()) > 0 {
+		switch {
+		case safe >= 0 && over >= 0:
+			return "undecided between " + name(safe) + " and " + name(over)
+		case safe >= 0:
+			return "undecided from " + name(safe) + " up"
+		case over >= 0:
+			return "undecided below " + name(over)
+		}
+		return "undecided at every size tried"
+	}
 	switch {
 	case over < 0:
 		return "every size tried"
@@ -298,5 +363,5 @@ func (s SafeSize) Head() string {
 	if est, interpolated := s.Estimate(); interpolated {
 		return "up to ~" + format.ApproxSize(est)
 	}
-	return "up to " + results.SizeName(s.Points[safe].Input)
+	return "up to " + name(safe)
 }

@@ -178,9 +178,9 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 		return res, err
 	}
 	if s.Max > s.Min {
-		var within []string // at some level
+		var within []string // or undecided, at some level
 		for _, im := range codecs {
-			if slices.ContainsFunc(order, func(k [2]string) bool { return k[0] == im && lines[k].Safe.Points[0].Within }) {
+			if slices.ContainsFunc(order, func(k [2]string) bool { return k[0] == im && !lines[k].Safe.Points[0].Over() }) {
 				within = append(within, im)
 			}
 		}
@@ -284,18 +284,25 @@ func groupSizes(wants map[int][]string, codecs []string) []sizeGroup {
 // narrow is the sizes that pin s's safe size closer within the range
 // min..max, and whether it is known within factor (then none): within
 // the budget at every size up to max, over it from min, or the last size
-// within and the first over at most factor apart.
+// within and the first over at most factor apart. A size undecided
+// inside the bracket settles it too, as far as sizes can: the bracket
+// holds the safe size, and another size measured as long would be as
+// unsure (a longer -duration is what settles it, Unsure), so the search
+// never narrows past a size it could not decide.
 func narrow(s SafeSize, factor float64, min, max int) (sizes []int, settled bool) {
 	safe, over := s.Bracket()
+	top, bottom := s.Points[len(s.Points)-1].Bytes, s.Points[0].Bytes
 	switch {
-	case over < 0 && s.Points[safe].Bytes >= max:
+	case over < 0 && top >= max:
 		return nil, true
 	case over < 0: // max did not measure it
 		return []int{max}, false
-	case safe < 0 && s.Points[over].Bytes <= min:
+	case safe < 0 && bottom <= min:
 		return nil, true
 	case safe < 0: // min did not measure it
 		return []int{min}, false
+	case len(s.Unsure()) > 0:
+		return nil, true
 	}
 	lo, hi := float64(s.Points[safe].Bytes), float64(s.Points[over].Bytes)
 	if hi/lo <= factor {
