@@ -16,8 +16,14 @@ import (
 // run has them. It is what a reader who scrolls to the end wants, and the
 // page opens with the same lines (Answer).
 
-// answerHead heads the answer block.
-const answerHead = "answer: each codec's round trips (a decode and an encode) against std's, and whether one froze the program more than the reference"
+// answerHead heads an answer block of levels' lines; safeSizeHead one of
+// safe sizes, which give neither a factor nor a freeze verdict; procsHead
+// adds a GOMAXPROCS recommendation to either.
+const (
+	answerHead   = "answer: each codec's round trips (a decode and an encode) against std's, and whether one froze the program more than the reference"
+	safeSizeHead = "answer: each codec's safe size, the largest document whose stops stayed within the freeze budget"
+	procsHead    = "; the GOMAXPROCS to run at"
+)
 
 // levelAnswer is one level's line of the answer.
 type levelAnswer struct {
@@ -209,14 +215,14 @@ func safeRange(s verdict.SafeSize) string {
 	return fmt.Sprintf("%s (%s within, %s over)", s.Head(), sizeOf(s.Points[safe]), sizeOf(s.Points[over]))
 }
 
-// answerText is the answer block: its head, then each line wrapped at
+// answerText is the answer block: head, then each line wrapped at
 // rowWidth; "" when there is nothing to answer.
-func answerText(lines []string) string {
+func answerText(head string, lines []string) string {
 	if len(lines) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n" + answerHead + ":\n")
+	b.WriteString("\n" + head + ":\n")
 	for _, l := range lines {
 		for _, w := range wrapText("  ", "      ", l, rowWidth) {
 			b.WriteString(w + "\n")

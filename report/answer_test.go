@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/results/resultstest"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
 
@@ -80,5 +81,32 @@ func TestDefaultConsoleWidth(t *testing.T) {
 				t.Errorf("%s: a line of %d columns:\n%s", f, len(l), l)
 			}
 		}
+	}
+}
+
+// The answer's head fits its lines: a run of sizes answers with safe
+// sizes alone, and its head promises neither factors nor a freeze verdict;
+// a sweep's adds its GOMAXPROCS line.
+func TestAnswerHeadFitsTheRun(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteConsole(&b, resultstest.SafeSizeRun(), ConsoleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	i := strings.LastIndex(out, "\n"+safeSizeHead+":\n")
+	if i < 0 || strings.Contains(out, answerHead) {
+		t.Fatalf("a run of sizes does not head its answer with the safe sizes:\n%s", out)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out[i:]), "\n")[1:] {
+		if !strings.HasPrefix(strings.TrimSpace(l), "safe size, ") && !strings.HasPrefix(l, "      ") {
+			t.Errorf("a line under the safe sizes' head that is none: %q", l)
+		}
+	}
+	b.Reset()
+	if err := WriteConsole(&b, resultstest.SweepRun(), ConsoleOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "\n"+answerHead+procsHead+":\n") {
+		t.Errorf("a sweep's answer head does not name its GOMAXPROCS line:\n%s", b.String())
 	}
 }

@@ -186,12 +186,15 @@ func (c *Console) FinishWith(tail string) error {
 	return c.err
 }
 
-// answerLines are the answer's lines: a run over several sizes of a
-// shape answers with their safe sizes, any other with a line per level;
-// then the GOMAXPROCS recommendation of a sweep.
-func (c *Console) answerLines() []string {
-	lines := safeSizeAnswers(verdict.SafeSizes(c.cfg, c.sizes.inputs, c.sizes.rows, c.repeats))
+// answerLines are the answer's head and lines: a run over several sizes
+// of a shape answers with their safe sizes, any other with a line per
+// level; then the GOMAXPROCS recommendation of a sweep. The head says
+// what the lines under it give, and nothing they do not.
+func (c *Console) answerLines() (head string, lines []string) {
+	head = safeSizeHead
+	lines = safeSizeAnswers(verdict.SafeSizes(c.cfg, c.sizes.inputs, c.sizes.rows, c.repeats))
 	if len(lines) == 0 {
+		head = answerHead
 		inputs := map[string]bool{}
 		for _, a := range c.answers {
 			inputs[a.input] = true
@@ -200,7 +203,10 @@ func (c *Console) answerLines() []string {
 			lines = append(lines, a.line(len(inputs) > 1))
 		}
 	}
-	return append(lines, c.procs...)
+	if len(c.procs) > 0 {
+		head += procsHead
+	}
+	return head, append(lines, c.procs...)
 }
 
 // comparison prints the ranking of each level of the rows since the last
