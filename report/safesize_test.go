@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +76,8 @@ func TestSearchText(t *testing.T) {
 	got := SearchText("long-string", 1e6, 32e6, 10*ms, res)
 	wantContains(t, got,
 		"\nsearch, long-string 1.00MB..32.0MB, budget 10.0ms:\n  the ends first: ",
-		"each step runs -duration",
+		"-duration (-until is off in a search)",
+		"or a size inside it is undecided",
 		"  step 1, the ends: 1.00MB (std, sonic, control, baseline)\n",
 		"  step 2, the ends: 32.0MB (std, sonic, control)\n",
 		"  step 3, round 1: 5.00MB, 7.40MB (sonic, control)\n",
@@ -90,6 +92,15 @@ func TestSearchText(t *testing.T) {
 	res.Lines[0].Settled = false
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "(over): not within 1.5x after 1 round; list sizes") {
 		t.Errorf("an unsettled codec after one round:\n%s", got)
+	}
+	// One with a size undecided inside its bracket says so, and what
+	// would settle it, rather than a bracket.
+	undecided := res
+	undecided.Lines = slices.Clone(res.Lines)
+	undecided.Lines[0].Safe.Points = slices.Clone(undecided.Lines[0].Safe.Points)
+	undecided.Lines[0].Safe.Points[2].Undecided = true
+	if got := SearchText("long-string", 1e6, 32e6, 10*ms, undecided); !strings.Contains(got, "    sonic   undecided between 5.00MB (within) and 32.0MB (over): 7.40MB undecided; a longer -duration would settle it\n") {
+		t.Errorf("a codec undecided at 7.4MB:\n%s", got)
 	}
 	res.Cut = true
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "  11 windows in 3 steps (a window: one codec or reference at one size, at each level); stopped there: another step would have run more windows than a list of 4 sizes\n") {

@@ -16,7 +16,7 @@ import (
 func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s:\n", spec, format.Size(float64(min)), format.Size(float64(max)), format.Duration(budget))
-	note := fmt.Sprintf("the ends first: the smallest size, then the largest with the codecs within the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d rounds; the verdict's reference at every size, baseline beside control once; each step runs -duration (-until is off in a search)",
+	note := fmt.Sprintf("the ends first: the smallest size, then the largest with the codecs not over the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d rounds, or a size inside it is undecided (its wait.p99's interval straddles the budget: another size would be as unsure); within, over and undecided as the safe sizes judge them; the verdict's reference at every size, baseline beside control once; each step runs -duration (-until is off in a search)",
 		verdict.SearchFactor, verdict.SearchSteps)
 	for _, l := range wrapText("  ", "  ", note, rowWidth) {
 		b.WriteString(l + "\n")
@@ -58,6 +58,22 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 func searchLine(l verdict.SearchLine, rounds int, cut bool) string {
 	safe, over := l.Safe.Bracket()
 	size := func(i int) string { return format.Size(float64(l.Safe.Points[i].Bytes)) }
+	if unsure := l.Safe.Unsure(); len(unsure) > 0 {
+		var sizes []int
+		for _, p := range unsure {
+			sizes = append(sizes, p.Bytes)
+		}
+		where := "at every size measured"
+		switch {
+		case safe >= 0 && over >= 0:
+			where = fmt.Sprintf("between %s (within) and %s (over)", size(safe), size(over))
+		case safe >= 0:
+			where = fmt.Sprintf("from %s (within) up", size(safe))
+		case over >= 0:
+			where = fmt.Sprintf("below %s (over)", size(over))
+		}
+		return fmt.Sprintf("undecided %s: %s undecided; a longer -duration would settle it", where, verdict.SizesText(sizes))
+	}
 	switch {
 	case over < 0 && l.Settled:
 		return "within the budget at every size, up to " + size(safe)
