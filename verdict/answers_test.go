@@ -175,6 +175,37 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 	}
 }
 
+// A codec undecided on the budget at a sized document takes more turns
+// (and its reference with it): its safe size rests on that size's side of
+// the budget. The same rows on a real file, or decided, take none.
+func TestMoreTurnsUntilTheBudgetIsDecided(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 2*time.Second
+	cfg := results.Config{STW: 10 * ms, Duration: win, Budget: 10 * ms}
+	rowsOn := func(input string, long int) []results.Result {
+		rows := []results.Result{
+			resultstest.Stopping("edge", 2, 0, win, append(resultstest.StopsAround(2, 200-long, 100*us), slices.Repeat([]time.Duration{12 * ms}, long)...)),
+			resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(4, 200, 100*us)),
+			// the machine's: baseline's stops as long, so that the verdict
+			// tells edge from it and asks for nothing of its own
+			resultstest.Stopping("baseline", 2, 0, win, append(resultstest.StopsAround(1, 200-long, 100*us), slices.Repeat([]time.Duration{12 * ms}, long)...)),
+		}
+		for i := range rows {
+			rows[i].Input = input
+			rows[i].STWHist, rows[i].STW = nil, nil // what a level's turns hand over
+		}
+		return rows
+	}
+	if got, want := More(cfg, rowsOn("attachment:4MB", 3)), []bool{true, false, true}; !slices.Equal(got, want) {
+		t.Errorf("more %v, want %v (edge, on 3 stops over the budget, and baseline)", got, want)
+	}
+	if got := More(cfg, rowsOn("citm-catalog", 3)); slices.Contains(got, true) {
+		t.Errorf("more %v on a file no safe size reads", got)
+	}
+	if got := More(cfg, rowsOn("attachment:4MB", 0)); slices.Contains(got, true) {
+		t.Errorf("more %v with every codec within the budget", got)
+	}
+}
+
 // The quantile a budget is judged on counts the time the probe could not
 // ask as stops that waited that long, where the verdict counts it: 40
 // stops of 100us leave 20ms gaps beyond the interval and the slack, which

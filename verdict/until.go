@@ -13,8 +13,12 @@ import (
 // because the machine was too busy, which more turns do not mend), when
 // a window within cfg.Until may be long enough to settle them (or their
 // window is still shorter than FirstLook), and with them the reference they are judged against (control when it ran: more
-// turns of baseline would then settle nothing). It is what a run asks
-// between its level's turns (-until).
+// turns of baseline would then settle nothing). A codec whose wait.p99 on
+// a sized document (attachment:4MB) is undecided on the budget (its
+// interval straddles it: SizePoint.Undecided) needs more turns too, within
+// the cap: a safe size rests on that size's side of the budget, and more
+// stops narrow the interval. It is what a run asks between its level's
+// turns (-until).
 func More(cfg results.Config, sofar []results.Result) []bool {
 	rows := make([]results.Result, len(sofar))
 	for i, r := range sofar {
@@ -24,6 +28,11 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 	for _, v := range Levels(cfg, rows, nil) {
 		more := false
 		for _, cv := range v.Codecs {
+			if v.undecidedOnBudget(cfg, cv) {
+				more = true
+				mark(out, rows, cv.Result.Codec)
+				continue
+			}
 			if !cv.Tested || cv.Answer != CannotTell || cv.Busy {
 				continue
 			}
@@ -80,4 +89,13 @@ func withStops(r results.Result, interval time.Duration) results.Result {
 	r.STWHist, r.STWWaited = h, waited
 	r.N = max(r.N, 1) // measured: a level's rows are judged only then
 	return r
+}
+
+// undecidedOnBudget says whether c, on a sized document (one a safe size
+// may read), is undecided on cfg's budget.
+func (v Level) undecidedOnBudget(cfg results.Config, c Codec) bool {
+	if results.SizeName(v.Input) == v.Input || !c.HasSTW || c.Stops.N() == 0 || results.IsReference(c.Result.Codec) {
+		return false
+	}
+	return v.pointOf(c, results.InputInfo{Name: v.Input}, BudgetOf(cfg)).Undecided
 }

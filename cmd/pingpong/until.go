@@ -8,14 +8,15 @@ import (
 )
 
 // untilFlag is -until: how long a level's turns may go on, per codec, while
-// the verdict cannot yet tell a codec from the references. Unset means
+// the verdict cannot yet tell a codec from the references, or a safe
+// size's point is undecided on the budget (verdict.More). Unset means
 // three times -duration; 0 turns it off.
 type untilFlag struct {
 	d   time.Duration
 	set bool
 }
 
-const untilUsage = "a level keeps taking turns past -duration, up to `DURATION` of window per codec, for the codecs the verdict cannot yet tell from the references (default: 3x -duration; 0: never measure past -duration)"
+const untilUsage = "a level keeps taking turns past -duration, up to `DURATION` of window per codec, for the codecs the verdict cannot yet tell from the references, or whose wait.p99 on a sized document is undecided on -budget (default: 3x -duration; 0: never measure past -duration)"
 
 func (u *untilFlag) String() string {
 	if !u.set {
