@@ -8,10 +8,11 @@ import (
 )
 
 // WriteJSON writes run as the -json file, with what the verdict said of
-// each level (results.Run.Verdict), so that a script reads the answers
-// without judging the rows again.
+// each level (results.Run.Verdict) and the safe sizes (SafeSizes), so
+// that a script reads the answers without judging the rows again.
 func WriteJSON(w io.Writer, run *results.Run) error {
 	out := *run
 	out.Verdict = verdict.Record(run)
+	out.SafeSizes = verdict.RecordSafeSizes(run)
 	return results.WriteJSON(w, &out)
 }

@@ -1,11 +1,13 @@
 package report
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/results"
 	"github.com/pingpong-bench/pingpong/results/resultstest"
 	"github.com/pingpong-bench/pingpong/verdict"
 )
@@ -105,5 +107,32 @@ func TestSearchText(t *testing.T) {
 	res.Cut = true
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "  11 windows in 3 steps (a window: one codec or reference at one size, at each level); stopped there: another step would have run more windows than a list of 4 sizes\n") {
 		t.Errorf("a cut search does not say where it stopped:\n%s", got)
+	}
+}
+
+// -json keeps the safe sizes for scripts: each codec's head, its bracket
+// and each size's interval and side, as the console says them.
+func TestSafeSizesInJSON(t *testing.T) {
+	var b strings.Builder
+	if err := WriteJSON(&b, resultstest.SafeSizeRun()); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		SafeSizes []results.SafeSizeRecord `json:"safe_sizes"`
+	}
+	if err := json.Unmarshal([]byte(b.String()), &back); err != nil {
+		t.Fatal(err)
+	}
+	heads := map[string]results.SafeSizeRecord{}
+	for _, r := range back.SafeSizes {
+		heads[r.Codec] = r
+	}
+	sonic, goccy := heads["sonic"], heads["goccy"]
+	if len(back.SafeSizes) != 4 || sonic.Head != "up to ~8MB" || sonic.LoBytes != 4e6 || sonic.HiBytes != 16e6 || sonic.Undecided ||
+		len(sonic.Points) != 4 || !sonic.Points[0].Resampled || sonic.Points[0].Side != "within" || sonic.Points[2].Side != "over" {
+		t.Errorf("sonic: %+v", sonic)
+	}
+	if !goccy.Undecided || goccy.HiBytes != 0 || !strings.HasPrefix(goccy.Head, "undecided") || goccy.Points[3].Side != "undecided" {
+		t.Errorf("goccy: %+v", goccy)
 	}
 }

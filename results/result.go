@@ -266,6 +266,9 @@ type Run struct {
 	// Verdict is what the verdict said of each level when the file was
 	// written, for scripts; reading the file judges its rows again.
 	Verdict []VerdictLevel `json:"verdict,omitempty"`
+	// SafeSizes are the safe sizes of a run over sizes of a shape when the
+	// file was written, for scripts, as Verdict is.
+	SafeSizes []SafeSizeRecord `json:"safe_sizes,omitempty"`
 }
 
 // Responsiveness is how a scenario treated the rest of the program: how

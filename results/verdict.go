@@ -49,3 +49,35 @@ type VerdictCodec struct {
 	// verdict could tell included.
 	WindowNs int64 `json:"window_ns"`
 }
+
+// SafeSizeRecord is one codec's safe size at one level of a shape, as a
+// results file keeps it for scripts (a record, as VerdictLevel is): the
+// line's head ("up to ~7.8MB", "undecided between 4MB and 16MB"), the
+// estimate, and the bracket it lies in, LoBytes the largest size within
+// the budget (0: none) and HiBytes the smallest over it (0: none, no
+// bound above); Undecided when a size inside the bracket is, which the
+// head then says.
+type SafeSizeRecord struct {
+	Shape         string          `json:"shape"`
+	Label         string          `json:"label"`
+	Codec         string          `json:"impl"`
+	Head          string          `json:"head"`
+	EstimateBytes float64         `json:"estimate_bytes"`
+	LoBytes       int             `json:"lo_bytes"`
+	HiBytes       int             `json:"hi_bytes"`
+	Undecided     bool            `json:"undecided,omitempty"`
+	Points        []SafeSizePoint `json:"points"`
+}
+
+// SafeSizePoint is one size of a SafeSizeRecord: its wait.p99 with the
+// 95% interval (Resampled false: the estimate alone) and its side of the
+// budget: "within", "over" or "undecided".
+type SafeSizePoint struct {
+	Input     string `json:"input"`
+	Bytes     int    `json:"bytes"`
+	StopNs    int64  `json:"stop_ns"`
+	LoNs      int64  `json:"lo_ns"`
+	HiNs      int64  `json:"hi_ns"`
+	Resampled bool   `json:"resampled"`
+	Side      string `json:"side"`
+}
