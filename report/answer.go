@@ -199,20 +199,24 @@ func safeSizeAnswers(tables []verdict.SafeSizeLevel) []string {
 // undecided: a longer -duration would settle it)".
 func safeRange(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
-	if unsure := s.Unsure(); len(unsure) > 0 {
+	var parts []string
+	switch {
+	case len(s.Unsure()) > 0 || over < 0 && !s.Everywhere(): // the head names the bounds
+	case over < 0:
+		parts = append(parts, "up to "+sizeOf(s.Points[safe]))
+	case safe < 0:
+		parts = append(parts, sizeOf(s.Points[over])+" over")
+	default:
+		parts = append(parts, sizeOf(s.Points[safe])+" within, "+sizeOf(s.Points[over])+" over")
+	}
+	if unsure := s.Undecided(); len(unsure) > 0 {
 		var names []string
 		for _, p := range unsure {
 			names = append(names, sizeOf(p))
 		}
-		return fmt.Sprintf("%s (%s undecided: a longer -duration would settle it)", s.Head(), strings.Join(names, ", "))
+		parts = append(parts, strings.Join(names, ", ")+" undecided: a longer -duration would settle it")
 	}
-	switch {
-	case over < 0:
-		return fmt.Sprintf("%s (up to %s)", s.Head(), sizeOf(s.Points[safe]))
-	case safe < 0:
-		return fmt.Sprintf("%s (%s over)", s.Head(), sizeOf(s.Points[over]))
-	}
-	return fmt.Sprintf("%s (%s within, %s over)", s.Head(), sizeOf(s.Points[safe]), sizeOf(s.Points[over]))
+	return s.Head() + " (" + strings.Join(parts, "; ") + ")"
 }
 
 // answerText is the answer block: head, then each line wrapped at

@@ -133,17 +133,16 @@ func safeSizeLine(s verdict.SafeSize) string {
 	safe, over := s.Bracket()
 	q := verdict.BudgetFigureName()
 	var at, stops []string
-	if safe >= 0 {
-		stops = append(stops, stopAt(s.Points[safe]))
-	}
-	for _, p := range s.Unsure() {
-		stops = append(stops, stopAt(p)+" undecided")
-	}
-	if over >= 0 {
-		stops = append(stops, stopAt(s.Points[over]))
+	for i, p := range s.Points {
+		switch {
+		case i == safe || i == over:
+			stops = append(stops, stopAt(p))
+		case p.Undecided && (over < 0 || i < over):
+			stops = append(stops, stopAt(p)+" undecided")
+		}
 	}
 	switch _, interpolated := s.Estimate(); {
-	case len(s.Unsure()) > 0:
+	case len(s.Unsure()) > 0 || over < 0 && !s.Everywhere(): // the head names the bounds
 	case over < 0:
 		at = append(at, "up to "+sizeOf(s.Points[safe])) // a size within the budget, which it does not stand out at
 	case safe >= 0 && interpolated:
@@ -152,7 +151,7 @@ func safeSizeLine(s verdict.SafeSize) string {
 		at = append(at, fmt.Sprintf("between %s and %s", sizeOf(s.Points[safe]), sizeOf(s.Points[over])))
 	}
 	at = append(at, q+" "+strings.Join(stops, ", "))
-	if len(s.Unsure()) > 0 {
+	if len(s.Undecided()) > 0 {
 		at = append(at, "a longer -duration would settle it")
 	}
 	if d, ok := s.PerMB(); ok {

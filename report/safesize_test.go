@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -23,7 +24,7 @@ func TestSafeSizeGolden(t *testing.T) {
 		"  2x encdec\n",
 		"    jsoniter   none of the sizes tried (wait.p99 12.0ms [12.0ms, 12.0ms] at 1MB; ",
 		"    sonic      up to ~8MB (the budget crossed between 4MB and 16MB, interpolated; wait.p99 5.0ms [5.0ms, 5.0ms] at 4MB, 20.0ms [20.0ms, 20.0ms] at 16MB; ",
-		"    goccy      undecided from 16MB up (wait.p99 6.0ms [299us, 6.0ms] at 16MB, 20.0ms [419us, 20.0ms] at 32MB undecided; a longer -duration would settle it;",
+		"    goccy      undecided from 16MB up (wait.p99 12.0ms [371us, 12.0ms] at 4MB undecided, 6.0ms [299us, 6.0ms] at 16MB, 20.0ms [419us, 20.0ms] at 32MB undecided;\n",
 		"    std        every size tried (up to 32MB; wait.p99 8.8ms [8.8ms, 8.8ms] at 32MB; slope ~250us per MB over all sizes)\n",
 	)
 	if strings.Contains(got, "goccy      every size") {
@@ -37,6 +38,36 @@ func TestSafeSizeGolden(t *testing.T) {
 	out := b.String()
 	if i, j := strings.Index(out, "\nby size, long-string"), strings.Index(out, "\nsafe size, long-string"); i < 0 || j < i {
 		t.Errorf("safe sizes not after the by-size summary (at %d, %d):\n%s", i, j, out)
+	}
+}
+
+// Neither the safe-size line nor the answer says "every size" with a
+// size undecided, wherever it lies: each names it, and what settles it.
+func TestNoEverySizeWithASizeUndecided(t *testing.T) {
+	ms := time.Millisecond
+	at := func(mb int, stop time.Duration, side string) verdict.SizePoint {
+		return verdict.SizePoint{Input: fmt.Sprintf("attachment:%dMB", mb), Bytes: mb * 1e6, Stop: stop, Lo: stop / 10, Hi: stop, Resampled: true,
+			Within: side == "within", Undecided: side == "undecided"}
+	}
+	for _, tc := range []struct {
+		points       []verdict.SizePoint
+		line, answer string
+	}{
+		{[]verdict.SizePoint{at(1, 2*ms, "within"), at(4, 5*ms, "within"), at(16, 12*ms, "undecided")},
+			"undecided from 4MB up (wait.p99 5.0ms [500us, 5.0ms] at 4MB, 12.0ms [1.2ms, 12.0ms] at 16MB undecided; a longer -duration would settle it;",
+			"undecided from 4MB up (16MB undecided: a longer -duration would settle it)"},
+		{[]verdict.SizePoint{at(1, 30*ms, "undecided"), at(4, 5*ms, "within"), at(16, 6*ms, "within")},
+			"up to 16MB (wait.p99 30.0ms [3.0ms, 30.0ms] at 1MB undecided, 6.0ms [600us, 6.0ms] at 16MB; a longer -duration would settle it;",
+			"up to 16MB (1MB undecided: a longer -duration would settle it)"},
+		{[]verdict.SizePoint{at(1, 2*ms, "within"), at(4, 11*ms, "undecided"), at(16, 20*ms, "over")},
+			"undecided between 1MB and 16MB (wait.p99 2.0ms [200us, 2.0ms] at 1MB, 11.0ms [1.1ms, 11.0ms] at 4MB undecided, 20.0ms [2.0ms, 20.0ms] at 16MB;",
+			"undecided between 1MB and 16MB (4MB undecided: a longer -duration would settle it)"},
+	} {
+		s := verdict.SafeSize{Codec: "sonic", Points: tc.points, Budget: 10 * ms}
+		line, answer := safeSizeLine(s), safeRange(s)
+		if !strings.HasPrefix(line, tc.line) || answer != tc.answer || strings.Contains(line+answer, "every size") {
+			t.Errorf("line %q\nwant %q...\nanswer %q\nwant %q", line, tc.line, answer, tc.answer)
+		}
 	}
 }
 

@@ -10,7 +10,7 @@ func RecordSafeSizes(run *results.Run) []results.SafeSizeRecord {
 	for _, t := range SafeSizesOf(run) {
 		for _, s := range t.Codecs {
 			est, _ := s.Estimate()
-			r := results.SafeSizeRecord{Shape: t.Shape, Label: t.Label, Codec: s.Codec, Head: s.Head(), EstimateBytes: est, Undecided: len(s.Unsure()) > 0}
+			r := results.SafeSizeRecord{Shape: t.Shape, Label: t.Label, Codec: s.Codec, Head: s.Head(), EstimateBytes: est, Undecided: len(s.Undecided()) > 0}
 			safe, over := s.Bracket()
 			if safe >= 0 {
 				r.LoBytes = s.Points[safe].Bytes

@@ -143,13 +143,25 @@ func (s SafeSize) Bracket() (safe, over int) {
 // or past the one it has): where the safe size might lie, were they
 // decided. None: the bracket's bounds are the safe size's interval.
 func (s SafeSize) Unsure() []SizePoint {
-	safe, over := s.Bracket()
+	safe, _ := s.Bracket()
+	return s.undecidedFrom(safe + 1)
+}
+
+// Undecided are every undecided size below the first over: those inside
+// the bracket (Unsure) and those under its lower bound, which a curve
+// that grows with size leaves within the budget but which the line names
+// all the same (a busy machine's long stop at a small size).
+func (s SafeSize) Undecided() []SizePoint { return s.undecidedFrom(0) }
+
+// undecidedFrom are the undecided sizes from index from to the first over.
+func (s SafeSize) undecidedFrom(from int) []SizePoint {
+	_, over := s.Bracket()
 	end := len(s.Points)
 	if over >= 0 {
 		end = over
 	}
 	var out []SizePoint
-	for _, p := range s.Points[safe+1 : end] {
+	for _, p := range s.Points[from:end] {
 		if p.Undecided {
 			out = append(out, p)
 		}
@@ -158,10 +170,9 @@ func (s SafeSize) Unsure() []SizePoint {
 }
 
 // Everywhere says whether s was within the budget at every size it
-// rests on (its largest within, none over or undecided past it).
+// rests on: none over, none undecided.
 func (s SafeSize) Everywhere() bool {
-	safe, over := s.Bracket()
-	return over < 0 && safe >= 0 && len(s.Unsure()) == 0
+	return !slices.ContainsFunc(s.Points, func(p SizePoint) bool { return !p.Within }) && len(s.Points) > 0
 }
 
 // Estimate is the safe size in bytes: between the last size within the
@@ -336,10 +347,11 @@ func SafeSizesOf(run *results.Run) []SafeSizeLevel {
 }
 
 // Head is how far s is safe, as the safe-size line and the page's legend
-// say it: "every size tried", "none of the sizes tried", "up to 4MB", or
-// "up to ~5.4MB" when interpolated; with an undecided size where the safe
-// size may lie, "undecided between 4MB and 16MB" ("from 4MB up" when no
-// size was over, "below 16MB" when none was within), never "every size".
+// say it: "every size tried" (within at each), "none of the sizes tried",
+// "up to 4MB", or "up to ~5.4MB" when interpolated; with an undecided size
+// where the safe size may lie, "undecided between 4MB and 16MB" ("from 4MB
+// up" when no size was over, "below 16MB" when none was within). Never
+// "every size" with a size undecided, even under one within.
 func (s SafeSize) Head() string {
 	safe, over := s.Bracket()
 	name := func(i int) string { return results.SizeName(s.Points[i].Input) }
@@ -355,8 +367,10 @@ func (s SafeSize) Head() string {
 		return "undecided at every size tried"
 	}
 	switch {
-	case over < 0:
+	case s.Everywhere():
 		return "every size tried"
+	case over < 0: // a smaller size undecided: up to the largest, not every size
+		return "up to " + name(safe)
 	case safe < 0:
 		return "none of the sizes tried"
 	}

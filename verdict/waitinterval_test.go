@@ -92,8 +92,10 @@ func TestHeadUndecided(t *testing.T) {
 		{[]SizePoint{at(1, "within"), at(4, "undecided"), at(16, "over")}, "undecided between 1MB and 16MB"},
 		{[]SizePoint{at(1, "undecided"), at(4, "over")}, "undecided below 4MB"},
 		{[]SizePoint{at(1, "undecided"), at(4, "undecided")}, "undecided at every size tried"},
-		// an undecided size below one within is no bound of it
-		{[]SizePoint{at(1, "undecided"), at(4, "within"), at(16, "within")}, "every size tried"},
+		// an undecided size below one within is no bound of it, but
+		// leaves "every size" unsaid
+		{[]SizePoint{at(1, "undecided"), at(4, "within"), at(16, "within")}, "up to 16MB"},
+		{[]SizePoint{at(1, "within"), at(4, "within")}, "every size tried"},
 		{[]SizePoint{at(1, "over"), at(4, "undecided")}, "none of the sizes tried"},
 	} {
 		s := SafeSize{Points: tc.points, Budget: 10 * ms}
