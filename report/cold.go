@@ -277,3 +277,12 @@ func remedyWords(c results.ColdCodec, what string, steady time.Duration) string 
 	}
 	return fmt.Sprintf("after %s (%s) %s: %s", c.WarmUp, format.Duration(warm.Median), format.Duration(first.Median), verb)
 }
+
+// freshMemoryLine is the main run's header line when its round trips ran
+// on fresh memory (-fresh-memory), "" otherwise.
+func freshMemoryLine(cfg results.Config) string {
+	if !cfg.FreshMemory {
+		return ""
+	}
+	return "  memory:      fresh: each pinger returned the heap to the OS after each round trip (-fresh-memory; docs/cold.md)\n"
+}
