@@ -122,7 +122,7 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 	run := &results.ColdRun{Env: machine.ReadEnvironment(procsSource), Input: codecs.InfoOf(in), Target: o.target,
 		Processes: o.count, Steady: o.steady, STW: o.stw}
 	if t, _ := cold.TargetType(in, o.target); t != nil {
-		run.Type = t.String()
+		run.Type = datasets.TypeName(t)
 	}
 	if o.freshMB > 0 {
 		fp := machine.FreshPages(o.freshMB)
