@@ -8,12 +8,8 @@ import (
 
 	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/results"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
-
-// WarmRemedyFactor is how close to its steady state a first call after a
-// warm-up must come for the warm-up to count as its remedy: within 3x, the
-// issue's bar (a first call's own cache misses stay).
-const WarmRemedyFactor = 3
 
 // WriteCold prints `pingpong cold`: the header, a block per codec (its
 // first decode and encode against the second and the steady state, their
@@ -36,7 +32,7 @@ func WriteCold(w io.Writer, run *results.ColdRun) error {
 		coldBlock(p, c, control)
 	}
 	p.printf("\n")
-	for _, l := range ColdAnswer(run) {
+	for _, l := range verdict.ColdAnswer(run) {
 		p.printf("%s\n", l)
 	}
 	return p.err
@@ -104,20 +100,18 @@ func coldBlock(p *printer, c results.ColdCodec, control *results.ColdCodec) {
 	if n := len(c.Samples) - failed(c.Samples); n == 0 {
 		return
 	}
-	callLine(p, "decode", c.Samples, func(s results.ColdSample) (results.ColdCall, time.Duration, results.ColdCall) {
-		return s.Decode, s.Decode2, s.SteadyDecode
-	})
-	callLine(p, "encode", c.Samples, func(s results.ColdSample) (results.ColdCall, time.Duration, results.ColdCall) {
-		return s.Encode, s.Encode2, s.SteadyEncode
-	})
+	for _, what := range results.ColdCalls {
+		callLine(p, what, c.Samples)
+	}
 	if c.Reference {
 		p.printf("  (the reference: a preemptible loop as long as encoding/json's steady call; its stops are what a call that freezes nothing costs)\n")
 	}
 	if c.Reference {
 		control = nil
 	}
-	stopsLine(p, "decode", c.Samples, control, func(s results.ColdSample) results.ColdStops { return s.Decode.Stops })
-	stopsLine(p, "encode", c.Samples, control, func(s results.ColdSample) results.ColdStops { return s.Encode.Stops })
+	for _, what := range results.ColdCalls {
+		stopsLine(p, what, c.Samples, control)
+	}
 	if !c.Reference {
 		p.printf("  warm-up %s\n", warmWords(c))
 	}
@@ -140,28 +134,22 @@ func clip(s string, n int) string {
 	return s
 }
 
-func callLine(p *printer, what string, samples []results.ColdSample, f func(results.ColdSample) (results.ColdCall, time.Duration, results.ColdCall)) {
-	first := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { c, _, _ := f(s); return c.Time })
-	second := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { _, d, _ := f(s); return d })
-	steady := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { _, _, c := f(s); return c.Time })
-	bytes := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { c, _, _ := f(s); return time.Duration(c.Bytes) })
-	objects := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { c, _, _ := f(s); return time.Duration(c.Allocs) })
-	steadyBytes := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { _, _, c := f(s); return time.Duration(c.Bytes) })
+func callLine(p *printer, what string, samples []results.ColdSample) {
+	of := func(f func(s results.ColdSample) time.Duration) results.Spread { return results.SpreadOf(samples, f) }
+	first, steady := of(results.FirstTime(what)), of(results.SteadyTime(what))
+	second := of(func(s results.ColdSample) time.Duration { return s.Second(what) })
+	// SpreadOf takes durations; a count of bytes or objects goes through one as it is
+	bytes := of(func(s results.ColdSample) time.Duration { return time.Duration(s.First(what).Bytes) })
+	objects := of(func(s results.ColdSample) time.Duration { return time.Duration(s.First(what).Allocs) })
+	steadyBytes := of(func(s results.ColdSample) time.Duration { return time.Duration(s.Steady(what).Bytes) })
 	p.printf("  %s  first %s (%s)  second %s  steady %s  %s  first alloc %s %s objects (steady %s)\n", what,
 		format.Duration(first.Median), spreadRange(first), format.Duration(second.Median), format.Duration(steady.Median),
-		ratio(first.Median, steady.Median), format.Size(float64(bytes.Median)), count(int64(objects.Median)), format.Size(float64(steadyBytes.Median)))
+		verdict.ColdRatio(first.Median, steady.Median), format.Size(float64(bytes.Median)), count(int64(objects.Median)),
+		format.Size(float64(steadyBytes.Median)))
 }
 
 func spreadRange(s results.Spread) string {
 	return format.Duration(s.Min) + "-" + format.Duration(s.Max)
-}
-
-// ratio is a first call against the steady state, "5.2x".
-func ratio(first, steady time.Duration) string {
-	if steady <= 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.1fx", float64(first)/float64(steady))
 }
 
 func count(n int64) string {
@@ -171,7 +159,8 @@ func count(n int64) string {
 	return strings.TrimSuffix(format.Size(float64(n)), "B")
 }
 
-func stopsLine(p *printer, what string, samples []results.ColdSample, control *results.ColdCodec, f func(results.ColdSample) results.ColdStops) {
+func stopsLine(p *printer, what string, samples []results.ColdSample, control *results.ColdCodec) {
+	f := func(s results.ColdSample) results.ColdStops { return s.First(what).Stops }
 	n := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return time.Duration(f(s).Count) })
 	longest := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return f(s).Longest })
 	sum := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return f(s).Sum })
@@ -198,84 +187,11 @@ func warmWords(c results.ColdCodec) string {
 		return c.WarmUp + " failed: " + clip(err, 100)
 	}
 	warm := results.SpreadOf(c.Warmed, func(s results.ColdSample) time.Duration { return s.WarmUp })
-	dec := results.SpreadOf(c.Warmed, func(s results.ColdSample) time.Duration { return s.Decode.Time })
-	enc := results.SpreadOf(c.Warmed, func(s results.ColdSample) time.Duration { return s.Encode.Time })
-	steadyDec := results.SpreadOf(c.Samples, func(s results.ColdSample) time.Duration { return s.SteadyDecode.Time })
-	steadyEnc := results.SpreadOf(c.Samples, func(s results.ColdSample) time.Duration { return s.SteadyEncode.Time })
+	dec, enc := results.SpreadOf(c.Warmed, results.FirstTime("decode")), results.SpreadOf(c.Warmed, results.FirstTime("encode"))
+	steadyDec, steadyEnc := results.SpreadOf(c.Samples, results.SteadyTime("decode")), results.SpreadOf(c.Samples, results.SteadyTime("encode"))
 	return fmt.Sprintf("%s %s (%s); then first decode %s (%s steady), first encode %s (%s)", c.WarmUp,
-		format.Duration(warm.Median), spreadRange(warm), format.Duration(dec.Median), ratio(dec.Median, steadyDec.Median),
-		format.Duration(enc.Median), ratio(enc.Median, steadyEnc.Median))
-}
-
-// ColdAnswer is the run's answer: the slowest first call, the first call
-// furthest above its own steady state, and whether a warm-up remedies it
-// (its first call after the warm-up within WarmRemedyFactor of steady).
-func ColdAnswer(run *results.ColdRun) []string {
-	type call struct {
-		codec         results.ColdCodec
-		what          string
-		first, steady time.Duration
-	}
-	var slowest, coldest *call
-	for _, c := range run.Codecs {
-		if c.Reference {
-			continue
-		}
-		for _, what := range []string{"decode", "encode"} {
-			f := func(s results.ColdSample) time.Duration { return s.Decode.Time }
-			st := func(s results.ColdSample) time.Duration { return s.SteadyDecode.Time }
-			if what == "encode" {
-				f = func(s results.ColdSample) time.Duration { return s.Encode.Time }
-				st = func(s results.ColdSample) time.Duration { return s.SteadyEncode.Time }
-			}
-			first, steady := results.SpreadOf(c.Samples, f), results.SpreadOf(c.Samples, st)
-			if first.N == 0 {
-				continue
-			}
-			k := &call{c, what, first.Median, steady.Median}
-			if slowest == nil || k.first > slowest.first {
-				slowest = k
-			}
-			if coldest == nil || k.first-k.steady > coldest.first-coldest.steady {
-				coldest = k
-			}
-		}
-	}
-	out := []string{"answer: the slowest first call, and the one furthest above its steady state:"}
-	if slowest == nil {
-		return append(out, "  no codec completed a first call")
-	}
-	out = append(out, fmt.Sprintf("  slowest first call: %s first %s %s (%s its steady %s)", slowest.codec.Name, slowest.what,
-		format.Duration(slowest.first), ratio(slowest.first, slowest.steady), format.Duration(slowest.steady)))
-	line := fmt.Sprintf("  coldest: %s first %s %s, %s over its steady %s", coldest.codec.Name, coldest.what,
-		format.Duration(coldest.first), format.Duration(coldest.first-coldest.steady), format.Duration(coldest.steady))
-	return append(out, line+"; "+remedyWords(coldest.codec, coldest.what, coldest.steady))
-}
-
-// remedyWords says whether c's warm-up brings its first call of what
-// within WarmRemedyFactor of steady.
-func remedyWords(c results.ColdCodec, what string, steady time.Duration) string {
-	switch {
-	case c.WarmUp == "":
-		return "it has no warm-up API"
-	case len(c.Warmed) == 0:
-		return c.WarmUp + " not measured"
-	}
-	warm := results.SpreadOf(c.Warmed, func(s results.ColdSample) time.Duration { return s.WarmUp })
-	first := results.SpreadOf(c.Warmed, func(s results.ColdSample) time.Duration {
-		if what == "encode" {
-			return s.Encode.Time
-		}
-		return s.Decode.Time
-	})
-	if first.N == 0 {
-		return c.WarmUp + " failed"
-	}
-	verb := "remedies it"
-	if first.Median > WarmRemedyFactor*steady {
-		verb = fmt.Sprintf("does not remedy it (over %dx steady)", WarmRemedyFactor)
-	}
-	return fmt.Sprintf("after %s (%s) %s: %s", c.WarmUp, format.Duration(warm.Median), format.Duration(first.Median), verb)
+		format.Duration(warm.Median), spreadRange(warm), format.Duration(dec.Median), verdict.ColdRatio(dec.Median, steadyDec.Median),
+		format.Duration(enc.Median), verdict.ColdRatio(enc.Median, steadyEnc.Median))
 }
 
 // freshMemoryLine is the main run's header line when its round trips ran

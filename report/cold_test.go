@@ -58,27 +58,3 @@ func TestColdGolden(t *testing.T) {
 		}
 	}
 }
-
-// The answer names the slowest first call, and the coldest one with its
-// remedy; a warm-up that leaves the first call over 3x steady does not
-// remedy it.
-func TestColdAnswer(t *testing.T) {
-	run := sampleCold()
-	got := strings.Join(ColdAnswer(run), "\n")
-	for _, want := range []string{"slowest first call: std first decode 15.0ms", "coldest: sonic first decode 9.8ms",
-		"after sonic.Pretouch (12.0ms) 200us: remedies it"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("answer lacks %q:\n%s", want, got)
-		}
-	}
-	for i := range run.Codecs[1].Warmed {
-		run.Codecs[1].Warmed[i].Decode.Time = 8 * time.Millisecond
-	}
-	if got := strings.Join(ColdAnswer(run), "\n"); !strings.Contains(got, "does not remedy it") {
-		t.Errorf("a warm-up at 4x steady remedies:\n%s", got)
-	}
-	run.Codecs[1].WarmUp, run.Codecs[1].Warmed = "", nil
-	if got := strings.Join(ColdAnswer(run), "\n"); !strings.Contains(got, "it has no warm-up API") {
-		t.Errorf("no warm-up:\n%s", got)
-	}
-}

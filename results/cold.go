@@ -84,6 +84,45 @@ type ColdStops struct {
 	Sum     time.Duration `json:"sum_ns"`
 }
 
+// ColdCalls are the calls a sample times, as the report names them.
+var ColdCalls = []string{"decode", "encode"}
+
+// First is the sample's first call of what (a ColdCalls name); Steady its
+// steady state.
+func (s ColdSample) First(what string) ColdCall {
+	if what == "encode" {
+		return s.Encode
+	}
+	return s.Decode
+}
+
+// Steady: see First.
+func (s ColdSample) Steady(what string) ColdCall {
+	if what == "encode" {
+		return s.SteadyEncode
+	}
+	return s.SteadyDecode
+}
+
+// Second is the time of the sample's second call of what.
+func (s ColdSample) Second(what string) time.Duration {
+	if what == "encode" {
+		return s.Encode2
+	}
+	return s.Decode2
+}
+
+// FirstTime and SteadyTime are the times of First and Steady, as
+// SpreadOf takes them.
+func FirstTime(what string) func(ColdSample) time.Duration {
+	return func(s ColdSample) time.Duration { return s.First(what).Time }
+}
+
+// SteadyTime: see FirstTime.
+func SteadyTime(what string) func(ColdSample) time.Duration {
+	return func(s ColdSample) time.Duration { return s.Steady(what).Time }
+}
+
 // A Spread is a figure over samples: its median and its range.
 type Spread struct {
 	Median, Min, Max time.Duration

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/internal/outfile"
 	"github.com/pingpong-bench/pingpong/internal/worker"
+	"github.com/pingpong-bench/pingpong/page"
 	"github.com/pingpong-bench/pingpong/report"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -41,6 +43,7 @@ tells the machine's cost of faulting in fresh pages. See docs/cold.md.
 
 type coldOptions struct {
 	input, impls, target, json string
+	html                       string
 	count, steady, freshMB     int
 	stw                        time.Duration
 	warm, refs                 bool
@@ -60,6 +63,7 @@ func coldFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) e
 	fs.BoolVar(&o.warm, "warm", true, "also time, in fresh processes of their own, the first calls after a codec's warm-up (sonic.Pretouch; typed targets)")
 	fs.IntVar(&o.freshMB, "fresh-mb", machine.FreshPagesMB, "`MB` copied into fresh and into touched pages for the header's fresh-page figure (0: off)")
 	fs.StringVar(&o.json, "json", "", "write every sample to `FILE` (schema pingpong-cold/v1; - for stdout, the console then goes to stderr)")
+	fs.StringVar(&o.html, "html", "", "write a page to `FILE`: each codec's first calls against its steady state, as bars, and the console")
 	fs.Int64Var(&o.seed, "seed", datasets.DefaultSeed, "seed of the built-in corpora")
 	return func(args []string, stdout, stderr io.Writer) error {
 		if len(args) > 0 {
@@ -106,10 +110,15 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 	if _, err := parseTargets(o.target, ins); err != nil {
 		return err
 	}
-	if o.json != "" && o.json != "-" {
-		if err := outfile.Check(o.json); err != nil {
-			return usagef("-json %s: %w", o.json, cause(err))
+	for _, f := range []struct{ flag, path string }{{"-json", o.json}, {"-html", o.html}} {
+		if f.path != "" && f.path != "-" {
+			if err := outfile.Check(f.path); err != nil {
+				return usagef("%s %s: %w", f.flag, f.path, cause(err))
+			}
 		}
+	}
+	if o.html == "-" {
+		return usagef("-html -: the page goes to a file; name one")
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -162,8 +171,17 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 	if o.json == "-" {
 		console = stderr
 	}
-	if err := report.WriteCold(console, run); err != nil {
+	var text bytes.Buffer
+	if err := report.WriteCold(&text, run); err != nil {
 		return fmt.Errorf("writing report: %w", err)
+	}
+	if _, err := console.Write(text.Bytes()); err != nil {
+		return fmt.Errorf("writing report: %w", err)
+	}
+	if o.html != "" {
+		if err := outfile.Write(o.html, func(w io.Writer) error { return page.WriteColdHTML(w, run, text.String()) }); err != nil {
+			return fmt.Errorf("-html %s: %w", o.html, err)
+		}
 	}
 	switch o.json {
 	case "":

@@ -16,8 +16,9 @@ import (
 func TestColdCommand(t *testing.T) {
 	t.Parallel()
 	out := filepath.Join(t.TempDir(), "cold.json")
+	html := filepath.Join(t.TempDir(), "cold.html")
 	stdout, stderr, code := runBinary(t, "cold", "-input", "github", "-impls", "std,sonic", "-target", "struct", "-count", "1",
-		"-steady", "1", "-fresh-mb", "1", "-json", out)
+		"-steady", "1", "-fresh-mb", "1", "-json", out, "-html", html)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
 	}
@@ -31,6 +32,9 @@ func TestColdCommand(t *testing.T) {
 		if len(l) > 160 {
 			t.Errorf("a line of %d characters: %s", len(l), l)
 		}
+	}
+	if page, err := os.ReadFile(html); err != nil || !strings.Contains(string(page), "<svg") || !strings.Contains(string(page), "[sonic]") {
+		t.Errorf("-html: %v\n%.300s", err, page)
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
@@ -57,7 +61,7 @@ func TestColdCommand(t *testing.T) {
 func TestColdCommandRefuses(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{{"-count", "0"}, {"-target", "both"}, {"-target", "struct", "-input", "tiny"},
-		{"-impls", "nope"}, {"-input", "github,twitter"}, {"-fresh-mb", "-1"}, {"extra"}} {
+		{"-impls", "nope"}, {"-input", "github,twitter"}, {"-fresh-mb", "-1"}, {"-html", "-"}, {"extra"}} {
 		_, stderr, code := runBinary(t, append([]string{"cold"}, args...)...)
 		if code != 2 || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("cold %v: exit %d, stderr %q; want 2 and one line", args, code, stderr)
