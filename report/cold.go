@@ -24,7 +24,7 @@ func WriteCold(w io.Writer, run *results.ColdRun) error {
 	}
 	p.printf("  input:       %s (%s) target: %s\n", run.Input.Name+".json", inputKind(run.Input), target)
 	p.printf("  processes:   %d per codec; steady: the median of %d calls after the second; %s\n",
-		run.Processes, run.Steady, probeWords(run.STW))
+		run.Processes, run.Steady, probeWords(run.STW, run.Probe))
 	p.printf("  machine:     %d cores, GOMAXPROCS=%d; %s\n", run.Env.Cores, run.Env.GOMAXPROCS, FreshPagesWords(run.FreshPages))
 	p.printf("  times start just before each call (a process's own start-up is left out); median (range) over the processes\n")
 	control := referenceOf(run)
@@ -50,11 +50,15 @@ func (p *printer) printf(f string, a ...any) {
 	}
 }
 
-func probeWords(stw time.Duration) string {
-	if stw <= 0 {
-		return "no stop-the-world probe"
+func probeWords(stw, sleep time.Duration) string {
+	s := "no stop-the-world probe"
+	if stw > 0 {
+		s = "a stop of the world forced every " + format.Duration(stw)
 	}
-	return "a stop of the world forced every " + format.Duration(stw) + " beside each call"
+	if sleep > 0 {
+		s += ", a " + format.Duration(sleep) + " sleeper"
+	}
+	return s + " beside each call"
 }
 
 // FreshPagesWords is the header's fresh-page figure: a copy into fresh
@@ -171,6 +175,13 @@ func stopsLine(p *printer, what string, samples []results.ColdSample, control *r
 		line += fmt.Sprintf(" against control's %s", format.Duration(cl.Median))
 	}
 	line += ", sum " + format.Duration(sum.Median)
+	late := func(s results.ColdSample) time.Duration { return s.First(what).Late.Longest }
+	if wakes := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return time.Duration(s.First(what).Late.Count) }); wakes.Max > 0 {
+		line += "; sleeper late " + format.Duration(results.SpreadOf(samples, late).Median)
+		if control != nil && len(control.Samples) > 0 {
+			line += " (control " + format.Duration(results.SpreadOf(control.Samples, late).Median) + ")"
+		}
+	}
 	p.printf("%s\n", line)
 }
 

@@ -17,11 +17,12 @@ type ColdRun struct {
 	Schema      string        `json:"schema"`
 	Env         Environment   `json:"env"`
 	Input       InputInfo     `json:"input"`
-	Target      string        `json:"target"`          // any, struct or a type of the build
-	Type        string        `json:"type,omitempty"`  // the Go type of a typed target
-	Processes   int           `json:"processes"`       // fresh processes per codec (and per warm-up)
-	Steady      int           `json:"steady"`          // later calls whose median is the steady state
-	STW         time.Duration `json:"stw_interval_ns"` // the stop-the-world probe's interval
+	Target      string        `json:"target"`                      // any, struct or a type of the build
+	Type        string        `json:"type,omitempty"`              // the Go type of a typed target
+	Processes   int           `json:"processes"`                   // fresh processes per codec (and per warm-up)
+	Steady      int           `json:"steady"`                      // later calls whose median is the steady state
+	STW         time.Duration `json:"stw_interval_ns"`             // the stop-the-world probe's interval
+	Probe       time.Duration `json:"probe_interval_ns,omitempty"` // the sleep probe's
 	FreshPages  *FreshPages   `json:"fresh_pages,omitempty"`
 	Codecs      []ColdCodec   `json:"codecs"`
 	Interrupted bool          `json:"interrupted,omitempty"`
@@ -74,6 +75,15 @@ type ColdCall struct {
 	Bytes  uint64        `json:"bytes"`
 	Allocs uint64        `json:"allocs"`
 	Stops  ColdStops     `json:"stops"`
+	// Late is the sleep probe beside the call: its wakes, and how late
+	// the latest was (a goroutine left waiting for a P, or the world).
+	Late ColdLate `json:"late"`
+}
+
+// ColdLate is the sleep probe's wakes while one call ran.
+type ColdLate struct {
+	Count   int64         `json:"n"`
+	Longest time.Duration `json:"max_ns"`
 }
 
 // ColdStops are the probe's stops while one call ran: how many, the

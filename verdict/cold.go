@@ -41,7 +41,7 @@ func ColdAnswer(run *results.ColdRun) []string {
 			}
 		}
 	}
-	out := []string{"answer: the slowest first call, and the one furthest above its steady state:"}
+	out := []string{"answer: the slowest first call, the one furthest above its steady state, and whether a first call froze the program:"}
 	if slowest == nil {
 		return append(out, "  no codec completed a first call")
 	}
@@ -49,7 +49,53 @@ func ColdAnswer(run *results.ColdRun) []string {
 		format.Duration(slowest.first), ColdRatio(slowest.first, slowest.steady), format.Duration(slowest.steady)))
 	line := fmt.Sprintf("  coldest: %s first %s %s, %s over its steady %s", coldest.codec.Name, coldest.what,
 		format.Duration(coldest.first), format.Duration(coldest.first-coldest.steady), format.Duration(coldest.steady))
-	return append(out, line+"; "+remedyWords(coldest.codec, coldest.what, coldest.steady))
+	out = append(out, line+"; "+remedyWords(coldest.codec, coldest.what, coldest.steady))
+	return append(out, coldFreezes(run))
+}
+
+// A first call froze the program, in the answer's words, when the median
+// over the processes of its longest stop of the world is over
+// ColdFreezeFloor and over ColdFreezeFactor times control's: a plain
+// comparison of medians, not the main verdict's interval (ten processes
+// are ten stops, not a window's hundreds).
+const (
+	ColdFreezeFloor  = time.Millisecond
+	ColdFreezeFactor = 3
+)
+
+// coldFreezes is the answer's line on the stops the first calls held.
+func coldFreezes(run *results.ColdRun) string {
+	var control results.ColdCodec
+	for _, c := range run.Codecs {
+		if c.Reference {
+			control = c
+		}
+	}
+	longest := func(what string) func(results.ColdSample) time.Duration {
+		return func(s results.ColdSample) time.Duration { return s.First(what).Stops.Longest }
+	}
+	var worst, worstWhat string
+	var worstStop, worstControl time.Duration
+	for _, c := range run.Codecs {
+		if c.Reference {
+			continue
+		}
+		for _, what := range results.ColdCalls {
+			if l := results.SpreadOf(c.Samples, longest(what)); l.N > 0 && l.Median > worstStop {
+				worst, worstWhat, worstStop = c.Name, what, l.Median
+				worstControl = results.SpreadOf(control.Samples, longest(what)).Median
+			}
+		}
+	}
+	switch {
+	case worst == "":
+		return "  freezes: no stops of the world were forced beside the first calls (-stw 0?)"
+	case worstStop > ColdFreezeFloor && worstStop > ColdFreezeFactor*worstControl:
+		return fmt.Sprintf("  freezes: %s's first %s held stops of the world up to %s (median of the processes; control %s)",
+			worst, worstWhat, format.Duration(worstStop), format.Duration(worstControl))
+	}
+	return fmt.Sprintf("  freezes: no first call held a stop of the world over %s and %dx control's (the longest: %s's first %s, %s; control %s)",
+		format.Duration(ColdFreezeFloor), ColdFreezeFactor, worst, worstWhat, format.Duration(worstStop), format.Duration(worstControl))
 }
 
 // remedyWords says whether c's warm-up brings its first call of what

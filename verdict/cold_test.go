@@ -29,6 +29,22 @@ func TestColdAnswer(t *testing.T) {
 			t.Errorf("answer lacks %q:\n%s", want, got)
 		}
 	}
+	if !strings.Contains(got, "freezes: no stops of the world were forced") {
+		t.Errorf("freezes without stops:\n%s", got)
+	}
+	run.Codecs[2].Samples[0].Decode.Stops.Longest = ms(0.05)
+	for i := range run.Codecs[1].Samples {
+		run.Codecs[1].Samples[i].Decode.Stops.Longest = ms(0.1)
+	}
+	if got := strings.Join(ColdAnswer(run), "\n"); !strings.Contains(got, "freezes: no first call held a stop of the world over 1.0ms and 3x control's (the longest: sonic's first decode, 100us; control 50us)") {
+		t.Errorf("a 100us stop against control's 50us:\n%s", got)
+	}
+	for i := range run.Codecs[1].Samples {
+		run.Codecs[1].Samples[i].Decode.Stops.Longest = ms(30)
+	}
+	if got := strings.Join(ColdAnswer(run), "\n"); !strings.Contains(got, "freezes: sonic's first decode held stops of the world up to 30.0ms (median of the processes; control 50us)") {
+		t.Errorf("a 30ms stop against control's 50us:\n%s", got)
+	}
 	for i := range run.Codecs[1].Warmed {
 		run.Codecs[1].Warmed[i].Decode.Time = ms(8)
 	}

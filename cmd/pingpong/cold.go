@@ -45,7 +45,7 @@ type coldOptions struct {
 	input, impls, target, json string
 	html                       string
 	count, steady, freshMB     int
-	stw                        time.Duration
+	stw, probe                 time.Duration
 	warm, refs                 bool
 	seed                       int64
 }
@@ -60,6 +60,7 @@ func coldFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) e
 	fs.IntVar(&o.count, "count", 10, "fresh processes per codec (and as many again per warm-up): the figures are their median and range")
 	fs.IntVar(&o.steady, "steady", cold.DefaultSteady, "calls after the second whose median is the steady state")
 	fs.DurationVar(&o.stw, "stw", cold.DefaultSTW, "stop-the-world probe interval beside each call (0: off)")
+	fs.DurationVar(&o.probe, "probe", cold.DefaultProbe, "sleep probe interval beside each call: how late a sleeping goroutine woke (0: off)")
 	fs.BoolVar(&o.warm, "warm", true, "also time, in fresh processes of their own, the first calls after a codec's warm-up (sonic.Pretouch; typed targets)")
 	fs.IntVar(&o.freshMB, "fresh-mb", machine.FreshPagesMB, "`MB` copied into fresh and into touched pages for the header's fresh-page figure (0: off)")
 	fs.StringVar(&o.json, "json", "", "write every sample to `FILE` (schema pingpong-cold/v1; - for stdout, the console then goes to stderr)")
@@ -74,8 +75,8 @@ func coldFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) e
 			return usagef("-count %d: at least 1 process", o.count)
 		case o.steady < 1:
 			return usagef("-steady %d: at least 1 call", o.steady)
-		case o.stw < 0:
-			return usagef("-stw %v: 0 (off) or more", o.stw)
+		case o.stw < 0 || o.probe < 0:
+			return usagef("-stw %v -probe %v: 0 (off) or more", o.stw, o.probe)
 		case o.freshMB < 0 || o.freshMB > 1024:
 			return usagef("-fresh-mb %d: 0 (off) to 1024", o.freshMB)
 		}
@@ -129,7 +130,7 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 		return err
 	}
 	run := &results.ColdRun{Env: machine.ReadEnvironment(procsSource), Input: codecs.InfoOf(in), Target: o.target,
-		Processes: o.count, Steady: o.steady, STW: o.stw}
+		Processes: o.count, Steady: o.steady, STW: o.stw, Probe: o.probe}
 	if t, _ := cold.TargetType(in, o.target); t != nil {
 		run.Type = datasets.TypeName(t)
 	}
@@ -137,7 +138,7 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 		fp := machine.FreshPages(o.freshMB)
 		run.FreshPages = &fp
 	}
-	job := cold.Job{Target: o.target, Steady: o.steady, STW: o.stw}
+	job := cold.Job{Target: o.target, Steady: o.steady, STW: o.stw, Probe: o.probe}
 	pt := results.Point{Procs: runtime.GOMAXPROCS(0)}
 	for _, im := range entries {
 		c := results.ColdCodec{Name: im.Name, Version: im.Version(), Reference: im.Reference}

@@ -24,15 +24,20 @@ import (
 
 // Job is what one fresh process measures.
 type Job struct {
-	Target string        `json:"target"` // any, struct or a type of the build
-	Steady int           `json:"steady"` // later calls whose median is the steady state
-	STW    time.Duration `json:"stw_ns"` // the stop-the-world probe's interval (0: off)
-	Warm   bool          `json:"warm"`   // run the codec's warm-up (Entry.Warm) first, timed
+	Target string        `json:"target"`   // any, struct or a type of the build
+	Steady int           `json:"steady"`   // later calls whose median is the steady state
+	STW    time.Duration `json:"stw_ns"`   // the stop-the-world probe's interval (0: off)
+	Probe  time.Duration `json:"probe_ns"` // the sleep probe's interval (0: off)
+	Warm   bool          `json:"warm"`     // run the codec's warm-up (Entry.Warm) first, timed
 }
 
 // DefaultSteady is how many calls after the second give the steady
 // state's median: enough for one slow call (a GC) not to count.
 const DefaultSteady = 5
+
+// DefaultProbe is the sleep probe's interval beside a call, the main
+// run's: a goroutine that sleeps 1ms and records how late it woke.
+const DefaultProbe = time.Millisecond
 
 // DefaultSTW is the probe's interval beside a first call: a first call
 // takes a few milliseconds, so the main run's 10ms would often force no
@@ -88,7 +93,7 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 			return results.ColdSample{Err: fmt.Sprintf("warm-up: %v", err)}
 		}
 	}
-	m := newMeter(job.STW)
+	m := newMeter(job.STW, job.Probe)
 	newTarget := func() any { return new(any) }
 	if t != nil {
 		newTarget = func() any { return reflect.New(t).Interface() }
@@ -171,6 +176,7 @@ func median(calls []results.ColdCall) results.ColdCall {
 // the runtime's allocation counters around it.
 type meter struct {
 	probe         *latency.STWProbe // nil: no probe
+	sleep         time.Duration     // the sleep probe's interval; 0: none
 	before, after []metrics.Sample
 	seen          int // stops the probe had recorded before this call
 }
@@ -184,8 +190,8 @@ const (
 	allocObjects = "/gc/heap/allocs:objects"
 )
 
-func newMeter(stw time.Duration) *meter {
-	m := &meter{
+func newMeter(stw, sleep time.Duration) *meter {
+	m := &meter{sleep: sleep,
 		before: []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
 		after:  []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
 	}
@@ -196,6 +202,11 @@ func newMeter(stw time.Duration) *meter {
 }
 
 func (m *meter) call(f func() error) (results.ColdCall, error) {
+	var sleeper *latency.Probe // a probe each call, since its histogram only grows
+	if m.sleep > 0 {
+		sleeper = latency.NewProbe(m.sleep)
+		sleeper.Start()
+	}
 	if m.probe != nil {
 		m.probe.Start()
 	}
@@ -216,6 +227,10 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 			c.Stops.Sum += st.Begin
 		}
 		m.seen = len(stops)
+	}
+	if sleeper != nil {
+		h := sleeper.Stop()
+		c.Late = results.ColdLate{Count: h.TotalCount(), Longest: time.Duration(h.Max())}
 	}
 	return c, err
 }

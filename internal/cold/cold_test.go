@@ -24,7 +24,7 @@ func github(t *testing.T) *datasets.Input {
 func TestMeasure(t *testing.T) {
 	std, _ := codecs.Lookup("std")
 	for _, target := range []string{results.TargetAny, results.TargetStruct} {
-		s := Measure(std, github(t), Job{Target: target, Steady: 3, STW: DefaultSTW})
+		s := Measure(std, github(t), Job{Target: target, Steady: 3, STW: DefaultSTW, Probe: DefaultProbe})
 		if s.Err != "" {
 			t.Fatalf("%s: %s", target, s.Err)
 		}
