@@ -11,7 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"slices"
 	"time"
@@ -106,7 +106,11 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 		}
 		return p
 	}
-	runtime.GC() // the process's start-up garbage is not the first call's
+	// The process's start-up garbage (reading the job: the input twice
+	// over) is not the first call's to collect, and its pages go back to
+	// the OS: a fresh process has no free heap already faulted in, so the
+	// first call's allocations land in fresh pages, as they would there.
+	debug.FreeOSMemory()
 	var v any
 	decode := func() (err error) {
 		p := newTarget()
