@@ -152,12 +152,16 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 	}
 	warmJob := job
 	warmJob.Warm = true
+	showProgress := terminal(stderr)
 	// Rounds interleave the codecs, so that what else the machine does
 	// falls on each alike.
-	for range o.count {
+	for round := range o.count {
 		for i, im := range entries {
 			if ctx.Err() != nil {
 				break
+			}
+			if showProgress {
+				fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", round+1, o.count, im.Name)
 			}
 			c := &run.Codecs[i]
 			c.Samples = append(c.Samples, worker.ColdSample(ctx, []string{exe}, im, in, job, pt))
@@ -165,6 +169,9 @@ func coldRun(ctx context.Context, o *coldOptions, stdout, stderr io.Writer) erro
 				c.Warmed = append(c.Warmed, worker.ColdSample(ctx, []string{exe}, im, in, warmJob, pt))
 			}
 		}
+	}
+	if showProgress {
+		fmt.Fprint(stderr, "\r\033[K")
 	}
 	_, sig := interrupted(ctx)
 	run.Interrupted = sig
