@@ -168,13 +168,13 @@ func stopsLine(p *printer, what string, samples []results.ColdSample, control *r
 	n := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return time.Duration(f(s).Count) })
 	longest := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return f(s).Longest })
 	sum := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return f(s).Sum })
-	line := fmt.Sprintf("  stops beside the first %s: %d (%d-%d), longest %s (%s)", what, n.Median, n.Min, n.Max,
+	line := fmt.Sprintf("  stops   first %s: %d (%d-%d), longest %s (%s", what, n.Median, n.Min, n.Max,
 		format.Duration(longest.Median), spreadRange(longest))
 	if control != nil && len(control.Samples) > 0 {
 		cl := results.SpreadOf(control.Samples, func(s results.ColdSample) time.Duration { return f(s).Longest })
-		line += fmt.Sprintf(" against control's %s", format.Duration(cl.Median))
+		line += "; control " + format.Duration(cl.Median)
 	}
-	line += ", sum " + format.Duration(sum.Median)
+	line += "), sum " + format.Duration(sum.Median)
 	late := func(s results.ColdSample) time.Duration { return s.First(what).Late.Longest }
 	if wakes := results.SpreadOf(samples, func(s results.ColdSample) time.Duration { return time.Duration(s.First(what).Late.Count) }); wakes.Max > 0 {
 		line += "; sleeper late " + format.Duration(results.SpreadOf(samples, late).Median)

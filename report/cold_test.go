@@ -52,6 +52,34 @@ func TestColdGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	resultstest.Golden(t, "cold", b.Bytes())
+}
+
+// No line runs over 160 characters, however long the figures: a first
+// call of seconds, thousands of stops, a codec's longest name.
+func TestColdLinesStayShort(t *testing.T) {
+	run := sampleCold()
+	long := func(s *results.ColdSample) {
+		for _, c := range []*results.ColdCall{&s.Decode, &s.Encode, &s.SteadyDecode, &s.SteadyEncode} {
+			c.Time, c.Bytes, c.Allocs = 3769600*time.Microsecond, 285_000_000_000, 1_650_000_000
+			c.Stops = results.ColdStops{Count: 37696, Longest: 3769600 * time.Microsecond, Sum: 12345600 * time.Millisecond}
+			c.Late = results.ColdLate{Count: 3769, Longest: 3769600 * time.Microsecond}
+		}
+		s.Decode2, s.Encode2, s.WarmUp = 3769600*time.Microsecond, 3769600*time.Microsecond, 3769600*time.Microsecond
+	}
+	for i := range run.Codecs {
+		run.Codecs[i].Name += "-optdec-long"
+		for j := range run.Codecs[i].Samples {
+			long(&run.Codecs[i].Samples[j])
+		}
+		for j := range run.Codecs[i].Warmed {
+			long(&run.Codecs[i].Warmed[j])
+		}
+	}
+	run.Codecs[1].WarmUp = "no warm-up API; a null decode+zero encode"
+	var b bytes.Buffer
+	if err := WriteCold(&b, run); err != nil {
+		t.Fatal(err)
+	}
 	for i, l := range strings.Split(b.String(), "\n") {
 		if len(l) > 160 {
 			t.Errorf("line %d is %d characters: %s", i+1, len(l), l)
