@@ -66,6 +66,10 @@ options:
   --fail EXPR          with a second build: gate its comparison (pingpong compare
                        -fail EXPR, e.g. 'p99>+10%,rt/s<-5%') and exit 1 when a
                        scenario got worse than EXPR allows
+  --cold               measure cold starts instead (pingpong cold, docs/cold.md):
+                       each codec's first calls on the input in fresh processes
+                       (--count of them, 10 by default), written as cold.json,
+                       cold.html and console.txt; one build, one input
   -h, --help           this text
 
 Anything after -- goes to the pingpong run as it is (e.g. -- -warmup 1s).
@@ -109,7 +113,7 @@ fail() {
 
 root=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 
-count="" outdir="" data="" duration="" procs="" second=0 extra=() release=""
+count="" outdir="" data="" duration="" procs="" second=0 extra=() release="" cold=0 cold_count=""
 build=() # flags of the build step (internal/benchbuild)
 gate=()  # -fail EXPR for the final compare, when --fail is given
 need_value() {
@@ -137,6 +141,7 @@ while [ "$#" -gt 0 ]; do
 		shift
 		;;
 	--all-inputs) build+=(-all-inputs); shift ;;
+	--cold) cold=1; shift ;;
 	--data) need_value "$@"; data=$2; shift 2 ;;
 	--data=*) data=${1#*=}; shift ;;
 	--duration) need_value "$@"; duration=$2; shift 2 ;;
@@ -171,6 +176,12 @@ fi
 if [ -n "${PINGPONG_REPLACE:-}" ]; then
 	build+=(-replace "$PINGPONG_REPLACE")
 	second=1
+fi
+if [ "$cold" = 1 ]; then
+	[ "$second" = 0 ] || usage_error "--cold measures one build: drop --version, --replace, --goexperiment, SONIC_ROOT and PINGPONG_REPLACE"
+	[ -z "$duration$procs" ] || usage_error "--cold times single calls: --duration and --procs do not apply"
+	[ "${#gate[@]}" = 0 ] || usage_error "--cold has no comparison to gate: drop --fail"
+	cold_count=$count # before the measuring run's default below
 fi
 # Two builds are compared: 5 repeats a side let the U test tell a change
 # from noise (compare.RepeatsToTest is the least it can work with).
@@ -224,6 +235,23 @@ made_outdir=0
 mkdir -p -- "$outdir" || fail "cannot create the output directory $outdir"
 outdir=$(cd -- "$outdir" && pwd)
 mv -f -- "$tmp/bin/pingpong" "$outdir/pingpong"
+if [ "$cold" = 1 ]; then
+	# pingpong cold's own default of fresh processes, unless --count says
+	args=(cold "${run_args[@]}")
+	[ -z "$cold_count" ] || args+=(-count "$cold_count")
+	echo "== built pingpong into $outdir" >&2
+	rc=0
+	{
+		[ ! -f "$tmp/builds.txt" ] || cat "$tmp/builds.txt"
+		"$outdir/pingpong" "${args[@]}" "${extra[@]}" -json "$outdir/cold.json" -html "$outdir/cold.html"
+	} | tee "$outdir/console.txt" || rc=$?
+	if [ "$rc" = 2 ] && [ "$made_outdir" = 1 ]; then
+		rm -rf -- "$outdir"
+	fi
+	[ "$rc" = 0 ] || exit "$rc"
+	echo "== wrote cold.json, cold.html and console.txt into $outdir" >&2
+	exit 0
+fi
 args=("${run_args[@]}" -count "$count")
 if [ "$second" = 1 ]; then
 	mv -f -- "$tmp/bin/pingpong.new" "$outdir/pingpong.new"

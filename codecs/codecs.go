@@ -51,13 +51,13 @@ func init() {
 		registry.Register(registry.WithLibrary(im, m, u))
 	}
 	register(Entry{Name: "sonic", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config",
-		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
+		Warm: pretouchSonic, WarmName: "sonic.Pretouch", Notes: sonicNotes, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
 	register(Entry{Name: "sonic-std", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, ConfigStd (encoding/json compatible)",
-		Warm: pretouchSonic, Notes: sonicNotes, Fallback: sonicFallback}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
+		Warm: pretouchSonic, WarmName: "sonic.Pretouch", Notes: sonicNotes, Fallback: sonicFallback}, sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
 	register(Entry{Name: "sonic-optdec", Module: "github.com/bytedance/sonic", Desc: "bytedance/sonic, default config, optdec decoder (as on arm64)",
-		Warm: pretouchSonic, Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
+		Warm: pretouchSonic, WarmName: "sonic.Pretouch", Env: []string{"SONIC_USE_OPTDEC=1"}, Check: sonicUsesOptdec, Fallback: sonicFallback}, sonic.Marshal, sonic.Unmarshal)
 	register(Entry{Name: "goccy", Module: "github.com/goccy/go-json", Desc: "goccy/go-json",
-		Warm: warmGoccy}, gojson.Marshal, gojson.Unmarshal)
+		Warm: warmGoccy, WarmName: "no warm-up API; a null decode+zero encode"}, gojson.Marshal, gojson.Unmarshal)
 	register(Entry{Name: "segmentio", Module: "github.com/segmentio/encoding", Desc: "segmentio/encoding/json"},
 		segjson.Marshal, segjson.Unmarshal)
 	register(Entry{Name: "jsoniter", Module: "github.com/json-iterator/go", Desc: "json-iterator/go, ConfigDefault"},

@@ -20,7 +20,7 @@ const MinShapeSize = 16
 // Shape describes one parametric document shape, for -list.
 type Shape struct {
 	Name  string // "long-string"
-	Param string // "SIZE" (bytes), "D" (a nesting depth) or "" for a fixed document
+	Param string // "SIZE" (bytes), "D" (a nesting depth), "N" (a number of struct types) or "" for a fixed document
 	Desc  string // one short line
 }
 
@@ -41,6 +41,7 @@ var shapeGens = []shapeGen{
 	{Shape{"ints", "SIZE", "flat array of integers of 1 to 15 digits, an eighth negative"}, true, genInts},
 	{Shape{"wide-object", "SIZE", "one object of distinct keys (word_base36) with small integer values"}, true, genWideObject},
 	{Shape{"deep", "D", fmt.Sprintf("arrays and objects alternately nested exactly D levels deep (1 to %d)", maxDepth)}, false, genDeep},
+	{Shape{"schema", "N", fmt.Sprintf("records of N distinct struct types (1 to %d) nested as services nest them; -target struct decodes into them", MaxSchemaTypes)}, true, genSchema},
 	{Shape{"small-doc", "", "a 1000-byte CouchDB-like document: _id, _rev, nested customer, list of items"}, true, genSmallDoc},
 	{Shape{"tiny", "", `exactly {"test":1}`}, false, genTiny},
 }
@@ -95,6 +96,8 @@ func (g *shapeGen) usage() string {
 		return fmt.Sprintf("%s:SIZE with SIZE %s", g.Name, SizeRange())
 	case "D":
 		return fmt.Sprintf("%s:D with D a whole number from 1 to %d", g.Name, maxDepth)
+	case "N":
+		return fmt.Sprintf("%s:N with N a whole number from 1 to %d", g.Name, MaxSchemaTypes)
 	}
 	return g.Name
 }
@@ -105,8 +108,8 @@ func allShapesUsage() string {
 		switch g.Param {
 		case "SIZE":
 			sized = append(sized, g.Name)
-		case "D":
-			other = append(other, g.Name+":D")
+		case "D", "N":
+			other = append(other, g.Name+":"+g.Param)
 		default:
 			other = append(other, g.Name)
 		}
@@ -147,21 +150,24 @@ func resolveShape(spec string, seed int64, notFound error) (*Input, error) {
 			n = size
 			canon += ":" + formatSize(n)
 		}
-	case "D":
+	case "D", "N":
+		what, limit, over := "depth", maxDepth, "the nesting limit" // Validate would reject a deeper document anyway
+		if g.Param == "N" {
+			what, limit, over = "number of types", MaxSchemaTypes, "the limit"
+		}
 		d, err := strconv.Atoi(arg)
 		switch {
 		case !hasArg:
-			return nil, bad("%s needs a depth", g.Name)
+			return nil, bad("%s needs a %s", g.Name, what)
 		case arg == "":
-			return nil, bad("no depth after the colon")
+			return nil, bad("no %s after the colon", what)
 		case err != nil:
-			return nil, bad("depth %q is not a whole number", arg)
+			return nil, bad("%s %q is not a whole number", what, arg)
 		case d < 1:
-			return nil, bad("depth %d is below 1", d)
-		case d > maxDepth:
-			// Validate would reject the document anyway; saying so here
-			// spares generating it and names the limit.
-			return nil, bad("depth %d is above the nesting limit of %d", d, maxDepth)
+			return nil, bad("%s %d is below 1", what, d)
+		case d > limit:
+			// saying so here spares generating it and names the limit
+			return nil, bad("%s %d is above %s of %d", what, d, over, limit)
 		default:
 			n = d
 			canon += ":" + strconv.Itoa(d)

@@ -13,7 +13,7 @@ func TestShapeErrors(t *testing.T) {
 		reason string // part of the message saying what is wrong
 		form   string // part of the message giving the accepted form
 	}{
-		{"nope:1k", `"nope" is not a shape`, "SHAPE:SIZE (SHAPE one of long-string, unicode-string, escaped-string, attachment, floats, ints, wide-object), deep:D, small-doc or tiny"},
+		{"nope:1k", `"nope" is not a shape`, "SHAPE:SIZE (SHAPE one of long-string, unicode-string, escaped-string, attachment, floats, ints, wide-object), deep:D, schema:N, small-doc or tiny"},
 		{"./data/x:1.json", `no such file, and "./data/x" is not a shape`, "SHAPE:SIZE"},
 		{"long-string:", "no size after the colon", sized},
 		{"long-string:-1", `size "-1" is not a size`, sized},

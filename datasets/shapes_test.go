@@ -28,11 +28,11 @@ func loadShape(t testing.TB, spec string, seed int64) *Input {
 }
 
 func TestShapesList(t *testing.T) {
-	want := append(append([]string{}, sizedShapes...), "deep", "small-doc", "tiny")
+	want := append(append([]string{}, sizedShapes...), "deep", "schema", "small-doc", "tiny")
 	var got []string
 	for _, s := range Shapes() {
 		got = append(got, s.Name)
-		wantParam := map[string]string{"deep": "D", "small-doc": "", "tiny": ""}[s.Name]
+		wantParam := map[string]string{"deep": "D", "schema": "N", "small-doc": "", "tiny": ""}[s.Name]
 		if slices.Contains(sizedShapes, s.Name) {
 			wantParam = "SIZE"
 		}

@@ -21,6 +21,9 @@ var targets = map[string]reflect.Type{
 // The type fits the real corpus and the built-in generator alike, and an
 // encode of a decoded document equals the document as a JSON value.
 func TargetType(name string) (reflect.Type, bool) {
+	if n := schemaSpec(name); n > 0 {
+		return SchemaType(n), true
+	}
 	name = strings.ReplaceAll(strings.TrimSuffix(name, ".json"), "_", "-")
 	t, ok := targets[name]
 	return t, ok

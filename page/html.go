@@ -233,6 +233,9 @@ func sourceOf(s Source, label string, console Console) (pageSource, error) {
 		{"probe", probeFact(c.Probe, run.Idle)},
 		{"seed", fmt.Sprint(c.Seed)},
 	}...)
+	if c.FreshMemory {
+		ps.Facts = append(ps.Facts, [2]string{"memory", "fresh: the heap returned to the OS after each round trip (-fresh-memory)"})
+	}
 	var text bytes.Buffer
 	if err := console(&text, run); err != nil {
 		return ps, fmt.Errorf("the console report of %s: %w", label, err)

@@ -72,6 +72,7 @@ func (c *Console) header(in results.InputInfo, impls string, versions []string) 
 	c.printf("scheduler responsiveness check\n")
 	c.printf("  input:       %s (%s) duration: %v\n", in.Name+".json", inputKind(in), c.cfg.Duration)
 	c.printf("  schedulers:  %d online (GOMAXPROCS=%d, source: %s)\n", e.Cores, e.GOMAXPROCS, e.ProcsSource)
+	c.printf("%s", freshMemoryLine(c.cfg)) // report/cold.go
 	c.headLine("  impls:       ", impls)
 	if len(c.cfg.Builds) > 0 {
 		c.printf("%s\n", buildsLine(c.cfg))

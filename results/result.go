@@ -60,6 +60,8 @@ type Config struct {
 	// with RateTotal.
 	Rate      float64 `json:"rate,omitempty"`
 	RateTotal bool    `json:"rate_total,omitempty"`
+	// FreshMemory returns the heap to the OS between round trips (docs/cold.md#fresh-memory).
+	FreshMemory bool `json:"fresh_memory,omitempty"`
 
 	// Isolate runs each codec in a worker process of its own: started with
 	// Worker (argv) and PINGPONG_WORKER=1 in its environment.

@@ -25,7 +25,7 @@ type command struct {
 }
 
 // commands are pingpong's commands, the measuring run first.
-var commands = []command{measureCommand, compareCommand, reportCommand, mergeCommand, rerunCommand, selfCheckCommand}
+var commands = []command{measureCommand, compareCommand, reportCommand, mergeCommand, rerunCommand, selfCheckCommand, coldCommand}
 
 // run runs the command args name (the measuring run when they name none)
 // and returns its exit status.

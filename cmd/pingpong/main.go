@@ -73,6 +73,8 @@ type options struct {
 	frozenBar float64
 	longStop  time.Duration
 	budget    time.Duration
+	// the heap returned to the OS between round trips (-fresh-memory)
+	freshMemory bool
 }
 
 func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
@@ -105,6 +107,7 @@ func measureFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer
 	fs.StringVar(&o.hlogDir, "hlog", "", "write an HdrHistogram interval log per scenario into `DIR`, one interval per -interval: round trips untagged, stops tagged stw, probe wakes tagged probe")
 	fs.BoolVar(&o.verbose, "v", false, "print every figure: a second line under each row (stops, split, gc, allocation, cpu, noise), and why a row names no culprit")
 	fs.DurationVar(&o.budget, "budget", verdict.DefaultBudget, budgetUsage)
+	fs.BoolVar(&o.freshMemory, "fresh-memory", false, "after each round trip each pinger returns the heap to the OS (debug.FreeOSMemory, untimed): copies fault in fresh pages (docs/cold.md)")
 	o.out.flags(fs)
 	o.sweep.flags(fs)
 	o.builds.flags(fs)
@@ -125,7 +128,7 @@ func (o *options) config() results.Config {
 	return results.Config{Duration: o.duration, Warmup: o.warmup, Slice: o.slice, Until: o.until.settled(o.duration), Seed: o.seed, Count: o.count,
 		Mode: o.mode, Probe: o.probe, STW: o.stw, Stall: o.stall.d, Culprits: o.culprits || o.traceDir != "",
 		FrozenBar: o.frozenBar / 100, LongStop: o.longStop, Interval: o.interval, HlogDir: o.hlogDir, Rate: o.rate.perSec, RateTotal: o.rate.total,
-		Isolate: o.isolate, Batches: o.batch.batches(), Budget: o.budget}
+		Isolate: o.isolate, Batches: o.batch.batches(), Budget: o.budget, FreshMemory: o.freshMemory}
 }
 
 // check refuses out-of-range values that the flag package cannot, by the
@@ -205,6 +208,9 @@ func measure(o *options, stdout, stderr io.Writer) error {
 	}
 	if err := plan.CheckFlags(cfg, "rate"); err != nil {
 		return usageError{err}
+	}
+	if cfg.FreshMemory && cfg.Rate > 0 {
+		return usagef("-fresh-memory runs closed-loop levels only: drop -rate")
 	}
 	if cfg.Targets, err = parseTargets(o.target, inputs); err != nil {
 		return err

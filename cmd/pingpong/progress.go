@@ -55,14 +55,20 @@ type progress struct {
 }
 
 func newProgress(stderr io.Writer) plan.Observer {
-	f, ok := stderr.(*os.File)
-	if !ok {
-		return observers{}
-	}
-	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+	if !terminal(stderr) {
 		return observers{}
 	}
 	return &progress{w: stderr}
+}
+
+// terminal says whether w is a terminal, where progress may go.
+func terminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 // Started takes the total from the run's plan.

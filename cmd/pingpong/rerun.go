@@ -128,6 +128,9 @@ func rerunArgs(path string, old *results.Run) ([]string, error) {
 	if len(c.Batches) > 0 {
 		args = append(args, "-batch="+joinInts(c.Batches))
 	}
+	if c.FreshMemory {
+		args = append(args, "-fresh-memory")
+	}
 	switch {
 	case len(c.Procs) > 0:
 		args = append(args, "-procs="+joinInts(c.Procs))

@@ -39,6 +39,10 @@ type Entry struct {
 	// first use, which users pay at start-up; it is timed and reported
 	// apart, never inside a measured window.
 	Warm func(t reflect.Type) error
+	// WarmName says what Warm calls, as the cold report names it: the
+	// codec's warm-up API ("sonic.Pretouch"), or the calls that do the
+	// job where the codec has none.
+	WarmName string
 	// Env is settings of the whole process the codec needs, read once at
 	// start-up (SONIC_USE_OPTDEC=1): its worker process is started with
 	// them, so such a codec runs only isolated.

@@ -29,6 +29,14 @@ func RegisterType(t reflect.Type) {
 	userTypes[name] = t
 }
 
+// TypeNamed is the registered decode target of that name, unchecked: a
+// cold process must not decode the input with encoding/json before the
+// codec's first call.
+func TypeNamed(name string) (reflect.Type, bool) {
+	t, ok := userTypes[name]
+	return t, ok
+}
+
 // Types lists the registered decode targets, sorted.
 func Types() []string {
 	var out []string

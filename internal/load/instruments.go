@@ -44,6 +44,11 @@ type Watch struct {
 	// worker's parent, which waits on it.
 	Noise   bool  `json:"-"`
 	Exclude []int `json:"-"`
+	// FreshMemory has each pinger return the heap to the OS
+	// (debug.FreeOSMemory) after each round trip, untimed, so that the
+	// next one's big copies land in pages faulted in afresh, as in a
+	// service whose idle heap the runtime gave back (docs/cold.md).
+	FreshMemory bool `json:"fresh_memory,omitempty"`
 }
 
 // instruments watch a measured window from outside the load. All are

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -105,7 +106,7 @@ func OpenLevel(ctx context.Context, c codecs.Codec, bin []byte, newTarget func()
 			l.split[i] = &split{l.decs.For(i), l.encs.For(i), l.rests.For(i)}
 		}
 		p := &pair{c: c, dec: codecs.Decoder{New: newTarget}, bin: bin, epoch: l.epoch, ping: ping, pong: pong,
-			rec: l.recs.For(i), sp: l.split[i], st: &l.stats[i]}
+			rec: l.recs.For(i), sp: l.split[i], st: &l.stats[i], fresh: spec.FreshMemory}
 		if l.tl != nil {
 			p.tl, p.unix = l.tl.pairs[i], latency.SinceUnix(l.epoch)
 		}
@@ -265,6 +266,9 @@ type pair struct {
 	// epoch.
 	tl   *latency.Timeline
 	unix time.Duration
+	// fresh returns the heap to the OS after each round trip
+	// (Watch.FreshMemory).
+	fresh bool
 }
 
 // run takes the pair through each phase it is given, parking in between,
@@ -314,6 +318,9 @@ func (p *pair) cycles(ph *phase) (alive bool) {
 			p.st.bytes += int64(len(p.bin) + 2*len(reply.msg) + len(next))
 		}
 		p.bin = next
+		if p.fresh {
+			debug.FreeOSMemory() // untimed: the next round trip's copies fault their pages in
+		}
 		if ph.over(time.Since(p.epoch), done) {
 			return true
 		}

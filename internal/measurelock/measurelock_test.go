@@ -33,9 +33,11 @@ func TestOneProcessAtATime(t *testing.T) {
 }
 
 // free says whether another open of the lock file can take its lock now.
+// It opens the file for reading, as another user's process does (the
+// file is the first taker's, and the umask leaves it theirs to write).
 func free(t *testing.T) bool {
 	t.Helper()
-	f, err := os.OpenFile(filepath.Join(os.TempDir(), Name), os.O_RDWR, 0)
+	f, err := os.Open(filepath.Join(os.TempDir(), Name))
 	if err != nil {
 		t.Fatal(err)
 	}

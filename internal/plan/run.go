@@ -110,7 +110,7 @@ func execute(ctx context.Context, cfg results.Config, env results.Environment, i
 		targets, structType, note := codecs.InputTargets(cfg.AskedTargets(), in)
 		info.Targets, info.TargetNote = targets, note
 		if structType != nil {
-			info.StructType = structType.String()
+			info.StructType = datasets.TypeName(structType)
 		}
 		run.Inputs = append(run.Inputs, info)
 	}

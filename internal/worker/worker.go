@@ -13,6 +13,7 @@ import (
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/cold"
 	"github.com/pingpong-bench/pingpong/internal/load"
 	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/results"
@@ -34,9 +35,13 @@ import (
 //	...                        ...
 //	parent: closes jobs        child: exits 0
 //
+// or, for a sample of `pingpong cold` (workerJob.Cold):
+//
+//	parent: workerJob          child: ColdSample, then exits 0
+//
 // The child's stdout goes to the parent's stderr; its stderr is kept (its
 // last lines) to explain a death.
-const workerProtocol = "pingpong-worker/5"
+const workerProtocol = "pingpong-worker/6"
 
 // Env is the variable set to 1 in a worker process's environment; main
 // checks it first.
@@ -49,6 +54,10 @@ type workerJob struct {
 	Spec     load.Spec       `json:"spec"`
 	Codec    string          `json:"impl"`
 	Input    *datasets.Input `json:"input"`
+	// Cold, when set, makes the process one sample of `pingpong cold`: it
+	// measures the codec's first calls (without readying it first, which
+	// would warm it) and answers with the results.ColdSample alone.
+	Cold *cold.Job `json:"cold,omitempty"`
 }
 
 // workerRequest is one step the parent asks for: a scenario to run whole
@@ -122,6 +131,9 @@ func serve(ctx context.Context, r io.Reader, w io.Writer, exclude []int) error {
 	im, ok := codecs.Lookup(job.Codec)
 	if !ok {
 		return fmt.Errorf("worker: unknown codec %q", job.Codec)
+	}
+	if job.Cold != nil {
+		return serveCold(enc, im, job)
 	}
 	job.Spec.Exclude = exclude
 	l := newLocalRunner(job.Spec, im, job.Input)

@@ -59,6 +59,23 @@ func startWorker(ctx context.Context, sp load.Spec, argv []string, im codecs.Ent
 }
 
 func (w *workerRunner) start(ctx context.Context) error {
+	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Codec: w.im.Name, Input: w.input}
+	if err := w.spawn(job); err != nil {
+		return err
+	}
+	var hello workerHello
+	if err := w.receive(ctx, readyBudget, &hello); err != nil {
+		return err
+	}
+	if hello.Protocol != workerProtocol {
+		return w.died(fmt.Errorf("worker speaks %q, want %q", hello.Protocol, workerProtocol))
+	}
+	w.info = hello.Info
+	return nil
+}
+
+// spawn starts the worker process and sends it job.
+func (w *workerRunner) spawn(job workerJob) error {
 	cmd := exec.Command(w.argv[0], w.argv[1:]...)
 	cmd.Env = append(append(append(os.Environ(), Env+"=1"), pointEnv(w.point)...), w.im.Env...)
 	ownProcessGroup(cmd) // a terminal's Ctrl-C reaches the parent, which passes it on once
@@ -100,18 +117,9 @@ func (w *workerRunner) start(ctx context.Context) error {
 			lines <- lineOrErr{line: line}
 		}
 	}(w.lines)
-	job := workerJob{Protocol: workerProtocol, Spec: w.spec, Codec: w.im.Name, Input: w.input}
 	if err := json.NewEncoder(jobsW).Encode(job); err != nil {
 		return w.died(fmt.Errorf("sending job: %w", err))
 	}
-	var hello workerHello
-	if err := w.receive(ctx, readyBudget, &hello); err != nil {
-		return err
-	}
-	if hello.Protocol != workerProtocol {
-		return w.died(fmt.Errorf("worker speaks %q, want %q", hello.Protocol, workerProtocol))
-	}
-	w.info = hello.Info
 	return nil
 }
 

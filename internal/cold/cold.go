@@ -1,0 +1,240 @@
+// Package cold measures a codec's first calls in the process it runs in:
+// the first decode of a document into a target, the first encode of what
+// it decoded, the second of each and the steady state, with what the first
+// call allocated and the stops of the world it delayed. It is meant for a
+// fresh worker process (internal/worker starts one per sample), which has
+// done no JSON work with the codec before Measure: a codec that compiles
+// per type (sonic's JIT, goccy's opcodes) pays that here.
+package cold
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime/debug"
+	"runtime/metrics"
+	"slices"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/latency"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+// Job is what one fresh process measures.
+type Job struct {
+	Target string        `json:"target"`   // any, struct or a type of the build
+	Steady int           `json:"steady"`   // later calls whose median is the steady state
+	STW    time.Duration `json:"stw_ns"`   // the stop-the-world probe's interval (0: off)
+	Probe  time.Duration `json:"probe_ns"` // the sleep probe's interval (0: off)
+	Warm   bool          `json:"warm"`     // run the codec's warm-up (Entry.Warm) first, timed
+}
+
+// DefaultSteady is how many calls after the second give the steady
+// state's median: enough for one slow call (a GC) not to count.
+const DefaultSteady = 5
+
+// DefaultProbe is the sleep probe's interval beside a call, the main
+// run's: a goroutine that sleeps 1ms and records how late it woke.
+const DefaultProbe = time.Millisecond
+
+// DefaultSTW is the probe's interval beside a first call: a first call
+// takes a few milliseconds, so the main run's 10ms would often force no
+// stop at all during it.
+const DefaultSTW = time.Millisecond
+
+// TargetType is the Go type target names on in, nil for any. It does not
+// decode anything: a fit check with encoding/json would warm encoding/json
+// on the type in the very process that measures its first call. The
+// parent checks the fit (codecs.InputTargets) before it starts the process.
+func TargetType(in *datasets.Input, target string) (reflect.Type, error) {
+	switch target {
+	case "", results.TargetAny:
+		return nil, nil
+	case results.TargetStruct:
+		if t, ok := datasets.TargetType(in.Name); ok {
+			return t, nil
+		}
+		return nil, fmt.Errorf("%s has no struct type", in.Name)
+	}
+	if t, ok := codecs.TypeNamed(target); ok {
+		return t, nil
+	}
+	return nil, fmt.Errorf("%s is not a decode target of this build", target)
+}
+
+// Measure runs job for codec im on in, in this process.
+func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample) {
+	defer func() {
+		if r := recover(); r != nil {
+			s = results.ColdSample{Err: fmt.Sprintf("panic: %v", r)}
+		}
+	}()
+	t, err := TargetType(in, job.Target)
+	if err != nil {
+		return results.ColdSample{Err: err.Error()}
+	}
+	c, err := newCodec(im, in, t)
+	if err != nil {
+		return results.ColdSample{Err: err.Error()}
+	}
+	if job.Warm {
+		if im.Warm == nil {
+			return results.ColdSample{Err: im.Name + " has no warm-up"}
+		}
+		if t == nil {
+			return results.ColdSample{Err: "a warm-up compiles for a type: it needs a typed target (-target struct)"}
+		}
+		start := time.Now()
+		err := im.Warm(t)
+		s.WarmUp = time.Since(start)
+		if err != nil {
+			return results.ColdSample{Err: fmt.Sprintf("warm-up: %v", err)}
+		}
+	}
+	m := newMeter(job.STW, job.Probe)
+	newTarget := func() any { return new(any) }
+	if t != nil {
+		newTarget = func() any { return reflect.New(t).Interface() }
+	}
+	// what the encode is given: the decoded value as a program holds it
+	// (the map or slice for any, the *T for a struct)
+	value := func(p any) any {
+		if t == nil {
+			return *(p.(*any))
+		}
+		return p
+	}
+	// The process's start-up garbage (reading the job: the input twice
+	// over) is not the first call's to collect, and its pages go back to
+	// the OS: a fresh process has no free heap already faulted in, so the
+	// first call's allocations land in fresh pages, as they would there.
+	debug.FreeOSMemory()
+	var v any
+	decode := func() (err error) {
+		p := newTarget()
+		err = c.Unmarshal(in.Data, p)
+		v = value(p)
+		return err
+	}
+	encode := func() error { _, err := c.Marshal(v); return err }
+	if s.Decode, err = m.call(decode); err != nil {
+		return results.ColdSample{Err: fmt.Sprintf("first decode: %v", err)}
+	}
+	if s.Encode, err = m.call(encode); err != nil {
+		return results.ColdSample{Err: fmt.Sprintf("first encode: %v", err)}
+	}
+	second, err := m.call(decode)
+	if err != nil {
+		return results.ColdSample{Err: fmt.Sprintf("second decode: %v", err)}
+	}
+	s.Decode2 = second.Time
+	if second, err = m.call(encode); err != nil {
+		return results.ColdSample{Err: fmt.Sprintf("second encode: %v", err)}
+	}
+	s.Encode2 = second.Time
+	n := max(job.Steady, 1)
+	var dec, enc []results.ColdCall
+	for range n {
+		d, err := m.call(decode)
+		if err != nil {
+			return results.ColdSample{Err: fmt.Sprintf("steady decode: %v", err)}
+		}
+		e, err := m.call(encode)
+		if err != nil {
+			return results.ColdSample{Err: fmt.Sprintf("steady encode: %v", err)}
+		}
+		dec, enc = append(dec, d), append(enc, e)
+	}
+	s.SteadyDecode, s.SteadyEncode = median(dec), median(enc)
+	return s
+}
+
+// newCodec builds im for in; control is as busy as encoding/json's steady
+// decode into t, as in the main run.
+func newCodec(im codecs.Entry, in *datasets.Input, t reflect.Type) (codecs.Codec, error) {
+	if im.Name == results.Control {
+		return codecs.NewControlFor(in.Data, t)
+	}
+	if im.Check != nil {
+		if err := im.Check(); err != nil {
+			return nil, err
+		}
+	}
+	if im.New == nil {
+		return nil, errors.New(im.Name + " cannot be built")
+	}
+	return im.New(in.Data)
+}
+
+// median is the call of median time, with that call's own bytes and
+// stops.
+func median(calls []results.ColdCall) results.ColdCall {
+	s := slices.Clone(calls)
+	slices.SortFunc(s, func(a, b results.ColdCall) int { return int(a.Time - b.Time) })
+	return s[len(s)/2]
+}
+
+// meter times one call with the stop-the-world probe beside it and reads
+// the runtime's allocation counters around it.
+type meter struct {
+	probe         *latency.STWProbe // nil: no probe
+	sleep         time.Duration     // the sleep probe's interval; 0: none
+	before, after []metrics.Sample
+	seen          int // stops the probe had recorded before this call
+}
+
+// probeWindow is what the probe's records are sized for, so that they
+// grow inside no call they watch: a few seconds of first calls.
+const probeWindow = 10 * time.Second
+
+const (
+	allocBytes   = "/gc/heap/allocs:bytes"
+	allocObjects = "/gc/heap/allocs:objects"
+)
+
+func newMeter(stw, sleep time.Duration) *meter {
+	m := &meter{sleep: sleep,
+		before: []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
+		after:  []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
+	}
+	if stw > 0 {
+		m.probe = latency.NewSTWProbe(stw, probeWindow)
+	}
+	return m
+}
+
+func (m *meter) call(f func() error) (results.ColdCall, error) {
+	var sleeper *latency.Probe // a probe each call, since its histogram only grows
+	if m.sleep > 0 {
+		sleeper = latency.NewProbe(m.sleep)
+		sleeper.Start()
+	}
+	if m.probe != nil {
+		m.probe.Start()
+	}
+	metrics.Read(m.before)
+	start := time.Now()
+	err := f()
+	d := time.Since(start)
+	metrics.Read(m.after)
+	c := results.ColdCall{Time: d,
+		Bytes:  m.after[0].Value.Uint64() - m.before[0].Value.Uint64(),
+		Allocs: m.after[1].Value.Uint64() - m.before[1].Value.Uint64()}
+	if m.probe != nil {
+		m.probe.Stop()
+		stops := m.probe.Stops()
+		for _, st := range stops[m.seen:] {
+			c.Stops.Count++
+			c.Stops.Longest = max(c.Stops.Longest, st.Begin)
+			c.Stops.Sum += st.Begin
+		}
+		m.seen = len(stops)
+	}
+	if sleeper != nil {
+		h := sleeper.Stop()
+		c.Late = results.ColdLate{Count: h.TotalCount(), Longest: time.Duration(h.Max())}
+	}
+	return c, err
+}

@@ -1,0 +1,73 @@
+package cold
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/results"
+)
+
+func github(t *testing.T) *datasets.Input {
+	t.Helper()
+	in, err := datasets.Load("github", datasets.DefaultSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// Every figure of a sample is filled, in this process (a warm one: the
+// figures are not cold here, only their plumbing is tested).
+func TestMeasure(t *testing.T) {
+	std, _ := codecs.Lookup("std")
+	for _, target := range []string{results.TargetAny, results.TargetStruct} {
+		s := Measure(std, github(t), Job{Target: target, Steady: 3, STW: DefaultSTW, Probe: DefaultProbe})
+		if s.Err != "" {
+			t.Fatalf("%s: %s", target, s.Err)
+		}
+		for name, d := range map[string]int64{"decode": int64(s.Decode.Time), "encode": int64(s.Encode.Time),
+			"decode2": int64(s.Decode2), "encode2": int64(s.Encode2), "steady decode": int64(s.SteadyDecode.Time),
+			"steady encode": int64(s.SteadyEncode.Time), "decode bytes": int64(s.Decode.Bytes), "encode bytes": int64(s.Encode.Bytes)} {
+			if d <= 0 {
+				t.Errorf("%s: %s = %d, want > 0", target, name, d)
+			}
+		}
+		if s.WarmUp != 0 {
+			t.Errorf("%s: a warm-up time without -warm: %v", target, s.WarmUp)
+		}
+	}
+}
+
+// A warm-up runs only where the codec has one, on a typed target; it is
+// timed.
+func TestMeasureWarm(t *testing.T) {
+	std, _ := codecs.Lookup("std")
+	if s := Measure(std, github(t), Job{Target: results.TargetStruct, Steady: 1, Warm: true}); !strings.Contains(s.Err, "no warm-up") {
+		t.Errorf("std warmed: %+v", s)
+	}
+	warmed := std
+	calls := 0
+	warmed.Warm = func(reflect.Type) error { calls++; return nil }
+	if s := Measure(warmed, github(t), Job{Target: results.TargetAny, Steady: 1, Warm: true}); !strings.Contains(s.Err, "typed target") {
+		t.Errorf("warmed on any: %+v", s)
+	}
+	s := Measure(warmed, github(t), Job{Target: results.TargetStruct, Steady: 1, Warm: true})
+	if s.Err != "" || calls != 1 || s.WarmUp <= 0 {
+		t.Errorf("warm-up: %d calls, sample %+v", calls, s)
+	}
+}
+
+// A codec that fails or panics is a sample with an error, never a crash.
+func TestMeasureFails(t *testing.T) {
+	bad := codecs.WithLibrary(codecs.Entry{Name: "bad"}, func(any) ([]byte, error) { panic("boom") },
+		func([]byte, any) error { return nil })
+	if s := Measure(bad, github(t), Job{Target: results.TargetAny, Steady: 1}); !strings.Contains(s.Err, "boom") {
+		t.Errorf("a panicking encode: %+v", s)
+	}
+	if _, err := TargetType(github(t), "no.Such"); err == nil {
+		t.Error("an unknown type is a target")
+	}
+}
