@@ -83,8 +83,8 @@ type Turn struct {
 	// waits (Stop.Hold, Stop.Queued); without it Hold is the whole wait.
 	Split bool `json:"split,omitempty"`
 	// Ran is the share of the time the program's threads were ready to
-	// run in the turn that they spent on a CPU: their CPU time over their
-	// CPU time and run-queue wait, every thread added up (Threads). Beside
+	// run in the turn that they spent on a CPU, of what the machine's other
+	// work could have kept from them (RanShare, STWProbe.Account). Beside
 	// other work a thread gets a CPU part of the time it wants one, and
 	// the program does that much less of its work in the turn's wall
 	// clock: a codec that holds stops for a share of its own running time

@@ -68,6 +68,9 @@ type STWProbe struct {
 	threads        *Threads
 	last, pre, pos *ThreadTimes
 	first          *ThreadTimes // the reading that began the turn (Turn.Ran)
+	// turnCPU and turnWait are what the threads did in the last turn,
+	// added up (readyTimes), for Account.
+	turnCPU, turnWait time.Duration
 	// prioritized: the probe's thread got the kernel's priority (nice
 	// -20) in its last turn; set by the probe goroutine before its first
 	// tick, read after Stop.
@@ -276,13 +279,25 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 		n -= t.Stops
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
+	p.turnCPU, p.turnWait = 0, 0
 	if turn.Split && p.threads.Read(p.pre) == nil {
 		turn.Queued = mostWaited(p.last, p.pre)
-		turn.Ran = ranShare(p.first, p.pre)
+		p.turnCPU, p.turnWait = readyTimes(p.first, p.pre)
 	}
 	p.turns = append(p.turns, turn)
 	p.watched += at
 	return p.stopping.h
+}
+
+// Account gives the last turn, which Stop ended, its Ran: machine is how
+// long the machine's other work ran on the CPUs over it (others' CPU
+// time, steal, a quota's throttling), which RanShare weighs the threads'
+// run-queue wait against. Without it (no noise meter) a turn's Ran is 0,
+// read as all of it.
+func (p *STWProbe) Account(machine time.Duration) {
+	if n := len(p.turns); n > 0 && p.turns[n-1].Split {
+		p.turns[n-1].Ran = RanShare(p.turnCPU, p.turnWait, machine)
+	}
 }
 
 // Stops is every stop the probe forced, in order, and Turns the stretches

@@ -162,17 +162,29 @@ func holdOf(r stopReading) time.Duration {
 	return hold
 }
 
-// ranShare is the share of the time every thread was ready to run from a
-// to b that it ran: CPU time over CPU time and run-queue wait, added up
-// over the threads in both readings; 0 when none was ready (Turn.Ran).
-func ranShare(a, b *ThreadTimes) float64 {
-	var cpu, wait time.Duration
+// readyTimes is what every thread in both readings did from a to b,
+// added up: its CPU time, and its time waiting on a run queue.
+func readyTimes(a, b *ThreadTimes) (cpu, wait time.Duration) {
 	Deltas(a, b, func(d ThreadDelta) {
 		cpu += max(0, d.CPU)
 		wait += max(0, d.Wait)
 	})
-	if cpu+wait <= 0 {
+	return cpu, wait
+}
+
+// RanShare is the share of the time a program's threads were ready to run
+// that they ran, of what the machine could have kept from them: their CPU
+// time over their CPU time and the part of their run-queue wait that the
+// machine's other work (others' CPU time, a hypervisor's steal, a quota's
+// throttling, machine, added up over the CPUs) could account for. A Go
+// program keeps a thread or two more runnable than it has Ps now and then
+// (a thread woken to look for work, the probe's own), which then wait for
+// each other on a quiet machine: that wait is the program's, not the
+// machine's, and takes nothing from the time it runs its code. 0 when no
+// thread was ready (not measured).
+func RanShare(cpu, wait, machine time.Duration) float64 {
+	if cpu <= 0 {
 		return 0
 	}
-	return cpu.Seconds() / (cpu + wait).Seconds()
+	return cpu.Seconds() / (cpu + min(wait, max(0, machine))).Seconds()
 }

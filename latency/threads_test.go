@@ -2,6 +2,7 @@ package latency
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -188,19 +189,28 @@ func TestSTWProbeSplitsEachStop(t *testing.T) {
 	}
 }
 
-// ranShare is the threads' CPU time over their CPU time and run-queue
-// wait, added up: two threads that each ran 30ms and waited 10ms ran 75%
-// of the time they were ready; threads that were never ready say 0 (not
-// measured).
+// RanShare counts only the wait the machine's other work accounts for:
+// two threads that each ran 30ms and waited 10ms, beside others that
+// took 20ms of the CPUs, ran 60ms of 80ms; beside none, all of it (their
+// wait was each other's); threads that ran nothing say 0 (not measured).
 func TestRanShare(t *testing.T) {
 	ms := time.Millisecond
 	a := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{0, 0, 0}, Wait: []time.Duration{0, 0, 0}}
 	b := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{30 * ms, 30 * ms, 0}, Wait: []time.Duration{10 * ms, 10 * ms, 0}}
-	if got := ranShare(a, b); got != 0.75 {
-		t.Errorf("ran %v, want 0.75", got)
+	cpu, wait := readyTimes(a, b)
+	if cpu != 60*ms || wait != 20*ms {
+		t.Fatalf("ready times %v, %v: want 60ms, 20ms", cpu, wait)
 	}
-	if got := ranShare(a, a); got != 0 {
-		t.Errorf("idle threads ran %v, want 0", got)
+	for _, c := range []struct {
+		machine time.Duration
+		want    float64
+	}{{20 * ms, 0.75}, {500 * ms, 0.75}, {0, 1}, {10 * ms, 60.0 / 70}} {
+		if got := RanShare(cpu, wait, c.machine); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("beside %v of others' work: ran %v, want %v", c.machine, got, c.want)
+		}
+	}
+	if got := RanShare(0, wait, time.Second); got != 0 {
+		t.Errorf("threads that ran nothing: %v, want 0", got)
 	}
 }
 

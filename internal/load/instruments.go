@@ -117,6 +117,11 @@ func (ins *instruments) stop(out *watched) {
 		if n != nil && ins.throttle != nil && n.Window > 0 {
 			n.ThrottledCores = ins.throttle.Stop().Seconds() / n.Window.Seconds()
 		}
+		if n != nil && ins.stw != nil {
+			// the turn the probe just ended ran as long as the window
+			ins.stw.Account(time.Duration((n.OthersCores + n.StealCores + n.ThrottledCores) * float64(n.Window)))
+			out.STWTurns = ins.stw.Turns()
+		}
 		out.Noise = out.Noise.Add(n)
 	}
 }
