@@ -5,6 +5,8 @@
 package verdict
 
 import (
+	"time"
+
 	"github.com/aclements/go-moremath/stats"
 
 	"github.com/pingpong-bench/pingpong/latency"
@@ -51,6 +53,10 @@ type Against struct {
 	// own stops waited as much of the window as the bar, or others took
 	// BusyShare of the cores.
 	Busy bool
+	// Short: the codec's program, or the reference's, ran less than
+	// RanEnough of the window (the machine had the rest): too little of
+	// its own work for "does not".
+	Short bool
 	// Plain: the codec's least frozen stretch was frozen more than the
 	// reference's most frozen one by the bar (Plain), which decides it
 	// however few stretches there were.
@@ -71,10 +77,26 @@ func (a Against) StandsOut() bool { return a.Answer == StandsOut }
 // whose goroutines mostly wait on channels.
 const BusyShare = 0.5
 
+// RanEnough is the share of its window (-duration, each repeat's) that a
+// codec's program, and the reference's, must have run, added up over the
+// stretches (Stops.Ran), before the verdict says "does not": the window's
+// length is what the user asked to be sure over, and beside other work
+// the program runs only part of it. Beside four CPU hogs at nice -5 on
+// two cores the program ran 10-26% of a 1s window: a codec that holds its
+// stops a few times a second of its own running time then held none in
+// most windows, and a bootstrap over stretches that hold nothing says
+// "does not" with a narrow interval (a freezer of +5 points quiet read
+// +0.2 (0.0 to 0.6)). A codec short of it is "cannot tell", and the
+// level takes more turns within -until (More). Quiet a program runs
+// 94-100% of its window; three quarters leaves room for that.
+const RanEnough = 0.75
+
 // Judge tests codec's stops against the reference's (both must hold
 // stops) by bars; late counts the time the probe could not run as frozen,
-// as it should only against a reference as busy as a codec.
-func Judge(codec, ref Stops, bars Bars, late bool) Against {
+// as it should only against a reference as busy as a codec. window is the
+// level's window (-duration), which a "does not" needs each side's
+// program to have run RanEnough of (0: no such need).
+func Judge(codec, ref Stops, bars Bars, late bool, window time.Duration) Against {
 	a := Against{P: 1, Late: late}
 	x, y, alpha := codec.typicalWaits(late), ref.typicalWaits(late), StretchAlpha
 	if len(x) == 0 || len(y) == 0 {
@@ -97,12 +119,13 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 	// the reference's own waits, not the time its probe queued (at 2N it
 	// queues behind the pairs, as on any busy program)
 	a.Busy = !(codec.Split && ref.Split) && (ref.Waiting() >= bars.Frozen || max(codec.Busy, ref.Busy) >= BusyShare)
+	a.Short = codec.ranShort(window) || ref.ranShort(window)
 	f, t := a.Effect.Frozen, a.Effect.Tail
 	a.Plain = !a.Busy && Plain(cs, rs, late, bars.Frozen)
 	switch {
 	case a.More && (f.Above(bars.Frozen) || t.Above(bars.Tail)), a.Plain:
 		a.Answer = StandsOut
-	case f.Below(bars.Frozen) && t.Below(bars.Tail) && !a.Busy:
+	case f.Below(bars.Frozen) && t.Below(bars.Tail) && !a.Busy && !a.Short:
 		a.Answer = DoesNot
 	case !a.HasEffect:
 		a.Answer = DoesNot // an old file's estimates under a bar, or not significant
@@ -110,4 +133,13 @@ func Judge(codec, ref Stops, bars Bars, late bool) Against {
 		a.Answer = CannotTell
 	}
 	return a
+}
+
+// ranShort says whether the program ran less than RanEnough of window
+// in each repeat pooled in s (where its turns said how much it ran).
+func (s Stops) ranShort(window time.Duration) bool {
+	if window <= 0 || s.Ran <= 0 {
+		return false
+	}
+	return s.Ran < time.Duration(RanEnough*float64(window)*float64(max(1, len(s.records))))
 }

@@ -265,3 +265,35 @@ func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
 		t.Errorf("machine notes: quiet %q, busy %q", quiet.MachineNote(), busy.MachineNote())
 	}
 }
+
+// "Does not" is earned on the time the program ran: a codec whose holds
+// lie under the bar, but whose program ran a fifth of its window, is
+// "cannot tell", and what would settle it is a longer window or a
+// quieter machine; the same codec that ran its whole window does not.
+func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
+	const win = 2 * time.Second
+	us := time.Microsecond
+	level := func(ran float64) Level {
+		scale := func(r results.Result) results.Result {
+			for i := range r.STWTurns {
+				r.STWTurns[i].Ran = ran
+			}
+			return r
+		}
+		codec := scale(resultstest.Split(resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(2, 200, 100*us)),
+			func(_ int, d time.Duration) time.Duration { return d }, 0))
+		ref := scale(resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
+			func(_ int, d time.Duration) time.Duration { return d }, 0))
+		return Levels(results.Config{Duration: win}, []results.Result{codec, ref}, nil)[0]
+	}
+	if cv := level(1).Codecs[0]; cv.Answer != DoesNot || cv.Short {
+		t.Errorf("ran all of its window: answer %v (short %v), want does not", cv.Answer, cv.Short)
+	}
+	busy := level(0.2)
+	if cv := busy.Codecs[0]; cv.Answer != CannotTell || !cv.Short {
+		t.Errorf("ran a fifth of its window: answer %v (short %v), want cannot tell", cv.Answer, cv.Short)
+	}
+	if s := busy.Settle(CommandTerms); !strings.Contains(s, "ran 20%") || !strings.Contains(s, "-duration 7.5s") {
+		t.Errorf("settle %q: want how little it ran, and the window that would do", s)
+	}
+}
