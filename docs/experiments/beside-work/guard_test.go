@@ -1,0 +1,93 @@
+package besidework
+
+import (
+	"cmp"
+	"encoding/json"
+	"os"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	_ "github.com/pingpong-bench/pingpong/codecs"
+	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/pingpong/pingpongtest"
+)
+
+func ms(name string, def float64) time.Duration {
+	if v, err := strconv.ParseFloat(os.Getenv(name), 64); err == nil {
+		return time.Duration(v * float64(time.Millisecond))
+	}
+	return time.Duration(def * float64(time.Millisecond))
+}
+
+// freezer is a function with a fixed duty cycle: every k-th call (of any
+// goroutine) spins SPIN ms where the runtime cannot preempt it, the others
+// do 5ms of preemptible work, all in CPU time.
+func freezer(k int64) func() {
+	s := ms("SPIN", 40)
+	var n atomic.Int64
+	return func() {
+		if n.Add(1)%k == 0 {
+			t0 := time.Now()
+			Spin(s)
+			spins.Add(1)
+			spinNS.Add(int64(time.Since(t0)))
+		} else {
+			Work(5 * time.Millisecond)
+		}
+	}
+}
+
+var spins, spinNS atomic.Int64
+
+func envInt(name string, def int64) int64 {
+	if v, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil {
+		return v
+	}
+	return def
+}
+
+func TestFreezer2x(t *testing.T) {
+	pingpongtest.NoFreezeFunc(t, "freezer2x", freezer(envInt("K2", 228)))
+}
+
+func TestFreezer5x(t *testing.T) {
+	pingpongtest.NoFreezeFunc(t, "freezer5x", freezer(envInt("K5", 86)))
+}
+
+func TestLoop(t *testing.T) {
+	pingpongtest.NoFreezeFunc(t, "loop", func() { Work(5 * time.Millisecond) })
+}
+
+var src, dst = make([]byte, 256<<20), make([]byte, 256<<20)
+
+func TestCopy256MB(t *testing.T) {
+	for i := range src {
+		src[i] = byte(i)
+	}
+	copy(dst, src)
+	pingpongtest.NoFreezeFunc(t, "copy256MB", func() { copy(dst, src) })
+}
+
+func TestStdCitm(t *testing.T) {
+	doc, err := os.ReadFile(cmp.Or(os.Getenv("CITM"), "../../../../shared/datasets/citm-catalog.json"))
+	if err != nil {
+		t.Skip(err)
+	}
+	std := pingpong.Codec{Name: "mystd", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
+	pingpongtest.NoFreeze(t, std, doc)
+}
+
+func TestSonicAttachment10MB(t *testing.T) {
+	in, err := datasets.Load("attachment:10MB", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sonic, err := pingpong.Lookup("sonic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pingpongtest.NoFreeze(t, sonic, in.Data)
+}

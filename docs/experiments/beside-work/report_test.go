@@ -1,0 +1,31 @@
+package besidework
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/pingpong-bench/pingpong/pingpong"
+)
+
+// TestReport runs pingpong.Run on the freezer as the guard does and prints
+// the figures the guard judges.
+func TestReport(t *testing.T) {
+	fn := freezer(envInt("K", 86))
+	c := pingpong.Codec{Name: "freezer", Marshal: func(any) ([]byte, error) { return []byte("null"), nil },
+		Unmarshal: func([]byte, any) error { fn(); return nil }}
+	spins.Store(0)
+	spinNS.Store(0)
+	rep, err := pingpong.Run(t.Context(), []byte("null"), []pingpong.Codec{c},
+		pingpong.Options{Duration: time.Second, Warmup: 250 * time.Millisecond, Deadline: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(os.Stderr, "spins %d, %v each on average\n", spins.Load(), time.Duration(spinNS.Load()/max(1, spins.Load())))
+	for _, name := range []string{"freezer", "control"} {
+		r, _ := rep.Codec(name)
+		fmt.Fprintf(os.Stderr, "%s answer=%s effect=%+.1f (%.1f to %.1f) frozen=%.1f%% ref=%.1f%% machine=%.1f%% ran=%.0f%% throttled=%.2f unprio=%v window=%v stops=%d\n",
+			name, r.Answer, 100*r.Effect.Est, 100*r.Effect.Lo, 100*r.Effect.Hi, 100*r.Frozen, 100*r.RefFrozen, 100*r.Machine, 100*r.Ran, r.Throttled, r.Unprioritized, r.Window, r.Stops)
+	}
+}
