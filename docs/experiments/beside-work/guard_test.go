@@ -29,6 +29,7 @@ func freezer(k int64) func() {
 	s := ms("SPIN", 40)
 	var n atomic.Int64
 	return func() {
+		calls.Add(1)
 		if n.Add(1)%k == 0 {
 			t0 := time.Now()
 			Spin(s)
@@ -40,7 +41,7 @@ func freezer(k int64) func() {
 	}
 }
 
-var spins, spinNS atomic.Int64
+var spins, spinNS, calls atomic.Int64
 
 func envInt(name string, def int64) int64 {
 	if v, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil {

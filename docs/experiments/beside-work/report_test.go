@@ -3,6 +3,7 @@ package besidework
 import (
 	"fmt"
 	"os"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,11 +18,19 @@ func TestReport(t *testing.T) {
 		Unmarshal: func([]byte, any) error { fn(); return nil }}
 	spins.Store(0)
 	spinNS.Store(0)
+	calls.Store(0)
+	var ru0, ru1 syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	t0 := time.Now()
 	rep, err := pingpong.Run(t.Context(), []byte("null"), []pingpong.Codec{c},
 		pingpong.Options{Duration: time.Second, Warmup: 250 * time.Millisecond, Deadline: 30 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(syscall.TimevalToNsec(ru1.Utime)-syscall.TimevalToNsec(ru0.Utime)) +
+		time.Duration(syscall.TimevalToNsec(ru1.Stime)-syscall.TimevalToNsec(ru0.Stime))
+	fmt.Fprintf(os.Stderr, "run %v wall, %v CPU (%.2f cores), %d freezer calls\n", time.Since(t0).Round(time.Millisecond), cpu.Round(time.Millisecond), cpu.Seconds()/time.Since(t0).Seconds(), calls.Load())
 	fmt.Fprintf(os.Stderr, "spins %d, %v each on average\n", spins.Load(), time.Duration(spinNS.Load()/max(1, spins.Load())))
 	for _, name := range []string{"freezer", "control"} {
 		r, _ := rep.Codec(name)
