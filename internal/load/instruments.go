@@ -103,7 +103,7 @@ func (ins *instruments) start() {
 func (ins *instruments) stop(out *watched) {
 	if ins.stw != nil {
 		out.STW, out.STWWall, out.STWWaited = ins.stw.Stop(), ins.stw.Wall(), ins.stw.Waited()
-		out.STWStops, out.STWTurns = ins.stw.Stops(), ins.stw.Turns()
+		out.STWStops = ins.stw.Stops()
 		prioritized := ins.stw.Prioritized()
 		out.STWPrioritized = &prioritized
 	}
@@ -120,9 +120,11 @@ func (ins *instruments) stop(out *watched) {
 		if n != nil && ins.stw != nil {
 			// the turn the probe just ended ran as long as the window
 			ins.stw.Account(time.Duration((n.OthersCores + n.StealCores + n.ThrottledCores) * float64(n.Window)))
-			out.STWTurns = ins.stw.Turns()
 		}
 		out.Noise = out.Noise.Add(n)
+	}
+	if ins.stw != nil {
+		out.STWTurns = ins.stw.Turns() // with the last turn's Ran, once Account gave it
 	}
 }
 
