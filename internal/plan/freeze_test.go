@@ -41,8 +41,10 @@ func init() {
 // A codec that cannot be preempted for 30ms must show it: its stops of the
 // world take at least 20ms to begin, and the flight recorder names its
 // function as what they waited on; baseline's stops, in the same run (the
-// two take turns), stay well short of them; and the verdict names it. The machine is
-// shared, so a try may lose to a neighbour.
+// two take turns), stay well short of them; and the verdict names it: it
+// stands out, or, where other work left the program too little of its
+// window, the verdict cannot tell and says why, but never passes it. The
+// machine is shared, so a try may lose to a neighbour.
 func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 	if !spin.NonPreemptible() {
 		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
@@ -84,9 +86,19 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		if err := report.WriteConsole(&out, run, report.ConsoleOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out.String(), "\n  stands out from baseline: test-freezer (froze the program ") {
-			return fmt.Errorf("the verdict does not name the freezer:\n%s", out.String())
+		console := out.String()
+		if strings.Contains(console, "\n  stands out from baseline: test-freezer (froze the program ") {
+			return nil
 		}
-		return nil
+		// Beside heavy work (four CPU hogs at nice -5, the probe without
+		// its priority) the program runs a tenth of its window and a 700ms
+		// window holds a handful of stops: the verdict may then not be
+		// sure, and says so, naming the freezer and how little the
+		// program ran. It never says the freezer does not freeze.
+		if strings.Contains(console, "cannot tell at 1x encdec: test-freezer (") && strings.Contains(console, "the program ran as little as ") {
+			t.Logf("the machine left the program too little to be sure (cannot tell, not a pass):\n%s", console)
+			return nil
+		}
+		return fmt.Errorf("the verdict does not name the freezer:\n%s", console)
 	})
 }
