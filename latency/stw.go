@@ -68,9 +68,9 @@ type STWProbe struct {
 	threads        *Threads
 	last, pre, pos *ThreadTimes
 	first          *ThreadTimes // the reading that began the turn (Turn.Ran)
-	// turnCPU and turnWait are what the threads did in the last turn,
-	// added up (readyTimes), for Account.
-	turnCPU, turnWait time.Duration
+	// ready is what each thread did in the last turn (readyTimes), for
+	// Account.
+	ready []ThreadDelta
 	// prioritized: the probe's thread got the kernel's priority (nice
 	// -20) in its last turn; set by the probe goroutine before its first
 	// tick, read after Stop.
@@ -279,10 +279,10 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 		n -= t.Stops
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
-	p.turnCPU, p.turnWait = 0, 0
+	p.ready = p.ready[:0]
 	if turn.Split && p.threads.Read(p.pre) == nil {
 		turn.Queued = mostWaited(p.last, p.pre)
-		p.turnCPU, p.turnWait = readyTimes(p.first, p.pre)
+		p.ready = readyTimes(p.ready, p.first, p.pre)
 	}
 	p.turns = append(p.turns, turn)
 	p.watched += at
@@ -296,7 +296,7 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 // read as all of it.
 func (p *STWProbe) Account(machine time.Duration) {
 	if n := len(p.turns); n > 0 && p.turns[n-1].Split {
-		p.turns[n-1].Ran = RanShare(p.turnCPU, p.turnWait, machine)
+		p.turns[n-1].Ran = RanShare(p.ready, machine)
 	}
 }
 
