@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/pingpong"
 )
 
@@ -110,9 +111,17 @@ func Budget(d time.Duration) Option {
 }
 
 // Until sets the most window the guard may measure for while it cannot
-// tell whether the codec freezes the program (three times the window by
-// default, within the deadline; d at or under the window: never longer).
+// tell whether the codec freezes the program (d at or under the window:
+// never longer). By default it is a fifth of the deadline (6s of a 1s
+// window, 2s under -short), or three windows where that is more: beside
+// other work the program runs a part of its window, and a window the
+// program ran a sixth of holds a sixth of the codec's calls, too few to
+// tell a freeze by; the codec's, control's and baseline's turns at that
+// length, with their warmups, take about two thirds of the deadline.
 func Until(d time.Duration) Option { return func(o *options) { o.run.Until = d } }
+
+// untilOfDeadline is the default Until's share of the deadline (Until).
+const untilOfDeadline = 5
 
 // Strict fails a test whose guard could not tell, where the default skips
 // it saying why: for a suite whose machine is known to be quiet enough.
@@ -136,6 +145,9 @@ func settle(opts []Option) options {
 	}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.run.Until == 0 {
+		o.run.Until = max(plan.UntilWindows*o.run.Duration, o.run.Deadline/untilOfDeadline)
 	}
 	return o
 }

@@ -43,7 +43,7 @@
 // taking turns in a window of DefaultDuration each; with the warmups and
 // the harness's own floor, a guard that passes at once takes about 5 s on
 // the project's 2-core VM (measured 4.8-5.0 s), and one the verdict
-// cannot yet tell takes turns up to three windows (Until). Under -short the window is
+// cannot yet tell takes turns up to a fifth of its deadline (Until). Under -short the window is
 // ShortDuration. A guard that fails runs again with the runtime's flight
 // recorder, to name what the longest stop waited on (the culprit).
 //
