@@ -32,7 +32,11 @@ func freezer(k int64) func() {
 		calls.Add(1)
 		if n.Add(1)%k == 0 {
 			t0 := time.Now()
+			if spinning.Add(1) > 1 {
+				overlaps.Add(1)
+			}
 			Spin(s)
+			spinning.Add(-1)
 			spins.Add(1)
 			spinNS.Add(int64(time.Since(t0)))
 		} else {
@@ -41,7 +45,10 @@ func freezer(k int64) func() {
 	}
 }
 
-var spins, spinNS, calls atomic.Int64
+// spins, spinNS and calls count the freezer's calls; overlaps the spins
+// that began while another goroutine's spin was going on (one stop of the
+// world then waits for both, and holds once).
+var spins, spinNS, calls, spinning, overlaps atomic.Int64
 
 func envInt(name string, def int64) int64 {
 	if v, err := strconv.ParseInt(os.Getenv(name), 10, 64); err == nil {

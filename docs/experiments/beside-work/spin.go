@@ -3,7 +3,11 @@
 package besidework
 
 import (
+	"fmt"
+	"os"
 	"runtime"
+	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,10 +30,24 @@ func fastest(n int, trial func(n int)) float64 {
 	return best
 }
 
+// perNS and workPerNS are calibrated at start, or read from PERNS and
+// WORKPERNS (calibrated once on a quiet machine: beside other work, a
+// hog on the other hyperthread of a core slows the loops, and a
+// calibration taken there spins less CPU than the quiet one).
 var (
-	perNS     = fastest(1<<20, func(n int) { spinN(uint64(n)) })
-	workPerNS = fastest(1<<18, work)
+	perNS     = calibrated("PERNS", 1<<20, func(n int) { spinN(uint64(n)) })
+	workPerNS = calibrated("WORKPERNS", 1<<18, work)
 )
+
+func calibrated(env string, n int, trial func(n int)) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(env), 64); err == nil && v > 0 {
+		return v
+	}
+	return fastest(n, trial)
+}
+
+// Calibration is the loops' speeds, as PERNS and WORKPERNS take them.
+func Calibration() string { return fmt.Sprintf("PERNS=%g WORKPERNS=%g", perNS, workPerNS) }
 
 // Spin spins d of CPU without a safe point, then yields.
 //
@@ -39,16 +57,24 @@ func Spin(d time.Duration) {
 	runtime.Gosched()
 }
 
-var sink int
+var sink atomic.Int64
 
 // Work is d of preemptible work (a loop of calls), in CPU time.
 func Work(d time.Duration) { work(int(float64(d) * workPerNS)) }
 
+// work adds up in a local and stores once: goroutines that wrote one
+// shared variable each step bounced its cache line between the CPUs,
+// and a call cost 1.8 times the CPU when the pairs ran side by side (a
+// quiet machine) as when they took turns (beside other work), which made
+// the duty cycle depend on the machine (docs/notes-verdict.md, issue 51).
+//
 //go:noinline
 func work(n int) {
+	s := 0
 	for i := 0; i < n; i++ {
-		sink += step(i)
+		s += step(i)
 	}
+	sink.Add(int64(s))
 }
 
 //go:noinline
