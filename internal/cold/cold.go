@@ -29,6 +29,10 @@ type Job struct {
 	STW    time.Duration `json:"stw_ns"`   // the stop-the-world probe's interval (0: off)
 	Probe  time.Duration `json:"probe_ns"` // the sleep probe's interval (0: off)
 	Warm   bool          `json:"warm"`     // run the codec's warm-up (Entry.Warm) first, timed
+	// Type, when set, is the target's Go type in place of Target's name:
+	// a program's own type, which no name of the build resolves to
+	// (pingpongtest's first-call guard of a codec with New).
+	Type reflect.Type `json:"-"`
 }
 
 // DefaultSteady is how many calls after the second give the steady
@@ -71,9 +75,12 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 			s = results.ColdSample{Err: fmt.Sprintf("panic: %v", r)}
 		}
 	}()
-	t, err := TargetType(in, job.Target)
-	if err != nil {
-		return results.ColdSample{Err: err.Error()}
+	t := job.Type
+	if t == nil {
+		var err error
+		if t, err = TargetType(in, job.Target); err != nil {
+			return results.ColdSample{Err: err.Error()}
+		}
 	}
 	c, err := newCodec(im, in, t)
 	if err != nil {
@@ -228,9 +235,13 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 		for _, st := range stops[m.seen:] {
 			c.Stops.Count++
 			c.Stops.Longest = max(c.Stops.Longest, st.Begin)
+			c.Stops.Held = max(c.Stops.Held, st.Hold) // Begin where not split
 			c.Stops.Sum += st.Begin
 		}
 		m.seen = len(stops)
+		if turns := m.probe.Turns(); len(turns) > 0 {
+			c.Stops.Split = turns[len(turns)-1].Split
+		}
 	}
 	if sleeper != nil {
 		h := sleeper.Stop()

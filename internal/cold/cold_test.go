@@ -71,3 +71,26 @@ func TestMeasureFails(t *testing.T) {
 		t.Error("an unknown type is a target")
 	}
 }
+
+// A program's own type (Job.Type) is the target in place of a name, and
+// a stop's hold is never more than its wait.
+func TestMeasureOwnType(t *testing.T) {
+	type order struct {
+		ID   int      `json:"id"`
+		Tags []string `json:"tags"`
+	}
+	std, _ := codecs.Lookup("std")
+	in := &datasets.Input{Name: "order", Data: []byte(`{"id":7,"tags":["a","b"],"left":"out"}`)}
+	s := Measure(std, in, Job{Type: reflect.TypeFor[order](), Steady: 1, STW: DefaultSTW})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	for _, c := range []results.ColdCall{s.Decode, s.Encode, s.SteadyDecode, s.SteadyEncode} {
+		if c.Stops.Held > c.Stops.Longest {
+			t.Errorf("a stop held %v of a wait of %v", c.Stops.Held, c.Stops.Longest)
+		}
+	}
+	if _, err := TargetType(in, "struct"); err == nil {
+		t.Error("an input with no struct type has one")
+	}
+}
