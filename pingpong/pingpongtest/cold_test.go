@@ -189,3 +189,13 @@ func TestRunPattern(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstCallJudgesNothingUnderRace(t *testing.T) {
+	if !raceEnabled {
+		t.Skip("only under -race")
+	}
+	r := recordAll(t, func(tb testing.TB) { NoFreezeFunc(tb, "f", func() {}, FirstCall()) })
+	if len(r.failed) > 0 || len(r.skipped) != 1 || !strings.Contains(r.skipped[0], "race detector") {
+		t.Fatalf("a first-call guard under -race failed %q, skipped %q: want a skip that says why", r.failed, r.skipped)
+	}
+}
