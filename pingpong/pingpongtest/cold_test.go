@@ -1,12 +1,14 @@
 package pingpongtest
 
 import (
+	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/pingpong-bench/pingpong/internal/docsample"
 	"github.com/pingpong-bench/pingpong/internal/spin"
 	"github.com/pingpong-bench/pingpong/pingpong"
 	"github.com/pingpong-bench/pingpong/results"
@@ -197,5 +199,46 @@ func TestFirstCallJudgesNothingUnderRace(t *testing.T) {
 	r := recordAll(t, func(tb testing.TB) { NoFreezeFunc(tb, "f", func() {}, FirstCall()) })
 	if len(r.failed) > 0 || len(r.skipped) != 1 || !strings.Contains(r.skipped[0], "race detector") {
 		t.Fatalf("a first-call guard under -race failed %q, skipped %q: want a skip that says why", r.failed, r.skipped)
+	}
+}
+
+// docs/cold.md's sample of a first-call guard (its block that starts
+// "pingpongtest:") has the shape of what the guard prints in go test -v:
+// the failure of a function whose first call froze the program, figures
+// aside.
+func TestColdDocGuardSampleHasTheGuardsShape(t *testing.T) {
+	page, err := os.ReadFile("../../docs/cold.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, us := time.Millisecond, time.Microsecond
+	sample := func(call, held time.Duration) results.ColdSample {
+		c := results.ColdCall{Time: call, Stops: results.ColdStops{Count: 2, Longest: held + ms, Held: held, Split: true},
+			Late: results.ColdLate{Count: 1, Longest: held}}
+		return results.ColdSample{Decode: c, Decode2: 3 * us, SteadyDecode: results.ColdCall{Time: 2 * us}}
+	}
+	var codec, control []results.ColdSample
+	for i := range 5 {
+		codec, control = append(codec, sample(30*ms, 29*ms+time.Duration(i)*us)), append(control, sample(30*ms, 20*us))
+	}
+	s := subject{name: "first-freezer", fn: true}
+	m, _ := firstCallWords(s, []firstCall{judgeFirst("decode", codec, control, ms)})
+	lines := strings.Split(m.String(), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "    " + lines[i] // as go test -v sets out a message of several lines
+	}
+	printed := docsample.Printed(strings.Join(lines, "\n"))
+	blocks := 0
+	for _, b := range docsample.Blocks(string(page)) {
+		if !strings.HasPrefix(b.Lines[0], "pingpongtest:") {
+			continue
+		}
+		blocks++
+		for _, l := range docsample.Unmatched(b, [][]string{printed}) {
+			t.Errorf("docs/cold.md:%d: the guard prints no line of the shape of\n%s\nit prints:\n%s", b.At, l, strings.Join(printed, "\n"))
+		}
+	}
+	if blocks == 0 {
+		t.Error("no first-call guard's sample in docs/cold.md")
 	}
 }

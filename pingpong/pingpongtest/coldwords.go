@@ -58,17 +58,17 @@ func callName(s subject, what string) string {
 func callFigures(s subject, c firstCall) []string {
 	name := "first " + callName(s, c.what)
 	lines := []string{
-		fmt.Sprintf("%s: %s (%s to %s) in %d fresh processes; second %s, steady %s (first %s of it)", name,
+		fmt.Sprintf("%s: %s (%s to %s) in %d fresh processes; second %s, steady %s, %s steady", name,
 			format.Duration(c.time.Median), format.Duration(c.time.Min), format.Duration(c.time.Max), c.n,
 			format.Duration(c.second.Median), format.Duration(c.steady.Median), verdict.ColdRatio(c.time.Median, c.steady.Median)),
-		fmt.Sprintf("  its longest stop held %s (%s to %s), waited %s; the sleep probe woke up to %s late (control %s)",
+		fmt.Sprintf("its longest stop held %s (%s to %s), waited %s; the sleep probe woke up to %s late (control %s)",
 			format.Duration(c.held.Median), format.Duration(c.held.Min), format.Duration(c.held.Max), format.Duration(c.wait.Median),
 			format.Duration(c.late.Median), format.Duration(c.refLate.Median)),
-		fmt.Sprintf("  control's %s, %s: its longest stop held %s (%s to %s)", name, controlWords(s),
+		fmt.Sprintf("control's %s, %s: its longest stop held %s (%s to %s)", name, controlWords(s),
 			format.Duration(c.refHeld.Median), format.Duration(c.refHeld.Min), format.Duration(c.refHeld.Max)),
 	}
 	if c.seen < c.n {
-		lines = append(lines, fmt.Sprintf("  the probe saw %d of %d first calls (it forced no stop beside the others, which lasted over %s)",
+		lines = append(lines, fmt.Sprintf("the probe saw %d of %d first calls (it forced no stop beside the others, which lasted over %s)",
 			c.seen, c.n, format.Duration(c.floor)))
 	}
 	return lines

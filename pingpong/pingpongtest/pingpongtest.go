@@ -81,8 +81,8 @@
 // pingpong command's rule for first calls; at or under LongStop it does
 // not; in between, or when the probe saw fewer than three of the first
 // calls, the guard cannot tell, and skips (Strict: fails) saying what
-// would settle it. Five and five processes took 1.4 s in a run on the
-// project's 2-core VM, 5-9 s while other work ran.
+// would settle it. Five and five processes took 1.4 s in one run on the
+// project's 2-core VM, 5-9 s in others while other work ran.
 //
 // Under the race detector a guard measures nothing (every call is several
 // times slower, and the stops wait on the detector's own work): it skips
