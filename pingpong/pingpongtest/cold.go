@@ -151,7 +151,7 @@ func guardFirstCall(t testing.TB, s subject, err error, o options) {
 	}
 	codec, control, err := sample(t, s, o)
 	if errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("pingpongtest: %s: the fresh processes ran past the deadline (%v): a first call that long, or the test's code before the guard",
+		t.Errorf("pingpongtest: %s: a fresh process ran past the deadline (%v): a first call that long, or the test's code before the guard",
 			s.name, o.run.Deadline)
 		return
 	}
@@ -207,15 +207,20 @@ func once(t testing.TB, name string) error {
 }
 
 // sample starts the fresh processes, the subject's and control's in
-// turns (so that the machine's moods fall on both), within the deadline.
+// turns (so that the machine's moods fall on both), each within the
+// deadline: a first call that does not return ends the guard, a busy
+// machine that starts processes slowly does not.
 func sample(t testing.TB, s subject, o options) (codec, control []results.ColdSample, err error) {
-	ctx, cancel := context.WithTimeout(t.Context(), o.run.Deadline)
-	defer cancel()
+	run := func(job freshJob) (results.ColdSample, error) {
+		ctx, cancel := context.WithTimeout(t.Context(), o.run.Deadline)
+		defer cancel()
+		return fresh(ctx, job)
+	}
 	dir := t.TempDir()
 	job := freshJob{Test: t.Name(), Name: s.name, Doc: digest(s.doc)}
 	for i := range o.processes() {
 		job.Control, job.Out = false, filepath.Join(dir, fmt.Sprintf("first-%d.json", i))
-		c, err := fresh(ctx, job)
+		c, err := run(job)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -223,7 +228,7 @@ func sample(t testing.TB, s subject, o options) (codec, control []results.ColdSa
 			return nil, nil, fmt.Errorf("its first call failed in a fresh process: %s", c.Err)
 		}
 		job.Control, job.Busy, job.Out = true, c.Decode.Time, filepath.Join(dir, fmt.Sprintf("control-%d.json", i))
-		r, err := fresh(ctx, job)
+		r, err := run(job)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -254,6 +259,7 @@ func fresh(ctx context.Context, job freshJob) (results.ColdSample, error) {
 	cmd.Env = append(os.Environ(), firstCallEnv+"="+string(env))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = time.Second // a process the deadline killed may leave its output's pipe open in a child of its own
 	runErr := cmd.Run()
 	if err := ctx.Err(); err != nil {
 		return s, fmt.Errorf("a fresh process: %w", err)

@@ -242,3 +242,17 @@ func TestColdDocGuardSampleHasTheGuardsShape(t *testing.T) {
 		t.Error("no first-call guard's sample in docs/cold.md")
 	}
 }
+
+// A first call that does not return ends the guard at its deadline, which
+// fails saying so.
+func TestFirstCallEndsAtItsDeadline(t *testing.T) {
+	measuring(t)
+	hang := func() { time.Sleep(time.Hour) }
+	r := recordAll(t, func(tb testing.TB) { NoFreezeFunc(tb, "hang", hang, FirstCall(), Deadline(2*time.Second)) })
+	if thisJob() != nil {
+		return
+	}
+	if len(r.failed) != 1 || !strings.Contains(r.failed[0], "ran past the deadline") {
+		t.Fatalf("a first call that never returns: failed %q, skipped %q; want a failure at the deadline", r.failed, r.skipped)
+	}
+}

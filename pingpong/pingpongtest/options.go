@@ -123,8 +123,8 @@ func Until(d time.Duration) Option { return func(o *options) { o.run.Until = d }
 // The fresh process is the test binary run again up to the same guard:
 // see FirstCall's paragraph in the package's doc. It takes Processes,
 // LongStop (the floor a first call's stops must hold over to freeze the
-// program: 1ms by default, verdict.ColdFreezeFloor), Deadline (of all the
-// processes) and Strict; the steady guard's window and bars (Duration,
+// program: 1ms by default, verdict.ColdFreezeFloor), Deadline (of each
+// fresh process) and Strict; the steady guard's window and bars (Duration,
 // Level, Until, FrozenBar, Budget) do not apply and fail the test.
 func FirstCall() Option { return func(o *options) { o.first = true } }
 
