@@ -227,20 +227,7 @@ func TestColdDocGuardSampleHasTheGuardsShape(t *testing.T) {
 	for i := 1; i < len(lines); i++ {
 		lines[i] = "    " + lines[i] // as go test -v sets out a message of several lines
 	}
-	printed := docsample.Printed(strings.Join(lines, "\n"))
-	blocks := 0
-	for _, b := range docsample.Blocks(string(page)) {
-		if !strings.HasPrefix(b.Lines[0], "pingpongtest:") {
-			continue
-		}
-		blocks++
-		for _, l := range docsample.Unmatched(b, [][]string{printed}) {
-			t.Errorf("docs/cold.md:%d: the guard prints no line of the shape of\n%s\nit prints:\n%s", b.At, l, strings.Join(printed, "\n"))
-		}
-	}
-	if blocks == 0 {
-		t.Error("no first-call guard's sample in docs/cold.md")
-	}
+	holdsGuardSamples(t, "docs/cold.md", string(page), docsample.Printed(strings.Join(lines, "\n")))
 }
 
 // A first call that does not return ends the guard at its deadline, which
