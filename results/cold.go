@@ -92,6 +92,13 @@ type ColdStops struct {
 	Count   int           `json:"n"`
 	Longest time.Duration `json:"max_ns"`
 	Sum     time.Duration `json:"sum_ns"`
+	// Held is the longest a thread of the program kept running through
+	// one of the stops (code that would not stop), the rest of a wait
+	// being the machine's (a thread waiting for a CPU); Split says the
+	// kernel's accounting split the waits (Linux). Elsewhere Held is
+	// Longest, the whole wait.
+	Held  time.Duration `json:"held_max_ns,omitempty"`
+	Split bool          `json:"split,omitempty"`
 }
 
 // ColdCalls are the calls a sample times, as the report names them.

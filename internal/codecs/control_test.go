@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/results"
@@ -123,5 +124,16 @@ func TestControlForATarget(t *testing.T) {
 	}
 	if ctl := c.(control); ctl.decodeIters == 0 || ctl.encodeIters == 0 {
 		t.Errorf("control for %v: %d and %d iterations", typ, ctl.decodeIters, ctl.encodeIters)
+	}
+}
+
+// Busy lasts about as long as asked: at least a good part of it, since
+// the loop's rate is its fastest.
+func TestBusyLasts(t *testing.T) {
+	busy := Busy(20 * time.Millisecond)
+	t0 := time.Now()
+	busy()
+	if d := time.Since(t0); d < 10*time.Millisecond {
+		t.Errorf("Busy(20ms) took %v", d)
 	}
 }

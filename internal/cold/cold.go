@@ -29,6 +29,10 @@ type Job struct {
 	STW    time.Duration `json:"stw_ns"`   // the stop-the-world probe's interval (0: off)
 	Probe  time.Duration `json:"probe_ns"` // the sleep probe's interval (0: off)
 	Warm   bool          `json:"warm"`     // run the codec's warm-up (Entry.Warm) first, timed
+	// Type, when set, is the target's Go type in place of Target's name:
+	// a program's own type, which no name of the build resolves to
+	// (pingpongtest's first-call guard of a codec with New).
+	Type reflect.Type `json:"-"`
 }
 
 // DefaultSteady is how many calls after the second give the steady
@@ -71,9 +75,12 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 			s = results.ColdSample{Err: fmt.Sprintf("panic: %v", r)}
 		}
 	}()
-	t, err := TargetType(in, job.Target)
-	if err != nil {
-		return results.ColdSample{Err: err.Error()}
+	t := job.Type
+	if t == nil {
+		var err error
+		if t, err = TargetType(in, job.Target); err != nil {
+			return results.ColdSample{Err: err.Error()}
+		}
 	}
 	c, err := newCodec(im, in, t)
 	if err != nil {
@@ -181,8 +188,10 @@ func median(calls []results.ColdCall) results.ColdCall {
 type meter struct {
 	probe         *latency.STWProbe // nil: no probe
 	sleep         time.Duration     // the sleep probe's interval; 0: none
+	interval      time.Duration     // the probe's
 	before, after []metrics.Sample
-	seen          int // stops the probe had recorded before this call
+	seen          int           // stops the probe had recorded before this call
+	watched       time.Duration // the probe's turns before this call, laid end to end (latency.Stop.At's clock)
 }
 
 // probeWindow is what the probe's records are sized for, so that they
@@ -195,7 +204,7 @@ const (
 )
 
 func newMeter(stw, sleep time.Duration) *meter {
-	m := &meter{sleep: sleep,
+	m := &meter{sleep: sleep, interval: stw,
 		before: []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
 		after:  []metrics.Sample{{Name: allocBytes}, {Name: allocObjects}},
 	}
@@ -211,6 +220,7 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 		sleeper = latency.NewProbe(m.sleep)
 		sleeper.Start()
 	}
+	probeStart := time.Now() // at or before the probe's own start: the call's end on its clock is no earlier than read here
 	if m.probe != nil {
 		m.probe.Start()
 	}
@@ -223,14 +233,29 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 		Bytes:  m.after[0].Value.Uint64() - m.before[0].Value.Uint64(),
 		Allocs: m.after[1].Value.Uint64() - m.before[1].Value.Uint64()}
 	if m.probe != nil {
+		// A stop the call held to its very end completes just after it,
+		// and the probe drops a stop it has not recorded yet when it
+		// stops, as a window drops its last round trip: one interval's
+		// grace lets the probe's thread record it, even when the machine
+		// is slow to run it again. Only the stops asked for while the call
+		// ran are the call's.
+		time.Sleep(m.interval)
 		m.probe.Stop()
+		end := m.watched + start.Sub(probeStart) + d
+		turns := m.probe.Turns()
+		m.watched += turns[len(turns)-1].Window
 		stops := m.probe.Stops()
 		for _, st := range stops[m.seen:] {
+			if st.At > end {
+				continue // asked for in the grace
+			}
 			c.Stops.Count++
 			c.Stops.Longest = max(c.Stops.Longest, st.Begin)
+			c.Stops.Held = max(c.Stops.Held, st.Hold) // Begin where not split
 			c.Stops.Sum += st.Begin
 		}
 		m.seen = len(stops)
+		c.Stops.Split = turns[len(turns)-1].Split
 	}
 	if sleeper != nil {
 		h := sleeper.Stop()

@@ -2,11 +2,14 @@ package cold
 
 import (
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/spin"
 	"github.com/pingpong-bench/pingpong/results"
 )
 
@@ -69,5 +72,50 @@ func TestMeasureFails(t *testing.T) {
 	}
 	if _, err := TargetType(github(t), "no.Such"); err == nil {
 		t.Error("an unknown type is a target")
+	}
+}
+
+// A program's own type (Job.Type) is the target in place of a name, and
+// a stop's hold is never more than its wait.
+func TestMeasureOwnType(t *testing.T) {
+	type order struct {
+		ID   int      `json:"id"`
+		Tags []string `json:"tags"`
+	}
+	std, _ := codecs.Lookup("std")
+	in := &datasets.Input{Name: "order", Data: []byte(`{"id":7,"tags":["a","b"],"left":"out"}`)}
+	s := Measure(std, in, Job{Type: reflect.TypeFor[order](), Steady: 1, STW: DefaultSTW})
+	if s.Err != "" {
+		t.Fatal(s.Err)
+	}
+	for _, c := range []results.ColdCall{s.Decode, s.Encode, s.SteadyDecode, s.SteadyEncode} {
+		if c.Stops.Held > c.Stops.Longest {
+			t.Errorf("a stop held %v of a wait of %v", c.Stops.Held, c.Stops.Longest)
+		}
+	}
+	if _, err := TargetType(in, "struct"); err == nil {
+		t.Error("an input with no struct type has one")
+	}
+}
+
+// A call that holds the world to its very end keeps the stop it held,
+// which completes just after the call (the probe's grace): the filter of
+// the stops asked for in the grace leaves it the call's.
+func TestMeasureKeepsTheStopHeldToTheEnd(t *testing.T) {
+	if !spin.NonPreemptible() {
+		t.Skip("spin is preemptible here")
+	}
+	n := spin.Iterations(50 * time.Millisecond)
+	holder := codecs.WithLibrary(codecs.Entry{Name: "holder"}, func(any) ([]byte, error) { return []byte("null"), nil },
+		func([]byte, any) error { spin.SpinN(n); runtime.Gosched(); return nil })
+	in := &datasets.Input{Name: "null", Data: []byte("null")}
+	for try := range 5 {
+		s := Measure(holder, in, Job{Steady: 1, STW: DefaultSTW, Probe: DefaultProbe})
+		if s.Err != "" {
+			t.Fatal(s.Err)
+		}
+		if s.Decode.Stops.Count == 0 || s.Decode.Stops.Held == 0 {
+			t.Fatalf("try %d: a decode that spun without a safe point to its end kept no stop: %+v", try+1, s.Decode.Stops)
+		}
 	}
 }

@@ -34,6 +34,20 @@ func ExampleNoFreezeFunc() {
 
 func compress(b []byte) []byte { return b }
 
+// A first call, each in a fresh process (the test binary run again up to
+// this guard): fails when std's first decode or encode of the document
+// holds the program's stops of the world, as a codec that compiles per
+// type on first use can after a deploy. Nothing before the guard should
+// call the codec.
+func ExampleFirstCall() {
+	var t *testing.T // the test's: func TestFirstDecodeDoesNotFreeze(t *testing.T)
+	doc, err := os.ReadFile("testdata/order.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pingpongtest.NoFreeze(t, std, doc, pingpongtest.FirstCall(), pingpongtest.Processes(7))
+}
+
 // In a benchmark: go test -bench . -count 5 | tee new.txt; benchstat old.txt new.txt
 func ExampleBenchmark() {
 	var b *testing.B // the benchmark's: func BenchmarkStd(b *testing.B)

@@ -30,6 +30,8 @@ type Option func(*options)
 type options struct {
 	run    pingpong.Options
 	strict bool
+	first  bool  // FirstCall
+	procs  int   // FirstCall's fresh processes; 0: DefaultProcesses
 	err    error // an option out of its range
 }
 
@@ -123,6 +125,31 @@ func Until(d time.Duration) Option { return func(o *options) { o.run.Until = d }
 // untilOfDeadline is the default Until's share of the deadline (Until).
 const untilOfDeadline = 5
 
+// FirstCall makes the guard judge the first call, each in a fresh
+// process, in place of the steady state: NoFreeze's first decode of doc
+// and first encode of what it decoded, NoFreezeFunc's first call of fn,
+// against control's first call in as many fresh processes (Processes).
+// The fresh process is the test binary run again up to the same guard:
+// see FirstCall's paragraph in the package's doc. It takes Processes,
+// LongStop (the floor a first call's stops must hold over to freeze the
+// program: 1ms by default, verdict.ColdFreezeFloor), Deadline (of each
+// fresh process) and Strict; the steady guard's window and bars (Duration,
+// Level, Until, FrozenBar, Budget) do not apply and fail the test.
+func FirstCall() Option { return func(o *options) { o.first = true } }
+
+// Processes sets how many fresh processes a FirstCall guard starts for
+// the first call, and as many for control's (DefaultProcesses): at least
+// 3, for a median of a majority.
+func Processes(n int) Option {
+	return func(o *options) {
+		if n < leastProcesses {
+			o.err = fmt.Errorf("Processes(%d): a median over fresh processes takes at least %d", n, leastProcesses)
+			return
+		}
+		o.procs = n
+	}
+}
+
 // Strict fails a test whose guard could not tell, where the default skips
 // it saying why: for a suite whose machine is known to be quiet enough.
 func Strict() Option { return func(o *options) { o.strict = true } }
@@ -139,15 +166,23 @@ func settled(t testing.TB, opts []Option) options {
 }
 
 func settle(opts []Option) options {
-	o := options{run: pingpong.Options{Duration: DefaultDuration, Warmup: Warmup, Deadline: DefaultDeadline}}
-	if testing.Short() {
-		o.run.Duration, o.run.Deadline = ShortDuration, ShortDeadline
-	}
+	o := defaults()
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if o.err == nil {
+		o.err = o.firstCallErr(defaults().run)
+	}
 	if o.run.Until == 0 {
 		o.run.Until = max(plan.UntilWindows*o.run.Duration, o.run.Deadline/untilOfDeadline)
+	}
+	return o
+}
+
+func defaults() options {
+	o := options{run: pingpong.Options{Duration: DefaultDuration, Warmup: Warmup, Deadline: DefaultDeadline}}
+	if testing.Short() {
+		o.run.Duration, o.run.Deadline = ShortDuration, ShortDeadline
 	}
 	return o
 }

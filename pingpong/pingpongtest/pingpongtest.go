@@ -58,6 +58,32 @@
 // time the codec held the stops, not the time the machine kept its
 // threads from a CPU.
 //
+// With FirstCall, a guard judges a first call in place of the steady
+// state: a codec's first decode of the document and first encode of what
+// it decoded (a function's first call), as a program meets them after a
+// deploy, when a codec compiles code per type (sonic's JIT, goccy's
+// opcodes) or copies into pages not yet faulted in. Each sample is a
+// fresh process: the test binary run again (os.Executable, -test.run
+// narrowed to the test, PINGPONGTEST_FIRSTCALL set), which runs the test
+// up to the same guard, times the first call there beside the
+// stop-the-world probe and the sleep probe as `pingpong cold` does, and
+// ends the test (a skip, in that process). So what runs before the guard
+// runs before the first call: the binary's package inits, TestMain, the
+// test's own code; a test that calls the codec before the guard measures
+// no first call, and one that makes another document each run fails.
+// Other guards do nothing in such a process, and two first-call guards of
+// one name in one test fail. Processes fresh processes (DefaultProcesses)
+// take turns with as many of control's first call: encoding/json's
+// steady call as a preemptible loop for a codec, for a function a
+// preemptible loop as long as its first call was. The first call freezes
+// the program when the median over the processes of its longest stop's
+// hold is over LongStop (1ms by default) and over 3x control's, the
+// pingpong command's rule for first calls; at or under LongStop it does
+// not; in between, or when the probe saw fewer than three of the first
+// calls, the guard cannot tell, and skips (Strict: fails) saying what
+// would settle it. Five and five processes took 1.4 s in one run on the
+// project's 2-core VM, 5-9 s in others while other work ran.
+//
 // Under the race detector a guard measures nothing (every call is several
 // times slower, and the stops wait on the detector's own work): it skips
 // the test, saying so. Benchmark still runs.
@@ -86,6 +112,11 @@ import (
 func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 	t.Helper()
 	o := settled(t, opts)
+	if o.first {
+		s, err := codecSubject(c, doc)
+		guardFirstCall(t, s, err, o)
+		return
+	}
 	if !guarding(t, c.Name) {
 		return
 	}
@@ -99,6 +130,11 @@ func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 func NoFreezeFunc(t testing.TB, name string, fn func(), opts ...Option) {
 	t.Helper()
 	o := settled(t, opts)
+	if o.first {
+		s, err := funcSubject(name, fn)
+		guardFirstCall(t, s, err, o)
+		return
+	}
 	if !guarding(t, name) {
 		return
 	}
@@ -134,6 +170,9 @@ func funcCodec(name string, fn func()) pingpong.Codec {
 func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 	b.Helper()
 	o := settled(b, opts)
+	if o.first {
+		b.Fatalf("pingpongtest: %s: FirstCall is a guard's: a benchmark measures the steady state", c.Name)
+	}
 	measurelock.Take(b)
 	rep, err := pingpong.Run(b.Context(), doc, []pingpong.Codec{c}, o.run)
 	if err != nil {
@@ -154,6 +193,9 @@ func Benchmark(b *testing.B, c pingpong.Codec, doc []byte, opts ...Option) {
 // never in parallel with other tests (see the package's comment).
 func guarding(t testing.TB, name string) bool {
 	t.Helper()
+	if thisJob() != nil {
+		return false // a first-call guard's fresh process, there for one first call
+	}
 	if raceEnabled {
 		t.Skipf("pingpongtest: %s not judged: the race detector slows every call and makes stops wait on its own work", name)
 		return false

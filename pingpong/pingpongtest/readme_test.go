@@ -61,17 +61,25 @@ func TestReadmeGuardSampleHasTheGuardsShape(t *testing.T) {
 		Stall: 105 * ms, Pair: true, InCodec: true}, "sonic")
 	logged(failure + "\n" + culprit)
 
+	holdsGuardSamples(t, "README.md", string(page), printed)
+}
+
+// holdsGuardSamples fails t for each line of page's guard samples (its
+// blocks that start "pingpongtest:") that printed, a guard's lines in
+// order, has not the shape of, and when page has none.
+func holdsGuardSamples(t *testing.T, name, page string, printed []string) {
+	t.Helper()
 	blocks := 0
-	for _, b := range docsample.Blocks(string(page)) {
+	for _, b := range docsample.Blocks(page) {
 		if !strings.HasPrefix(b.Lines[0], "pingpongtest:") {
 			continue
 		}
 		blocks++
 		for _, l := range docsample.Unmatched(b, [][]string{printed}) {
-			t.Errorf("README.md:%d: a guard prints, in this order, no line of the shape of\n%s\nit prints:\n%s", b.At, l, strings.Join(printed, "\n"))
+			t.Errorf("%s:%d: a guard prints, in this order, no line of the shape of\n%s\nit prints:\n%s", name, b.At, l, strings.Join(printed, "\n"))
 		}
 	}
 	if blocks == 0 {
-		t.Error("no guard's sample in the README")
+		t.Errorf("no guard's sample in %s", name)
 	}
 }
