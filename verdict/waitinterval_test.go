@@ -164,7 +164,7 @@ func TestSearchAgreesWithList(t *testing.T) {
 	if len(list) != 1 {
 		t.Fatalf("list: %+v", list)
 	}
-	measure := func(sizes []int, names []string) ([]Measured, error) {
+	measure := func(sizes []int, names []string, _ bool) ([]Measured, error) {
 		ms := Measurements(worldRun(sizes), 10*ms)
 		return slices.DeleteFunc(ms, func(m Measured) bool { return !slices.Contains(names, m.Codec) }), nil
 	}
