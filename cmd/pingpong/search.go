@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/plan"
@@ -138,13 +139,9 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 			return nil, err
 		}
 		if longer {
-			if run, err = results.Merge(runs...); err != nil {
-				return nil, fmt.Errorf("pooling the search's looks at %s: %w", verdict.SizesText(sizes), err)
-			}
+			return pooledPoints(runs, sizes, names, budget)
 		}
-		return slices.DeleteFunc(verdict.Measurements(run, budget), func(m verdict.Measured) bool {
-			return !slices.Contains(sizes, m.Point.Bytes) || !slices.Contains(names, m.Codec)
-		}), nil
+		return verdict.Measurements(run, budget), nil
 	}
 	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Levels: cfg.Levels, Procs: env.GOMAXPROCS, Longer: cfg.Until > cfg.Duration}.Run(cfg.Codecs, measure)
 	if len(runs) == 0 {
@@ -164,4 +161,17 @@ type longerLook struct{ observers }
 
 func (l longerLook) More(cfg results.Config, sofar []results.Result) []bool {
 	return verdict.SearchMore(cfg, sofar)
+}
+
+// pooledPoints are names' points at sizes from every run of the search so
+// far, merged: a size measured in several looks pools their stops, as
+// repeats of one scenario.
+func pooledPoints(runs []*results.Run, sizes []int, names []string, budget time.Duration) ([]verdict.Measured, error) {
+	run, err := results.Merge(runs...)
+	if err != nil {
+		return nil, fmt.Errorf("pooling the search's looks at %s: %w", verdict.SizesText(sizes), err)
+	}
+	return slices.DeleteFunc(verdict.Measurements(run, budget), func(m verdict.Measured) bool {
+		return !slices.Contains(sizes, m.Point.Bytes) || !slices.Contains(names, m.Codec)
+	}), nil
 }
