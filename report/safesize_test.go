@@ -182,3 +182,37 @@ func TestSafeSizesInJSON(t *testing.T) {
 		t.Errorf("goccy: %+v", goccy)
 	}
 }
+
+// A search's longer look streams a size's rows again: the safe sizes pool
+// both looks' stops, as the run's file does, and the size is one size.
+// Its first look of 50 stops in 500ms is undecided, both looks' 250
+// within.
+func TestSafeSizesPoolALongerLook(t *testing.T) {
+	ms, us := time.Millisecond, time.Microsecond
+	cfg := results.Config{Codecs: []string{"sonic", results.Baseline}, Duration: 500 * ms, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}
+	var b strings.Builder
+	c := NewConsole(&b, results.Environment{}, cfg, ConsoleOptions{})
+	look := func(window time.Duration, n int) {
+		for _, size := range []int{1e6, 4e6} {
+			name := fmt.Sprintf("attachment:%dMB", size/1e6)
+			c.Input(results.InputInfo{Name: name, Kind: "shape", Bytes: size, Shape: "attachment", AskedSize: size}, nil)
+			for _, codec := range cfg.Codecs {
+				r := resultstest.Stopping(codec, 2, 0, window, resultstest.StopsAround(uint64(n), n, 200*us))
+				r.Input, r.Target = name, results.TargetAny
+				c.Result(r)
+			}
+		}
+	}
+	look(500*ms, 50)
+	if got := c.sizes.safeSizeText(cfg, nil); !strings.Contains(got, "sonic   undecided at every size tried") {
+		t.Errorf("first looks of 50 stops:\n%s", got)
+	}
+	look(2*time.Second, 200)
+	got := c.sizes.safeSizeText(cfg, nil)
+	if !strings.Contains(got, "sonic   every size tried (up to 4MB;") {
+		t.Errorf("both looks pooled:\n%s", got)
+	}
+	if len(c.sizes.inputs) != 2 || len(c.sizes.rows) != 4 {
+		t.Errorf("%d sizes and %d rows, want 2 and 4 (the second look pooled, not added)", len(c.sizes.inputs), len(c.sizes.rows))
+	}
+}
