@@ -15,8 +15,8 @@ import (
 // and level, the largest size whose stops stay within the user's freeze
 // budget (-budget), and how the stop wait grows with size. A size is
 // within the budget when the 95% interval of the BudgetQuantile of the
-// stops' waits there (Stops.WaitInterval) lies under the budget and the
-// codec does not stand out there: a machine whose every stop is slow is
+// stops' waits there (Stops.WaitInterval) lies under the budget, on at
+// least MinBudgetStops stops, and the codec does not stand out there: a machine whose every stop is slow is
 // not the codec's doing, and a codec that froze the program much longer
 // than baseline is not safe because its p99 happened to stay short. It
 // is over the budget when the interval lies at or over it, or the codec

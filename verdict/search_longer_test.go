@@ -124,27 +124,7 @@ func TestSearchMeasuresUndecidedLonger(t *testing.T) {
 	if len(list) != 1 {
 		t.Fatalf("list: %+v", list)
 	}
-	for _, line := range res.Lines {
-		i := slices.IndexFunc(list[0].Codecs, func(s SafeSize) bool { return s.Codec == line.Codec })
-		if i < 0 {
-			t.Fatalf("no %s in the list", line.Codec)
-		}
-		ls, ss := list[0].Codecs[i], line.Safe
-		llo, lhi := bounds(ls)
-		slo, shi := bounds(ss)
-		t.Logf("%s: list %s (%g to %g), search %s (%g to %g)", line.Codec, ls.Head(), llo, lhi, ss.Head(), slo, shi)
-		if max(llo, slo) > min(lhi, shi) {
-			t.Errorf("%s: the list says %s, the search %s: no size both allow", line.Codec, ls.Head(), ss.Head())
-		}
-		for _, s := range []SafeSize{ls, ss} {
-			if est, interpolated := s.Estimate(); interpolated && (est < max(llo, slo) || est > min(lhi, shi)) {
-				t.Errorf("%s: %s's estimate %.3gMB outside the range both allow (%g to %g)", line.Codec, s.Head(), est/1e6, max(llo, slo), min(lhi, shi))
-			}
-		}
-		if (ls.Everywhere() && ss.FirstOver() >= 0) || (ss.Everywhere() && ls.FirstOver() >= 0) {
-			t.Errorf("%s: the list says %s, the search %s", line.Codec, ls.Head(), ss.Head())
-		}
-	}
+	wantAgree(t, list[0], res)
 	sonic := lineOf(t, res, "sonic")
 	if lo, hi := bounds(sonic.Safe); lo > 6.2e6 || hi < 6.2e6 || len(sonic.Safe.Undecided()) > 0 {
 		t.Errorf("sonic, measured longer: %s, bracket %g to %g; want its crossing at 6.2MB, decided", sonic.Safe.Head(), lo, hi)
@@ -221,5 +201,34 @@ func TestNeverEverySizeWhileUndecided(t *testing.T) {
 	}
 	if !slices.ContainsFunc(res.Steps, func(st SearchStep) bool { return st.Longer && slices.Contains(st.Sizes, 32e6) }) {
 		t.Errorf("32MB, undecided, was not measured longer: %+v", res.Steps)
+	}
+}
+
+// wantAgree holds a search to a list of sizes: each codec's safe size
+// lies in a range both brackets share (their interpolated estimates too),
+// and neither says "every size" where the other has a size over.
+func wantAgree(t *testing.T, list SafeSizeLevel, res SearchResult) {
+	t.Helper()
+	for _, line := range res.Lines {
+		i := slices.IndexFunc(list.Codecs, func(s SafeSize) bool { return s.Codec == line.Codec })
+		if i < 0 {
+			t.Fatalf("no %s in the list", line.Codec)
+		}
+		ls, ss := list.Codecs[i], line.Safe
+		llo, lhi := bounds(ls)
+		slo, shi := bounds(ss)
+		lo, hi := max(llo, slo), min(lhi, shi)
+		t.Logf("%s: list %s (%g to %g), search %s (%g to %g, %d sizes)", line.Codec, ls.Head(), llo, lhi, ss.Head(), slo, shi, len(ss.Points))
+		if lo > hi {
+			t.Errorf("%s: the list says %s, the search %s: no size both allow", line.Codec, ls.Head(), ss.Head())
+		}
+		for _, s := range []SafeSize{ls, ss} {
+			if est, interpolated := s.Estimate(); interpolated && (est < lo || est > hi) {
+				t.Errorf("%s: %s's estimate %.3gMB outside the range both allow (%g to %g)", line.Codec, s.Head(), est/1e6, lo, hi)
+			}
+		}
+		if (ls.Everywhere() && ss.FirstOver() >= 0) || (ss.Everywhere() && ls.FirstOver() >= 0) {
+			t.Errorf("%s: the list says %s, the search %s", line.Codec, ls.Head(), ss.Head())
+		}
 	}
 }

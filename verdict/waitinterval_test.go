@@ -172,22 +172,7 @@ func TestSearchAgreesWithList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range res.Lines {
-		i := slices.IndexFunc(list[0].Codecs, func(s SafeSize) bool { return s.Codec == l.Codec })
-		if i < 0 {
-			t.Fatalf("no %s in the list", l.Codec)
-		}
-		ls, ss := list[0].Codecs[i], l.Safe
-		llo, lhi := bounds(ls)
-		slo, shi := bounds(ss)
-		if max(llo, slo) > min(lhi, shi) {
-			t.Errorf("%s: the list says %s (%g to %g), the search %s (%g to %g): no size both allow", l.Codec, ls.Head(), llo, lhi, ss.Head(), slo, shi)
-		}
-		if (ls.Everywhere() && ss.FirstOver() >= 0) || (ss.Everywhere() && ls.FirstOver() >= 0) {
-			t.Errorf("%s: the list says %s, the search %s", l.Codec, ls.Head(), ss.Head())
-		}
-		t.Logf("%s: list %s, search %s (%d sizes)", l.Codec, ls.Head(), ss.Head(), len(ss.Points))
-	}
+	wantAgree(t, list[0], res)
 	sonic := lineOf(t, res, "sonic")
 	if lo, hi := bounds(sonic.Safe); lo > 6.2e6 || hi < 6.2e6 {
 		t.Errorf("sonic's search brackets %g to %g, not its crossing at 6.2MB", lo, hi)
