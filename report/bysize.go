@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -37,14 +38,54 @@ const minGrowthRoundTrips = 10
 type bySize struct {
 	inputs []results.InputInfo
 	rows   []results.Result
+	// looks are the rows of each scenario that ran again, every one by
+	// key (a search's longer look at a size left undecided): the safe
+	// sizes pool their stops as repeats', as the run's file does
+	// (results.Merge), and the tables show the first
+	looks map[results.Key][]results.Result
 }
 
-func (s *bySize) input(in results.InputInfo) { s.inputs = append(s.inputs, in) }
+func (s *bySize) input(in results.InputInfo) {
+	if !slices.ContainsFunc(s.inputs, func(have results.InputInfo) bool { return have.Name == in.Name }) {
+		s.inputs = append(s.inputs, in)
+	}
+}
 
 func (s *bySize) result(r results.Result) {
-	if r.IsEncdec() {
-		s.rows = append(s.rows, r)
+	if !r.IsEncdec() {
+		return
 	}
+	k := r.Key()
+	i := slices.IndexFunc(s.rows, func(have results.Result) bool { return have.Key() == k })
+	if i < 0 {
+		s.rows = append(s.rows, r)
+		return
+	}
+	if s.looks == nil {
+		s.looks = map[results.Key][]results.Result{}
+	}
+	if len(s.looks[k]) == 0 {
+		s.looks[k] = []results.Result{s.rows[i]}
+	}
+	s.looks[k] = append(s.looks[k], r)
+}
+
+// pooled is repeats (a repeated run's, or nil) with the scenarios that ran
+// again: what the safe sizes judge.
+func (s *bySize) pooled(repeats map[results.Key][]results.Result) map[results.Key][]results.Result {
+	if len(s.looks) == 0 {
+		return repeats
+	}
+	out := maps.Clone(repeats)
+	if out == nil {
+		out = map[results.Key][]results.Result{}
+	}
+	for k, rs := range s.looks {
+		if out[k] == nil {
+			out[k] = rs
+		}
+	}
+	return out
 }
 
 // sizeLine is one codec's row of a size table: every key field of its

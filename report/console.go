@@ -192,7 +192,7 @@ func (c *Console) FinishWith(tail string) error {
 // what the lines under it give, and nothing they do not.
 func (c *Console) answerLines() (head string, lines []string) {
 	head = safeSizeHead
-	lines = safeSizeAnswers(verdict.SafeSizes(c.cfg, c.sizes.inputs, c.sizes.rows, c.repeats))
+	lines = safeSizeAnswers(verdict.SafeSizes(c.cfg, c.sizes.inputs, c.sizes.rows, c.sizes.pooled(c.repeats)))
 	if len(lines) == 0 {
 		head = answerHead
 		inputs := map[string]bool{}

@@ -30,7 +30,7 @@ import (
 // safeSizeText is the safe-size section of the summary's sizes at cfg's
 // budget; "" when no shape ran at several sizes with the stop probe on.
 func (s *bySize) safeSizeText(cfg results.Config, repeats map[results.Key][]results.Result) string {
-	return safeSizeText(verdict.SafeSizes(cfg, s.inputs, s.rows, repeats))
+	return safeSizeText(verdict.SafeSizes(cfg, s.inputs, s.rows, s.pooled(repeats)))
 }
 
 func safeSizeText(tables []verdict.SafeSizeLevel) string {

@@ -109,8 +109,8 @@ func TestSearchText(t *testing.T) {
 	got := SearchText("long-string", 1e6, 32e6, 10*ms, res)
 	wantContains(t, got,
 		"\nsearch, long-string 1.00MB..32.0MB, budget 10.0ms:\n  the ends first: ",
-		"-duration (-until is off in a search)",
-		"or a size inside it is undecided",
+		"(-until is off: nothing measures it longer)",
+		"and the rounds narrow the",
 		"  step 1, the ends: 1.00MB (std, sonic, control, baseline)\n",
 		"  step 2, the ends: 32.0MB (std, sonic, control)\n",
 		"  step 3, round 1: 5.00MB, 7.40MB (sonic, control)\n",
@@ -134,6 +134,21 @@ func TestSearchText(t *testing.T) {
 	undecided.Lines[0].Safe.Points[2].Undecided = true
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, undecided); !strings.Contains(got, "    sonic   undecided between 5.00MB (within) and 32.0MB (over): 7.40MB undecided; a longer -duration would settle it\n") {
 		t.Errorf("a codec undecided at 7.4MB:\n%s", got)
+	}
+	// A longer look says so, and so does the note.
+	longer := res
+	longer.Longer = true
+	longer.Steps = append(slices.Clone(res.Steps), verdict.SearchStep{Round: 1, Sizes: []int{7.4e6}, Codecs: []string{"sonic", "control"}, Longer: true})
+	wantContains(t, SearchText("long-string", 1e6, 32e6, 10*ms, longer),
+		"a size left undecided is measured again, longer",
+		"  step 4, round 1, longer where undecided: 7.40MB (sonic, control)\n")
+	// A codec within the budget up to the largest size, but undecided
+	// at a smaller one, is not within it "at every size".
+	under := res
+	under.Lines = slices.Clone(res.Lines)
+	under.Lines[1].Safe.Points = []verdict.SizePoint{{Bytes: 1e6, Stop: 12 * ms, Undecided: true}, point(32, 2*ms)}
+	if got := SearchText("long-string", 1e6, 32e6, 10*ms, under); !strings.Contains(got, "    std     within the budget up to 32.0MB, none over; 1.00MB undecided\n") || strings.Contains(got, "std     within the budget at every size") {
+		t.Errorf("std undecided at 1MB, within at 32MB:\n%s", got)
 	}
 	res.Cut = true
 	if got := SearchText("long-string", 1e6, 32e6, 10*ms, res); !strings.Contains(got, "  11 windows in 3 steps (a window: one codec or reference at one size, at each level); stopped there: another step would have run more windows than a list of 4 sizes\n") {
@@ -165,5 +180,39 @@ func TestSafeSizesInJSON(t *testing.T) {
 	}
 	if !goccy.Undecided || goccy.HiBytes != 0 || !strings.HasPrefix(goccy.Head, "undecided") || goccy.Points[3].Side != "undecided" {
 		t.Errorf("goccy: %+v", goccy)
+	}
+}
+
+// A search's longer look streams a size's rows again: the safe sizes pool
+// both looks' stops, as the run's file does, and the size is one size.
+// Its first look of 50 stops in 500ms is undecided, both looks' 250
+// within.
+func TestSafeSizesPoolALongerLook(t *testing.T) {
+	ms, us := time.Millisecond, time.Microsecond
+	cfg := results.Config{Codecs: []string{"sonic", results.Baseline}, Duration: 500 * ms, STW: 10 * ms, Slice: 100 * ms, Budget: 10 * ms}
+	var b strings.Builder
+	c := NewConsole(&b, results.Environment{}, cfg, ConsoleOptions{})
+	look := func(window time.Duration, n int) {
+		for _, size := range []int{1e6, 4e6} {
+			name := fmt.Sprintf("attachment:%dMB", size/1e6)
+			c.Input(results.InputInfo{Name: name, Kind: "shape", Bytes: size, Shape: "attachment", AskedSize: size}, nil)
+			for _, codec := range cfg.Codecs {
+				r := resultstest.Stopping(codec, 2, 0, window, resultstest.StopsAround(uint64(n), n, 200*us))
+				r.Input, r.Target = name, results.TargetAny
+				c.Result(r)
+			}
+		}
+	}
+	look(500*ms, 50)
+	if got := c.sizes.safeSizeText(cfg, nil); !strings.Contains(got, "sonic   undecided at every size tried") {
+		t.Errorf("first looks of 50 stops:\n%s", got)
+	}
+	look(2*time.Second, 200)
+	got := c.sizes.safeSizeText(cfg, nil)
+	if !strings.Contains(got, "sonic   every size tried (up to 4MB;") {
+		t.Errorf("both looks pooled:\n%s", got)
+	}
+	if len(c.sizes.inputs) != 2 || len(c.sizes.rows) != 4 {
+		t.Errorf("%d sizes and %d rows, want 2 and 4 (the second look pooled, not added)", len(c.sizes.inputs), len(c.sizes.rows))
 	}
 }

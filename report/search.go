@@ -16,8 +16,13 @@ import (
 func SearchText(spec string, min, max int, budget time.Duration, res verdict.SearchResult) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nsearch, %s %s..%s, budget %s:\n", spec, format.Size(float64(min)), format.Size(float64(max)), format.Duration(budget))
-	note := fmt.Sprintf("the ends first: the smallest size, then the largest with the codecs not over the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d rounds, or a size inside it is undecided (its wait.p99's interval straddles the budget: another size would be as unsure); within, over and undecided as the safe sizes judge them; the verdict's reference at every size, baseline beside control once; each step runs -duration (-until is off in a search)",
-		verdict.SearchFactor, verdict.SearchSteps)
+	undecided := "a size left undecided is measured again, longer (more turns while it is undecided, within -until), pooled with its first look; " +
+		"one still undecided stays, and the rounds narrow the sizes either side of it; each other step runs -duration"
+	if !res.Longer {
+		undecided = "a size left undecided stays (-until is off: nothing measures it longer), and the rounds narrow the sizes either side of it; each step runs -duration"
+	}
+	note := fmt.Sprintf("the ends first: the smallest size, then the largest with the codecs not over the budget at the smallest; then rounds of sizes around each codec's crossing until its safe size is known within %gx, at most %d rounds; within, over and undecided as the safe sizes judge them (undecided: the wait.p99's interval straddles the budget, or it rests on under %d stops); %s; the verdict's reference at every size, baseline beside control once",
+		verdict.SearchFactor, verdict.SearchSteps, verdict.MinBudgetStops, undecided)
 	for _, l := range wrapText("  ", "  ", note, rowWidth) {
 		b.WriteString(l + "\n")
 	}
@@ -26,6 +31,9 @@ func SearchText(spec string, min, max int, budget time.Duration, res verdict.Sea
 		when := "the ends"
 		if st.Round > 0 {
 			when = fmt.Sprintf("round %d", st.Round)
+		}
+		if st.Longer {
+			when += ", longer where undecided"
 		}
 		fmt.Fprintf(&b, "  step %d, %s: %s (%s)\n", i+1, when, verdict.SizesText(st.Sizes), strings.Join(st.Codecs, ", "))
 		rounds = st.Round // the steps go round by round
@@ -75,6 +83,12 @@ func searchLine(l verdict.SearchLine, rounds int, cut bool) string {
 		return fmt.Sprintf("undecided %s: %s undecided; a longer -duration would settle it", where, verdict.SizesText(sizes))
 	}
 	switch {
+	case over < 0 && l.Settled && !l.Safe.Everywhere(): // a size under one within undecided: not "every size"
+		var sizes []int
+		for _, p := range l.Safe.Undecided() {
+			sizes = append(sizes, p.Bytes)
+		}
+		return fmt.Sprintf("within the budget up to %s, none over; %s undecided", size(safe), verdict.SizesText(sizes))
 	case over < 0 && l.Settled:
 		return "within the budget at every size, up to " + size(safe)
 	case over < 0:

@@ -15,8 +15,8 @@ import (
 // and level, the largest size whose stops stay within the user's freeze
 // budget (-budget), and how the stop wait grows with size. A size is
 // within the budget when the 95% interval of the BudgetQuantile of the
-// stops' waits there (Stops.WaitInterval) lies under the budget and the
-// codec does not stand out there: a machine whose every stop is slow is
+// stops' waits there (Stops.WaitInterval) lies under the budget, on at
+// least MinBudgetStops stops, and the codec does not stand out there: a machine whose every stop is slow is
 // not the codec's doing, and a codec that froze the program much longer
 // than baseline is not safe because its p99 happened to stay short. It
 // is over the budget when the interval lies at or over it, or the codec
@@ -76,8 +76,8 @@ type SizePoint struct {
 	Resampled bool
 	Stops     int64 // how many stops that quantile rests on
 	StandsOut bool  // the verdict: it stands out there
-	// Within: all of Stop's interval under the budget, and it does not
-	// stand out there. Undecided: neither within nor over (the interval
+	// Within: all of Stop's interval under the budget, on at least
+	// MinBudgetStops stops, and it does not stand out there. Undecided: neither within nor over (the interval
 	// straddles the budget); a point that is neither is over.
 	Within, Undecided bool
 }
@@ -99,10 +99,21 @@ func (v Level) BudgetStop(c Codec) time.Duration {
 func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
 	iv, resampled := c.Stops.WaitInterval(BudgetQuantile, v.countsLate())
 	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: iv.Est, Lo: iv.Lo, Hi: iv.Hi, Resampled: resampled, Stops: c.Stops.N(), StandsOut: c.StandsOut()}
-	p.Within = p.Hi < budget && !p.StandsOut
+	p.Within = p.Hi < budget && !p.StandsOut && p.Stops >= MinBudgetStops
 	p.Undecided = !p.Within && !p.StandsOut && p.Lo < budget
 	return p
 }
+
+// MinBudgetStops is how many stops a size's wait.p99 must rest on before
+// it may be within the budget: enough that one stop is due beyond the
+// quantile (1/(1-BudgetQuantile)). Fewer, and the p99 is the longest stop
+// or beyond it, and a stop that comes once a second is missing from such
+// a window about one time in three: the size is undecided, and takes more
+// turns (More), however short its stops were. Its interval's high side is
+// already at least the longest stop (Stops.WaitInterval); this is the
+// floor under which even that is not a bound. Over needs no floor: the
+// interval's low side counts how many stops were at or over the budget.
+const MinBudgetStops = 100 // 1/(1-BudgetQuantile)
 
 // SafeSize is one codec at one level over the sizes it ran of a shape.
 type SafeSize struct {

@@ -31,6 +31,15 @@ import (
 //     apart around the estimate, which settle it when the estimate was
 //     within sqrt(Factor) of the crossing). A codec runs only at the sizes
 //     it asked for: a round runs one step per set of codecs.
+//   - A size a codec's safe size rests on that came out undecided (its
+//     wait.p99's interval straddles the budget, or too few stops) is
+//     measured again, longer, when the run may measure past -duration
+//     (Longer: the list's -until does as much for its sizes), its point
+//     then from both measurements pooled, before the rounds go on. One
+//     still undecided stays in the line, and the rounds narrow the sizes
+//     either side of it instead (from the largest within up to it, and
+//     from it up to the first over): a size further from the crossing is
+//     likelier decided, and the line keeps the bounds it did settle.
 //   - The verdict's reference at each level (control where it runs, at as
 //     many pairs as Ps, else baseline) runs at every size measured: whether
 //     a codec stands out there, and the time the probe could not run, are
@@ -71,8 +80,12 @@ type Measured struct {
 }
 
 // Measure runs names (codecs and references, as the search asks) at each
-// of sizes (bytes) and returns every codec's point at every level.
-type Measure func(sizes []int, names []string) ([]Measured, error)
+// of sizes (bytes) and returns every codec's point at every level. longer:
+// they ran at these sizes before and a point was undecided; measure them
+// longer (more turns while undecided, within the run's -until, as a list
+// of sizes does) and return each point from every measurement of its size
+// pooled.
+type Measure func(sizes []int, names []string, longer bool) ([]Measured, error)
 
 // Search is a search's range and budget.
 type Search struct {
@@ -81,8 +94,12 @@ type Search struct {
 	Factor   float64 // SearchFactor when 0
 	Steps    int     // SearchSteps when 0
 	// ListSizes bounds the work: at most the windows of a list of that
-	// many sizes (SearchListSizes when 0).
+	// many sizes (SearchListSizes when 0). A longer look is not counted:
+	// the list measures its undecided sizes longer too.
 	ListSizes int
+	// Longer measures a size left undecided again, longer, once (the
+	// run may measure past -duration: its -until is on).
+	Longer bool
 	// Levels are the run's and Procs its GOMAXPROCS, which say where
 	// control runs (results.RunsAt); no levels: one of as many pairs as
 	// Ps, where control, when named, is the reference.
@@ -96,6 +113,9 @@ type SearchStep struct {
 	Round  int
 	Sizes  []int
 	Codecs []string // the codecs and references it ran
+	// Longer: it measured sizes again that were undecided, longer, after
+	// the steps of its round
+	Longer bool
 }
 
 // Windows is how many windows the step ran: each of its codecs and
@@ -118,13 +138,22 @@ type SearchResult struct {
 	// Cut says the search stopped narrowing at its bound of work
 	// (SearchListSizes) with a codec not yet settled.
 	Cut bool
+	// Longer says it measured sizes left undecided again, longer
+	// (Search.Longer).
+	Longer bool
 }
 
 // Windows is how many windows the search ran in all.
-func (r SearchResult) Windows() int {
+func (r SearchResult) Windows() int { return r.windows(true) }
+
+// windows is how many windows the steps ran, the longer looks only when
+// longer.
+func (r SearchResult) windows(longer bool) int {
 	n := 0
 	for _, s := range r.Steps {
-		n += s.Windows()
+		if longer || !s.Longer {
+			n += s.Windows()
+		}
 	}
 	return n
 }
@@ -143,23 +172,27 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 	codecs := slices.DeleteFunc(slices.Clone(names), results.IsReference)
 	ref, others := s.refs(names)
 	most := cmp.Or(s.ListSizes, SearchListSizes) * (len(codecs) + len(ref) + len(others))
-	var res SearchResult
+	res := SearchResult{Longer: s.Longer}
 	lines := map[[2]string]*SearchLine{}
 	var order [][2]string
-	asked := map[string]map[int]bool{} // the sizes each codec ran at
-	step := func(round int, sizes []int, run []string) error {
-		res.Steps = append(res.Steps, SearchStep{round, sizes, run})
-		for _, im := range run {
-			if asked[im] == nil {
-				asked[im] = map[int]bool{}
+	asked := map[string]map[int]bool{}  // the sizes each codec ran at
+	longer := map[string]map[int]bool{} // and those it ran at longer
+	step := func(st SearchStep) error {
+		res.Steps = append(res.Steps, st)
+		for _, im := range st.Codecs {
+			for _, seen := range []map[string]map[int]bool{asked, longer} {
+				if seen[im] == nil {
+					seen[im] = map[int]bool{}
+				}
 			}
-			for _, n := range sizes {
+			for _, n := range st.Sizes {
 				asked[im][n] = true
+				longer[im][n] = longer[im][n] || st.Longer
 			}
 		}
-		ms, err := measure(sizes, run)
+		ms, err := measure(st.Sizes, st.Codecs, st.Longer)
 		if err != nil {
-			return fmt.Errorf("measuring %s: %w", SizesText(sizes), err)
+			return fmt.Errorf("measuring %s: %w", SizesText(st.Sizes), err)
 		}
 		for _, m := range ms {
 			k := [2]string{m.Codec, m.Level}
@@ -168,13 +201,53 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 				order = append(order, k)
 			}
 			l := lines[k]
+			// a longer look's point is the size's measurements pooled:
+			// it takes the first look's place
+			l.Safe.Points = slices.DeleteFunc(l.Safe.Points, func(p SizePoint) bool { return p.Bytes == m.Point.Bytes })
 			l.Safe.Points = append(l.Safe.Points, m.Point)
 			slices.SortStableFunc(l.Safe.Points, func(a, b SizePoint) int { return a.Bytes - b.Bytes })
 		}
 		return nil
 	}
+	// steps runs the sizes each set of codecs wants in round, each with
+	// the references, within the bound of work (else res.Cut): false
+	// when it cut
+	steps := func(round int, wants map[int][]string, again bool) (bool, error) {
+		for _, g := range groupSizes(wants, codecs) {
+			run := slices.Concat(g.names, ref)
+			if n := len(g.sizes) * len(run); !again && res.windows(false)+n > most {
+				res.Cut = true
+				return false, nil
+			}
+			if err := step(SearchStep{Round: round, Sizes: g.sizes, Codecs: run, Longer: again}); err != nil {
+				return false, err
+			}
+		}
+		return true, nil
+	}
+	// again measures longer each size left undecided that was not yet
+	// (those below the first over: where the safe size may lie, and the
+	// ones under a size within that the line names), in the round of the
+	// last step
+	again := func() error {
+		if !s.Longer {
+			return nil
+		}
+		round := res.Steps[len(res.Steps)-1].Round
+		wants := map[int][]string{}
+		for _, k := range order {
+			l := lines[k]
+			for _, p := range l.Safe.Undecided() {
+				if !longer[l.Codec][p.Bytes] && !slices.Contains(wants[p.Bytes], l.Codec) {
+					wants[p.Bytes] = append(wants[p.Bytes], l.Codec)
+				}
+			}
+		}
+		_, err := steps(round, wants, true)
+		return err
+	}
 	// the ends: MIN with everything, then MAX with the codecs within at MIN
-	if err := step(0, []int{s.Min}, slices.Concat(codecs, ref, others)); err != nil {
+	if err := step(SearchStep{Sizes: []int{s.Min}, Codecs: slices.Concat(codecs, ref, others)}); err != nil {
 		return res, err
 	}
 	if s.Max > s.Min {
@@ -185,12 +258,15 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 			}
 		}
 		if len(within) > 0 {
-			if err := step(0, []int{s.Max}, slices.Concat(within, ref)); err != nil {
+			if err := step(SearchStep{Sizes: []int{s.Max}, Codecs: slices.Concat(within, ref)}); err != nil {
 				return res, err
 			}
 		}
 	}
 	for round := 1; round <= rounds; round++ {
+		if err := again(); err != nil {
+			return res, err
+		}
 		wants := map[int][]string{} // size -> the codecs that ask for it
 		for _, k := range order {
 			l := lines[k]
@@ -204,19 +280,16 @@ func (s Search) Run(names []string, measure Measure) (SearchResult, error) {
 		if len(wants) == 0 {
 			break
 		}
-		for _, g := range groupSizes(wants, codecs) {
-			run := slices.Concat(g.names, ref)
-			if res.Windows()+len(g.sizes)*len(run) > most {
-				res.Cut = true
-				break
-			}
-			if err := step(round, g.sizes, run); err != nil {
-				return res, err
-			}
+		ok, err := steps(round, wants, false)
+		if err != nil {
+			return res, err
 		}
-		if res.Cut {
+		if !ok {
 			break
 		}
+	}
+	if err := again(); err != nil { // the last round's, or where it cut
+		return res, err
 	}
 	for _, k := range order {
 		l := lines[k]
@@ -284,33 +357,55 @@ func groupSizes(wants map[int][]string, codecs []string) []sizeGroup {
 // narrow is the sizes that pin s's safe size closer within the range
 // min..max, and whether it is known within factor (then none): within
 // the budget at every size up to max, over it from min, or the last size
-// within and the first over at most factor apart. A size undecided
-// inside the bracket settles it too, as far as sizes can: the bracket
-// holds the safe size, and another size measured as long would be as
-// unsure (a longer -duration is what settles it, Unsure), so the search
-// never narrows past a size it could not decide.
+// within and the first over at most factor apart. A size undecided inside
+// the bracket (measured longer already, when the run could) splits it:
+// the sizes narrowed are those from the largest within up to the first
+// undecided, and from the last undecided up to the first over, each gap
+// until it is within factor; the undecided sizes between stay, and the
+// line says the safe size is undecided there, between the bounds it
+// settled. Another size beside an undecided one would likely be as
+// unsure; one further from the crossing is likelier decided.
 func narrow(s SafeSize, factor float64, min, max int) (sizes []int, settled bool) {
 	safe, over := s.Bracket()
 	top, bottom := s.Points[len(s.Points)-1].Bytes, s.Points[0].Bytes
+	unsure := s.Unsure()
+	var gaps [][2]SizePoint
 	switch {
-	case over < 0 && top >= max:
-		return nil, true
-	case over < 0: // max did not measure it
+	case over < 0 && top < max: // max did not measure it
 		return []int{max}, false
-	case safe < 0 && bottom <= min:
-		return nil, true
-	case safe < 0: // min did not measure it
+	case safe < 0 && over >= 0 && bottom > min: // min did not measure it
 		return []int{min}, false
-	case len(s.Unsure()) > 0:
+	case len(unsure) == 0 && (safe < 0 || over < 0): // over from min, within up to max
 		return nil, true
+	case len(unsure) == 0:
+		gaps = append(gaps, [2]SizePoint{s.Points[safe], s.Points[over]})
+	default:
+		if safe >= 0 {
+			gaps = append(gaps, [2]SizePoint{s.Points[safe], unsure[0]})
+		}
+		if over >= 0 {
+			gaps = append(gaps, [2]SizePoint{unsure[len(unsure)-1], s.Points[over]})
+		}
 	}
-	lo, hi := float64(s.Points[safe].Bytes), float64(s.Points[over].Bytes)
+	for _, g := range gaps {
+		sizes = append(sizes, between(g[0], g[1], s.Budget, factor)...)
+	}
+	return sizes, len(sizes) == 0
+}
+
+// between is the sizes that pin where the budget is crossed between lo
+// and hi closer, none when they are within factor: around where the line
+// through their stops on log-log axes crosses the budget (the geometric
+// mean where it does not cross it between them), one size when that
+// settles it whichever way it falls, else two a factor apart.
+func between(a, b SizePoint, budget time.Duration, factor float64) []int {
+	lo, hi := float64(a.Bytes), float64(b.Bytes)
 	if hi/lo <= factor {
-		return nil, true
+		return nil
 	}
-	e, ok := s.Estimate()
-	if !ok {
-		e = math.Sqrt(lo * hi)
+	e := math.Sqrt(lo * hi)
+	if a.Stop > 0 && a.Stop < budget && b.Stop >= budget {
+		e = crossing(lo, hi, a.Stop, b.Stop, budget)
 	}
 	// pick is x as a round size in [from, to] and strictly between lo and
 	// hi, or x itself.
@@ -326,13 +421,13 @@ func narrow(s SafeSize, factor float64, min, max int) (sizes []int, settled bool
 	switch {
 	case hi/lo <= factor*factor: // one size settles it whichever way it falls
 		x := math.Min(math.Max(e, hi/factor), lo*factor)
-		return []int{pick(x, hi/factor, lo*factor)}, false
+		return []int{pick(x, hi/factor, lo*factor)}
 	case e/r <= lo: // the crossing is close above lo
-		return []int{pick(lo*factor, lo, lo*factor)}, false
+		return []int{pick(lo*factor, lo, lo*factor)}
 	case e*r >= hi: // close below hi
-		return []int{pick(hi/factor, hi/factor, hi)}, false
+		return []int{pick(hi/factor, hi/factor, hi)}
 	}
-	return []int{pick(e/r, e/r, e), pick(e*r, e, e*r)}, false
+	return []int{pick(e/r, e/r, e), pick(e*r, e, e*r)}
 }
 
 // roundSize rounds n bytes to two significant figures, up or down, so
@@ -370,6 +465,33 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 			if c.HasSTW && c.Stops.N() > 0 {
 				out = append(out, Measured{Codec: c.Result.Codec, Level: v.Label, Point: v.pointOf(c, ins[v.Input], budget)})
 			}
+		}
+	}
+	return out
+}
+
+// SearchMore is More for a search's longer look (Search.Longer): of a
+// level's rows so far, the codecs whose wait.p99 on the size is undecided
+// on the budget take more turns, within cfg.Until, with the reference they
+// are judged against; a codec the verdict cannot tell does not, as in the
+// search's other steps (near a codec's crossing the verdict is near its
+// bar too, and extending for it cost more than the list of sizes).
+func SearchMore(cfg results.Config, sofar []results.Result) []bool {
+	rows := make([]results.Result, len(sofar))
+	for i, r := range sofar {
+		rows[i] = withStops(r, cfg.STW)
+	}
+	out := make([]bool, len(rows))
+	for _, v := range Levels(cfg, rows, nil) {
+		more := false
+		for _, cv := range v.Codecs {
+			if v.undecidedOnBudget(cfg, cv) {
+				more = true
+				mark(out, rows, cv.Result.Codec)
+			}
+		}
+		if more && v.Ref != nil {
+			mark(out, rows, v.Ref.Result.Codec)
 		}
 	}
 	return out

@@ -16,8 +16,8 @@ type fakeMeasure struct {
 	asked []SearchStep
 }
 
-func (f *fakeMeasure) measure(sizes []int, names []string) ([]Measured, error) {
-	f.asked = append(f.asked, SearchStep{Sizes: sizes, Codecs: names})
+func (f *fakeMeasure) measure(sizes []int, names []string, longer bool) ([]Measured, error) {
+	f.asked = append(f.asked, SearchStep{Sizes: sizes, Codecs: names, Longer: longer})
 	var out []Measured
 	for _, n := range sizes {
 		for _, name := range names {
@@ -97,9 +97,9 @@ func TestSearchWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []SearchStep{
-		{0, []int{1e6}, []string{"std", "sonic", "jsoniter", "control", "baseline"}}, // every codec and both references at the smallest
-		{0, []int{64e6}, []string{"std", "sonic", "control"}},                        // jsoniter was over at 1MB
-		{1, []int{5e6, 7.3e6}, []string{"sonic", "control"}},                         // around sonic's crossing
+		{0, []int{1e6}, []string{"std", "sonic", "jsoniter", "control", "baseline"}, false}, // every codec and both references at the smallest
+		{0, []int{64e6}, []string{"std", "sonic", "control"}, false},                        // jsoniter was over at 1MB
+		{1, []int{5e6, 7.3e6}, []string{"sonic", "control"}, false},                         // around sonic's crossing
 	}
 	if !slices.EqualFunc(res.Steps, want, func(a, b SearchStep) bool {
 		return a.Round == b.Round && slices.Equal(a.Sizes, b.Sizes) && slices.Equal(a.Codecs, b.Codecs)
@@ -208,7 +208,7 @@ func TestSearchStops(t *testing.T) {
 
 func TestSearchMeasurementError(t *testing.T) {
 	boom := errors.New("boom")
-	_, err := Search{Min: 1e6, Max: 4e6, Budget: 10 * ms}.Run([]string{"std"}, func([]int, []string) ([]Measured, error) { return nil, boom })
+	_, err := Search{Min: 1e6, Max: 4e6, Budget: 10 * ms}.Run([]string{"std"}, func([]int, []string, bool) ([]Measured, error) { return nil, boom })
 	if !errors.Is(err, boom) {
 		t.Errorf("error %v, want it to wrap the measurement's", err)
 	}

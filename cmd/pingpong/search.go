@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/plan"
@@ -105,7 +107,7 @@ func (s *search) check(cfg results.Config) error {
 func (s *search) run(ctx context.Context, cfg results.Config, env results.Environment, obs plan.Observer) (*results.Run, string, error) {
 	var runs []*results.Run
 	budget := verdict.BudgetOf(cfg)
-	measure := func(sizes []int, names []string) ([]verdict.Measured, error) {
+	measure := func(sizes []int, names []string, longer bool) ([]verdict.Measured, error) {
 		var specs []string
 		for _, n := range sizes {
 			specs = append(specs, s.SizeSpec(n))
@@ -116,22 +118,32 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 		}
 		step := cfg
 		step.Codecs = names
-		// no extension until sure: the sizes a search measures sit near
-		// a codec's crossing, where the verdict is often near its bar
-		// too, and extending each step cost more than the list of sizes
-		// (docs/inputs.md); a size is within the budget unless the codec
-		// stands out there, which a window of -duration can tell
+		// a first look runs -duration, no extension until sure: the
+		// sizes a search measures sit near a codec's crossing, where the
+		// verdict is often near its bar too, and extending each step cost
+		// more than the list of sizes (docs/inputs.md); a longer look at a
+		// size left undecided on the budget takes more turns while it is,
+		// within -until, as a list's sizes do (verdict.SearchMore), and
+		// its points pool every measurement of the size
 		step.Until = 0
-		run, err := plan.Execute(ctx, step, env, inputs, obs)
+		var stepObs plan.Observer = obs
+		if longer {
+			step.Until = cfg.Until
+			stepObs = longerLook{observers{obs}}
+		}
+		run, err := plan.Execute(ctx, step, env, inputs, stepObs)
 		if run != nil {
 			runs = append(runs, run)
 		}
 		if err != nil {
 			return nil, err
 		}
+		if longer {
+			return pooledPoints(runs, sizes, names, budget)
+		}
 		return verdict.Measurements(run, budget), nil
 	}
-	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Levels: cfg.Levels, Procs: env.GOMAXPROCS}.Run(cfg.Codecs, measure)
+	res, err := verdict.Search{Min: s.Min, Max: s.Max, Budget: budget, Levels: cfg.Levels, Procs: env.GOMAXPROCS, Longer: cfg.Until > cfg.Duration}.Run(cfg.Codecs, measure)
 	if len(runs) == 0 {
 		return nil, "", err
 	}
@@ -141,4 +153,25 @@ func (s *search) run(ctx context.Context, cfg results.Config, env results.Enviro
 	}
 	merged.Config.Codecs = cfg.Codecs
 	return merged, report.SearchText(s.Base, s.Min, s.Max, budget, res), err
+}
+
+// longerLook is a search's observers for a longer look at sizes left
+// undecided: more turns only where a wait.p99 is undecided on the budget.
+type longerLook struct{ observers }
+
+func (l longerLook) More(cfg results.Config, sofar []results.Result) []bool {
+	return verdict.SearchMore(cfg, sofar)
+}
+
+// pooledPoints are names' points at sizes from every run of the search so
+// far, merged: a size measured in several looks pools their stops, as
+// repeats of one scenario.
+func pooledPoints(runs []*results.Run, sizes []int, names []string, budget time.Duration) ([]verdict.Measured, error) {
+	run, err := results.Merge(runs...)
+	if err != nil {
+		return nil, fmt.Errorf("pooling the search's looks at %s: %w", verdict.SizesText(sizes), err)
+	}
+	return slices.DeleteFunc(verdict.Measurements(run, budget), func(m verdict.Measured) bool {
+		return !slices.Contains(sizes, m.Point.Bytes) || !slices.Contains(names, m.Codec)
+	}), nil
 }
