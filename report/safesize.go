@@ -111,7 +111,7 @@ func intervalNote(tables []verdict.SafeSizeLevel, shape string) string {
 			return "; no interval: the file has no stop records to resample, so each size is judged on its estimate alone"
 		}
 	}
-	return "; [lo, hi]: its 95% interval, from resampling the level's stretches (as the verdict's effect)"
+	return "; [lo, hi]: its 95% interval, from resampling the level's stretches (as the verdict's effect), at least as wide as the order statistics' bounds on a p99; within takes 100 stops"
 }
 
 // shapePoints are the points of every codec at every level of shape.
