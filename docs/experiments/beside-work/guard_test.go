@@ -24,9 +24,9 @@ func ms(name string, def float64) time.Duration {
 
 // freezer is a function with a fixed duty cycle: every k-th call (of any
 // goroutine) spins SPIN ms where the runtime cannot preempt it, the others
-// do 5ms of preemptible work, all in CPU time.
+// do WORK ms (5 by default) of preemptible work, all in CPU time.
 func freezer(k int64) func() {
-	s := ms("SPIN", 40)
+	s, w := ms("SPIN", 40), ms("WORK", 5)
 	var n atomic.Int64
 	return func() {
 		calls.Add(1)
@@ -40,7 +40,7 @@ func freezer(k int64) func() {
 			spins.Add(1)
 			spinNS.Add(int64(time.Since(t0)))
 		} else {
-			Work(5 * time.Millisecond)
+			Work(w)
 		}
 	}
 }
@@ -63,6 +63,12 @@ func TestFreezer2x(t *testing.T) {
 
 func TestFreezer5x(t *testing.T) {
 	pingpongtest.NoFreezeFunc(t, "freezer5x", freezer(envInt("K5", 86)))
+}
+
+// TestFreezer5xOnePair is the 5x freezer at one pair: a P is left for the
+// probe, which at two pairs waits for one while the other pair runs.
+func TestFreezer5xOnePair(t *testing.T) {
+	pingpongtest.NoFreezeFunc(t, "freezer5x", freezer(envInt("K5", 86)), pingpongtest.Level(1))
 }
 
 func TestLoop(t *testing.T) {

@@ -26,7 +26,7 @@ for st in ['quiet', 'hogs2', 'hogs4n5', 'cgroup1', 'hogs2nobody']:
     print(f'\n**{names[st]}** ({head.split(", ")[1]}; load {head.split("load ")[1].split(",")[0]} at the start)\n')
     print('| case | answers | effect, points (95% interval) | median | machine | ran | throttled |')
     print('|---|---|---|---|---|---|---|')
-    for c in ['Freezer2x', 'Freezer5x', 'Copy256MB', 'Loop', 'StdCitm', 'SonicAttachment10MB']:
+    for c in ['Freezer2x', 'Freezer5x', 'Freezer5xOnePair', 'Copy256MB', 'Loop', 'StdCitm', 'SonicAttachment10MB']:
         rows = [parse(p) for p in sorted(glob.glob(f'{d}/{c}.*.log'), key=lambda p: int(p.split('.')[-2]))]
         if not rows:
             continue
