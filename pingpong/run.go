@@ -48,7 +48,7 @@ type Options struct {
 	// Until is the most window a codec may get while the verdict cannot
 	// yet tell whether it freezes the program: its turns go on past
 	// Duration, with the references', until it can or Until is reached.
-	// 0 is three times Duration; a negative Until never goes past
+	// 0 is UntilWindows times Duration; a negative Until never goes past
 	// Duration.
 	Until time.Duration
 	// FrozenBar and LongStop are the verdict's bars: how many points of
@@ -66,6 +66,9 @@ type Options struct {
 
 // DefaultDuration is each codec's window when Options say none.
 const DefaultDuration = time.Second
+
+// UntilWindows is Options.Until's default, in windows of Duration.
+const UntilWindows = plan.UntilWindows
 
 // ErrDeadline is what Run's error wraps when the run passed its deadline.
 var ErrDeadline = errors.New("pingpong: the run passed its deadline")

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pingpong-bench/pingpong/internal/plan"
 	"github.com/pingpong-bench/pingpong/pingpong"
 )
 
@@ -174,7 +173,7 @@ func settle(opts []Option) options {
 		o.err = o.firstCallErr(defaults().run)
 	}
 	if o.run.Until == 0 {
-		o.run.Until = max(plan.UntilWindows*o.run.Duration, o.run.Deadline/untilOfDeadline)
+		o.run.Until = max(pingpong.UntilWindows*o.run.Duration, o.run.Deadline/untilOfDeadline)
 	}
 	return o
 }
