@@ -86,6 +86,15 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 	if err != nil {
 		return results.ColdSample{Err: err.Error()}
 	}
+	// The process's start-up garbage (reading the job: the input twice
+	// over) is not the first call's to collect, and its pages go back to
+	// the OS: a fresh process has no free heap already faulted in, so the
+	// first call's allocations land in fresh pages, as they would there.
+	// A warm-up runs after it, as a program's at start-up does, and leaves
+	// its own freed pages to the first call, as it would there too (freed
+	// after the warm-up, they made the first call after it fault in what
+	// the warm-up had already faulted in).
+	debug.FreeOSMemory()
 	if job.Warm {
 		if im.Warm == nil {
 			return results.ColdSample{Err: im.Name + " has no warm-up"}
@@ -113,11 +122,6 @@ func Measure(im codecs.Entry, in *datasets.Input, job Job) (s results.ColdSample
 		}
 		return p
 	}
-	// The process's start-up garbage (reading the job: the input twice
-	// over) is not the first call's to collect, and its pages go back to
-	// the OS: a fresh process has no free heap already faulted in, so the
-	// first call's allocations land in fresh pages, as they would there.
-	debug.FreeOSMemory()
 	var v any
 	decode := func() (err error) {
 		p := newTarget()

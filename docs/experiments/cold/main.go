@@ -18,6 +18,7 @@ import (
 	stdjson "encoding/json"
 
 	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/option"
 	jsonv2 "github.com/go-json-experiment/json"
 	gojson "github.com/goccy/go-json"
 	jsoniter "github.com/json-iterator/go"
@@ -45,6 +46,8 @@ func main() {
 	input := flag.String("input", "citm-catalog.json", "the JSON file (citm-catalog for -target struct)")
 	target := flag.String("target", "struct", "struct (citm-catalog's shape) or any")
 	pretouch := flag.Bool("pretouch", false, "call sonic.Pretouch on the struct type first (timed apart)")
+	depth := flag.Int("depth", 0, "sonic.Pretouch's option.WithCompileRecursiveDepth (0: sonic's default)")
+	prewarm := flag.Bool("prewarm", false, "after any Pretouch, encode and decode a value of another type as large as the document (timed apart): the codec's buffers and the heap warmed, the document's type not")
 	flag.Parse()
 	c, ok := codecs[*name]
 	if !ok {
@@ -65,11 +68,33 @@ func main() {
 	var warm time.Duration
 	if *pretouch {
 		start := time.Now()
-		if err := sonic.Pretouch(typeOfCatalog()); err != nil {
+		var opts []option.CompileOption
+		if *depth > 0 {
+			opts = append(opts, option.WithCompileRecursiveDepth(*depth))
+		}
+		if err := sonic.Pretouch(typeOfCatalog(), opts...); err != nil {
 			fmt.Fprintln(os.Stderr, "coldcheck: pretouch:", err)
 			os.Exit(1)
 		}
 		warm = time.Since(start)
+	}
+	var prewarmed time.Duration
+	if *prewarm {
+		start := time.Now()
+		other := make([]string, len(data)/64)
+		for i := range other {
+			other[i] = fmt.Sprintf("%062d", i)
+		}
+		b, err := c.marshal(other)
+		if err == nil {
+			var back []string
+			err = c.unmarshal(b, &back)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "coldcheck: prewarm:", err)
+			os.Exit(1)
+		}
+		prewarmed = time.Since(start)
 	}
 	call := func(f func() error) time.Duration {
 		start := time.Now()
@@ -86,6 +111,6 @@ func main() {
 	e1 := call(encode)
 	d2 := call(decode)
 	e2 := call(encode)
-	fmt.Printf("codec=%s target=%s pretouch_ns=%d decode_ns=%d encode_ns=%d decode2_ns=%d encode2_ns=%d\n",
-		*name, *target, warm.Nanoseconds(), d1.Nanoseconds(), e1.Nanoseconds(), d2.Nanoseconds(), e2.Nanoseconds())
+	fmt.Printf("codec=%s target=%s pretouch_ns=%d prewarm_ns=%d decode_ns=%d encode_ns=%d decode2_ns=%d encode2_ns=%d\n",
+		*name, *target, warm.Nanoseconds(), prewarmed.Nanoseconds(), d1.Nanoseconds(), e1.Nanoseconds(), d2.Nanoseconds(), e2.Nanoseconds())
 }
