@@ -477,22 +477,5 @@ func Measurements(run *results.Run, budget time.Duration) []Measured {
 // search's other steps (near a codec's crossing the verdict is near its
 // bar too, and extending for it cost more than the list of sizes).
 func SearchMore(cfg results.Config, sofar []results.Result) []bool {
-	rows := make([]results.Result, len(sofar))
-	for i, r := range sofar {
-		rows[i] = withStops(r, cfg.STW)
-	}
-	out := make([]bool, len(rows))
-	for _, v := range Levels(cfg, rows, nil) {
-		more := false
-		for _, cv := range v.Codecs {
-			if v.undecidedOnBudget(cfg, cv) {
-				more = true
-				mark(out, rows, cv.Result.Codec)
-			}
-		}
-		if more && v.Ref != nil {
-			mark(out, rows, v.Ref.Result.Codec)
-		}
-	}
-	return out
+	return moreTurns(cfg, sofar, false)
 }

@@ -19,7 +19,12 @@ import (
 // the cap: a safe size rests on that size's side of the budget, and more
 // stops narrow the interval. It is what a run asks between its level's
 // turns (-until).
-func More(cfg results.Config, sofar []results.Result) []bool {
+func More(cfg results.Config, sofar []results.Result) []bool { return moreTurns(cfg, sofar, true) }
+
+// moreTurns is More, and SearchMore without the verdict's own need
+// (verdict false): the codecs undecided on the budget, and those the
+// verdict cannot yet tell.
+func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool {
 	rows := make([]results.Result, len(sofar))
 	for i, r := range sofar {
 		rows[i] = withStops(r, cfg.STW)
@@ -33,7 +38,7 @@ func More(cfg results.Config, sofar []results.Result) []bool {
 				mark(out, rows, cv.Result.Codec)
 				continue
 			}
-			if !cv.Tested || cv.Answer != CannotTell || cv.Busy {
+			if !verdict || !cv.Tested || cv.Answer != CannotTell || cv.Busy {
 				continue
 			}
 			// up to twice the window whatever its interval says, then
