@@ -173,17 +173,6 @@ func guardFirstCall(t testing.TB, s subject, err error, o options) {
 	}
 }
 
-// unsure skips t with m, or under Strict fails it.
-func unsure(t testing.TB, m message, o options) {
-	t.Helper()
-	if o.strict {
-		m.details = append(m.details, "Strict: a guard that cannot tell fails")
-		t.Errorf("%s", m)
-		return
-	}
-	t.Skip(m.String())
-}
-
 // guarded are the names each running test's first-call guards took: a
 // fresh process measures the first guard of its name it reaches, so two
 // of one name in one test would measure the first twice.

@@ -283,22 +283,12 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 	if failure != nil {
 		return failure
 	}
-	var unsure *message
 	switch {
 	case r.Answer == pingpong.CannotTell:
-		m := undecided(name, l, r)
-		unsure = &m
+		unsure(t, undecided(name, l, r), o)
+		return nil
 	case refOver:
-		m := budgetUnsure(name, l, r)
-		unsure = &m
-	}
-	if unsure != nil {
-		if o.strict {
-			unsure.details = append(unsure.details, "Strict: a guard that cannot tell fails")
-			t.Errorf("%s", unsure)
-		} else {
-			t.Skip(unsure.String())
-		}
+		unsure(t, budgetUnsure(name, l, r), o)
 		return nil
 	}
 	t.Logf("%s", passes(name, l, r))
@@ -339,4 +329,15 @@ func why(rep *pingpong.Report, name string) string {
 		return err.Error()
 	}
 	return "no stops of the world were measured"
+}
+
+// unsure skips t with m, or under Strict fails it.
+func unsure(t testing.TB, m message, o options) {
+	t.Helper()
+	if o.strict {
+		m.details = append(m.details, "Strict: a guard that cannot tell fails")
+		t.Errorf("%s", m)
+		return
+	}
+	t.Skip(m.String())
 }
