@@ -63,6 +63,13 @@ const (
 	ColdFreezeFactor = 3
 )
 
+// ColdBar is what a first call's longest stop (the median over the
+// processes) must pass to have frozen the program: the floor, and
+// ColdFreezeFactor times control's.
+func ColdBar(floor, control time.Duration) time.Duration {
+	return max(floor, ColdFreezeFactor*control)
+}
+
 // coldFreezes is the answer's line on the stops the first calls held.
 func coldFreezes(run *results.ColdRun) string {
 	var control results.ColdCodec
@@ -90,7 +97,7 @@ func coldFreezes(run *results.ColdRun) string {
 	switch {
 	case worst == "":
 		return "  freezes: no stops of the world were forced beside the first calls (-stw 0?)"
-	case worstStop > ColdFreezeFloor && worstStop > ColdFreezeFactor*worstControl:
+	case worstStop > ColdBar(ColdFreezeFloor, worstControl):
 		return fmt.Sprintf("  freezes: %s's first %s held stops of the world up to %s (median of the processes; control %s)",
 			worst, worstWhat, format.Duration(worstStop), format.Duration(worstControl))
 	}

@@ -67,7 +67,7 @@ func judgeFirst(what string, codec, control []results.ColdSample, floor time.Dur
 		steady: results.SpreadOf(codec, results.SteadyTime(what)),
 		late:   results.SpreadOf(codec, late), refLate: results.SpreadOf(control, late),
 	}
-	f.bar = max(floor, verdict.ColdFreezeFactor*f.refHeld.Median)
+	f.bar = verdict.ColdBar(floor, f.refHeld.Median)
 	switch {
 	case f.seen < leastProcesses:
 		f.answer = pingpong.CannotTell
