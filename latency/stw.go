@@ -4,15 +4,20 @@ import (
 	"math"
 	"runtime"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// STWProbe is one goroutine that stops the world at a fixed interval and
-// records how long each stop took to begin: the time from the request until
-// every goroutine had reached a safe point. Goroutines stop within
+// STWProbe stops the world at a fixed interval and records how long each
+// stop took to begin: the time from the request until every goroutine had
+// reached a safe point. A goroutine of its own asks for each stop, or,
+// when the load's goroutines ask through AskIfDue between their round
+// trips, whichever of them runs first when one falls due (so that a stop
+// need not wait for a P the load holds, as a GC started by a running
+// goroutine does not). Goroutines stop within
 // microseconds when they can be preempted; a goroutine in code the runtime
 // cannot preempt (assembly, JIT code, a huge memmove) holds every stop, and
 // so every goroutine of the program, until it returns.
@@ -55,7 +60,15 @@ type STWProbe struct {
 	epoch          time.Time
 	stopAt         atomic.Int64 // offset from epoch; stops that end after it are dropped
 	quit, done     chan struct{}
-	timeline       *Timeline // nil unless Follow gave one
+	// clock is the epoch of the clock asks fall due on (Clock), due the
+	// next one's instant on it; asking is held by the goroutine asking for
+	// a stop, the probe's own or one of the load's (AskIfDue), and guards
+	// everything below it and the recorders; closed is set by Stop under it.
+	clock    time.Time
+	due      atomic.Int64
+	asking   sync.Mutex
+	closed   bool
+	timeline *Timeline // nil unless Follow gave one
 	// stops and turns are every stop and every Start-to-Stop stretch, on
 	// the clock of the stretches laid end to end (Stop.At); watched is how
 	// long the stretches before the current one lasted.
@@ -108,16 +121,27 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 		pre:      new(ThreadTimes),
 		pos:      new(ThreadTimes),
 		first:    new(ThreadTimes),
+		closed:   true, // until Start
 	}
+	p.due.Store(math.MaxInt64)
 	metrics.Read(p.before) // the first read allocates the bucket slices
 	metrics.Read(p.after)
 	return p
 }
 
+// Clock has the probe's asks fall due on the clock of goroutines that read
+// their time as time.Since(epoch): those may ask for a stop themselves
+// (AskIfDue). Call it before Start; without it the probe's own goroutine
+// asks every stop.
+func (p *STWProbe) Clock(epoch time.Time) { p.clock = epoch }
+
 // Start launches the probe goroutine. Like Probe, it can watch several
 // intervals: Start again after Stop, and the histograms go on.
 func (p *STWProbe) Start() {
 	p.epoch = time.Now()
+	if p.clock.IsZero() {
+		p.clock = p.epoch
+	}
 	if p.threads != nil && p.threads.Read(p.last) != nil {
 		p.threads = nil
 	}
@@ -125,13 +149,35 @@ func (p *STWProbe) Start() {
 		p.first.set(p.last)
 	}
 	p.stopAt.Store(math.MaxInt64)
+	p.closed = false
+	p.due.Store(int64(time.Since(p.clock) + p.interval))
 	p.quit, p.done = make(chan struct{}), make(chan struct{})
-	go p.loop(time.NewTicker(p.interval), p.quit, p.done)
+	go p.loop(p.quit, p.done)
 }
 
-func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- struct{}) {
+// AskIfDue asks for the stop that is due, if one is, on the calling
+// goroutine: now is its clock (Clock's epoch). A goroutine of the load
+// calls it between round trips, where it reads its clock anyway, and it
+// costs one atomic load when no stop is due.
+//
+// Why the load asks: at as many busy goroutines as Ps, the probe's own
+// goroutine waits for a P, and gets one when a goroutine of the load
+// hands its P over: up to the 10ms scheduling slice that a ping-pong pair
+// passes between its two goroutines. A stop asked then misses the part of
+// a freeze that passed meanwhile, more of it the less the machine's
+// other work takes the load's threads off their CPUs: the probe read a
+// freezer 40% of its size on a quiet machine, where it read it whole with
+// a P to spare (docs/notes-verdict.md, issue 51). A GC starts on a
+// goroutine that is running, at any moment of another P's freeze; so does
+// a stop asked by the goroutine that is running when it falls due.
+func (p *STWProbe) AskIfDue(now time.Duration) {
+	if now >= time.Duration(p.due.Load()) {
+		p.ask(false)
+	}
+}
+
+func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
-	defer ticker.Stop()
 	// The probe keeps a thread of its own, which stops the world and is
 	// no holder of it, and asks the kernel to run that thread first: a
 	// probe's thread left waiting for a CPU around a stop blurs the split
@@ -139,49 +185,86 @@ func (p *STWProbe) loop(ticker *time.Ticker, quit <-chan struct{}, done chan<- s
 	// probe, so that no goroutine of the program runs on it at that
 	// priority.
 	runtime.LockOSThread()
-	self := Self()
-	p.prioritized.Store(prioritize(self))
+	p.prioritized.Store(prioritize(Self()))
+	wake := time.NewTimer(p.interval)
+	defer wake.Stop()
 	for {
 		select {
 		case <-quit:
 			return
-		case <-ticker.C: // a tick missed while a stop was stuck is dropped, not queued
+		case <-wake.C:
 		}
-		metrics.Read(p.before)
-		split := p.threads != nil && p.threads.Read(p.pre) == nil
-		t0 := time.Since(p.epoch)
-		runtime.ReadMemStats(&p.ms)
-		t1 := time.Since(p.epoch)
-		split = split && p.threads.Read(p.pos) == nil
-		metrics.Read(p.after)
-		if t1 > time.Duration(p.stopAt.Load()) {
-			return // the stop in flight at Stop is dropped, like a round trip at a window's end
-		}
-		stopping, ok := newEvent(p.before[0].Value, p.after[0].Value)
-		if !ok {
-			p.ambiguous++
-			if stopping == 0 {
-				stopping = t1 - t0
-			}
-		}
-		// A bucket's upper bound can pass the call's own length, which
-		// the stop took place within: the tighter bound keeps the stop's
-		// record inside the window it was watched in.
-		stopping = min(stopping, t1-t0)
-		s := p.stopRecord(t0, t1, stopping)
-		s.Hold, s.Queued = s.Begin, 0
-		if split {
-			s.Hold = p.hold(t0, t1, stopping, self)
-			s.Queued = mostWaited(p.last, p.pre)
-			p.last, p.pos = p.pos, p.last
-		}
-		p.stops = append(p.stops, s)
-		p.stopping.RecordCorrected(stopping, p.interval)
-		if p.timeline != nil {
-			p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
-		}
-		p.wall.Record(t1 - t0)
+		p.ask(true)
+		wake.Reset(max(time.Duration(p.due.Load())-time.Since(p.clock), 0))
 	}
+}
+
+// ask forces the stop that is due, unless another goroutine is asking for
+// one now, and sets the next due at the next multiple of the interval: a
+// stop stuck past the next due also keeps that one from being asked (it
+// is dropped, not queued, as a ticker drops its ticks).
+func (p *STWProbe) ask(own bool) {
+	if !p.asking.TryLock() {
+		return
+	}
+	defer p.asking.Unlock()
+	due := time.Duration(p.due.Load())
+	if p.closed || time.Since(p.clock) < due {
+		return // asked already, or the probe stopped meanwhile
+	}
+	if !own {
+		// The asker's thread is no holder (holdOf), and is run first
+		// while it asks, as the probe's own thread is.
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
+	self := Self()
+	if !own {
+		if was, ok := raise(self); ok {
+			defer lower(self, was)
+		}
+	}
+	p.force(self)
+	now := time.Since(p.clock)
+	p.due.Store(int64(due + (now-due)/p.interval*p.interval + p.interval))
+}
+
+// force forces one stop from thread self and records it.
+func (p *STWProbe) force(self int) {
+	metrics.Read(p.before)
+	split := p.threads != nil && p.threads.Read(p.pre) == nil
+	t0 := time.Since(p.epoch)
+	runtime.ReadMemStats(&p.ms)
+	t1 := time.Since(p.epoch)
+	split = split && p.threads.Read(p.pos) == nil
+	metrics.Read(p.after)
+	if t1 > time.Duration(p.stopAt.Load()) {
+		return // the stop in flight at Stop is dropped, like a round trip at a window's end
+	}
+	stopping, ok := newEvent(p.before[0].Value, p.after[0].Value)
+	if !ok {
+		p.ambiguous++
+		if stopping == 0 {
+			stopping = t1 - t0
+		}
+	}
+	// A bucket's upper bound can pass the call's own length, which
+	// the stop took place within: the tighter bound keeps the stop's
+	// record inside the window it was watched in.
+	stopping = min(stopping, t1-t0)
+	s := p.stopRecord(t0, t1, stopping)
+	s.Hold, s.Queued = s.Begin, 0
+	if split {
+		s.Hold = p.hold(t0, t1, stopping, self)
+		s.Queued = mostWaited(p.last, p.pre)
+		p.last, p.pos = p.pos, p.last
+	}
+	p.stops = append(p.stops, s)
+	p.stopping.RecordCorrected(stopping, p.interval)
+	if p.timeline != nil {
+		p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
+	}
+	p.wall.Record(t1 - t0)
 }
 
 // hold reads, for the stop that ReadMemStats called at t0 and returning
@@ -274,6 +357,10 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	p.stopAt.Store(int64(at))
 	close(p.quit)
 	<-p.done
+	p.asking.Lock() // a goroutine of the load may be asking: wait for its stop
+	p.closed = true
+	p.due.Store(math.MaxInt64)
+	p.asking.Unlock()
 	n := len(p.stops)
 	for _, t := range p.turns {
 		n -= t.Stops

@@ -177,3 +177,16 @@ func gettid() int { return unix.Gettid() }
 func prioritize(tid int) bool {
 	return unix.Setpriority(unix.PRIO_PROCESS, tid, -20) == nil
 }
+
+// raise gives thread tid the kernel's priority (nice -20) for a while,
+// which takes CAP_SYS_NICE, and says what its nice value was, for lower.
+func raise(tid int) (was int, ok bool) {
+	prio, err := unix.Getpriority(unix.PRIO_PROCESS, tid) // the kernel's 20 - nice
+	if err != nil || !prioritize(tid) {
+		return 0, false
+	}
+	return 20 - prio, true
+}
+
+// lower gives thread tid back the nice value raise found.
+func lower(tid, was int) { _ = unix.Setpriority(unix.PRIO_PROCESS, tid, was) }

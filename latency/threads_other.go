@@ -16,3 +16,7 @@ func (threadsOS) read(*ThreadTimes) error {
 func gettid() int { return 0 }
 
 func prioritize(int) bool { return false }
+
+func raise(int) (int, bool) { return 0, false }
+
+func lower(int, int) {}

@@ -98,6 +98,9 @@ func OpenLevel(ctx context.Context, c codecs.Codec, bin []byte, newTarget func()
 	}
 	runtime.GC() // one scenario's garbage is not charged to the next
 	l.epoch = time.Now()
+	if l.ins.stw != nil {
+		l.ins.stw.Clock(l.epoch) // the pingers ask for the stops that fall due as they run (AskIfDue)
+	}
 	var wg sync.WaitGroup
 	for i := range pairs {
 		ping, pong := make(chan []byte), make(chan answer)
@@ -106,7 +109,7 @@ func OpenLevel(ctx context.Context, c codecs.Codec, bin []byte, newTarget func()
 			l.split[i] = &split{l.decs.For(i), l.encs.For(i), l.rests.For(i)}
 		}
 		p := &pair{c: c, dec: codecs.Decoder{New: newTarget}, bin: bin, epoch: l.epoch, ping: ping, pong: pong,
-			rec: l.recs.For(i), sp: l.split[i], st: &l.stats[i], fresh: spec.FreshMemory}
+			rec: l.recs.For(i), sp: l.split[i], st: &l.stats[i], fresh: spec.FreshMemory, stw: l.ins.stw}
 		if l.tl != nil {
 			p.tl, p.unix = l.tl.pairs[i], latency.SinceUnix(l.epoch)
 		}
@@ -269,6 +272,10 @@ type pair struct {
 	// fresh returns the heap to the OS after each round trip
 	// (Watch.FreshMemory).
 	fresh bool
+	// stw is the level's stop-the-world probe (nil: off): the pinger
+	// asks for a stop that fell due during its round trip
+	// (STWProbe.AskIfDue), untimed, before its next one.
+	stw *latency.STWProbe
 }
 
 // run takes the pair through each phase it is given, parking in between,
@@ -301,6 +308,9 @@ func (p *pair) cycles(ph *phase) (alive bool) {
 				p.st.inFlight = max(p.st.inFlight, cutAt-t0) // dropped: it ended after the cut
 				return false
 			}
+		}
+		if p.stw != nil {
+			p.stw.AskIfDue(t1)
 		}
 		next, err := reencode(p.c, &p.dec, reply.msg)
 		if err != nil {

@@ -2,6 +2,7 @@ package besidework
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -13,16 +14,42 @@ import (
 
 // TestIndependent runs fn in GOMAXPROCS goroutines, forces a stop every
 // 10ms and adds up the runtime's own stopping latencies (no pingpong code).
+// The stop is asked by whichever goroutine finishes a call when one is due,
+// as a GC starts on a running goroutine; ASK=sleep asks from a goroutine of
+// its own that sleeps 10ms between stops, which waits for a P the loops hold.
 func TestIndependent(t *testing.T) {
 	fn := freezer(envInt("K", 86))
 	var stop atomic.Bool
 	var calls atomic.Int64
 	var wg sync.WaitGroup
+	var ms runtime.MemStats
+	var mu sync.Mutex
+	t0 := time.Now()
+	var due atomic.Int64 // since t0; MaxInt64 until the window opens
+	due.Store(math.MaxInt64)
+	const every = 10 * time.Millisecond
+	byLoad := os.Getenv("ASK") != "sleep"
+	ask := func() {
+		if !mu.TryLock() {
+			return
+		}
+		defer mu.Unlock()
+		d := time.Duration(due.Load())
+		if now := time.Since(t0); now < d {
+			return
+		}
+		runtime.ReadMemStats(&ms)
+		now := time.Since(t0)
+		due.Store(int64(d + (now-d)/every*every + every))
+	}
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			for !stop.Load() {
 				fn()
 				calls.Add(1)
+				if byLoad && time.Since(t0) >= time.Duration(due.Load()) {
+					ask()
+				}
 			}
 		})
 	}
@@ -31,16 +58,18 @@ func TestIndependent(t *testing.T) {
 	metrics.Read(s)
 	before := s[0].Value.Float64Histogram()
 	b := append([]uint64(nil), before.Counts...)
-	var ms runtime.MemStats
-	t0 := time.Now()
-	for time.Since(t0) < 3*time.Second {
-		runtime.ReadMemStats(&ms)
-		time.Sleep(10 * time.Millisecond)
+	open := time.Since(t0)
+	due.Store(int64(open + every))
+	for time.Since(t0) < open+3*time.Second {
+		if !byLoad {
+			ask()
+		}
+		time.Sleep(every)
 	}
-	win := time.Since(t0)
+	win := time.Since(t0) - open
 	metrics.Read(s)
 	h := s[0].Value.Float64Histogram()
-	var sum float64
+	var sum, sumHi float64
 	var n uint64
 	for i, c := range h.Counts {
 		d := c - b[i]
@@ -50,10 +79,12 @@ func TestIndependent(t *testing.T) {
 				lo = 0
 			}
 			sum += float64(d) * lo
+			sumHi += float64(d) * min(h.Buckets[i+1], 1)
 			n += d
 		}
 	}
 	stop.Store(true)
 	wg.Wait()
-	fmt.Fprintf(os.Stderr, "independent: %d stops, waiting %.1f%% of %v (lower bucket edges), %d calls\n", n, 100*sum/win.Seconds(), win.Round(time.Millisecond), calls.Load())
+	fmt.Fprintf(os.Stderr, "independent (asked by the load: %v): %d stops, waiting %.1f%% to %.1f%% of %v (the buckets' edges), %d calls\n",
+		byLoad, n, 100*sum/win.Seconds(), 100*sumHi/win.Seconds(), win.Round(time.Millisecond), calls.Load())
 }
