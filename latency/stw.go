@@ -171,10 +171,16 @@ func (p *STWProbe) Start() {
 // goroutine that is running, at any moment of another P's freeze; so does
 // a stop asked by the goroutine that is running when it falls due.
 func (p *STWProbe) AskIfDue(now time.Duration) {
-	if now >= time.Duration(p.due.Load()) {
+	if now >= time.Duration(p.due.Load())+p.interval/loadAsksPast {
 		p.ask(false)
 	}
 }
+
+// loadAsksPast: the load asks for a stop once it is overdue by a
+// loadAsksPast-th of the interval, and leaves it to the probe's own
+// goroutine before: that one samples the program's time evenly (its timer
+// does not care what the load is doing), from a thread of its own.
+var loadAsksPast time.Duration = 4
 
 func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)

@@ -138,3 +138,39 @@ func TestSTWProbeKeepsItsStopsByTurn(t *testing.T) {
 		last = s.At
 	}
 }
+
+// A stop that fell due a while ago (the probe's own goroutine did not ask
+// it) is asked once, by whichever goroutine of the load comes first, and
+// only while the probe watches: before Start and after Stop it is not
+// asked. The interval is an hour, so that the probe's own goroutine never
+// asks here; the test sets the due instant an interval back.
+func TestAskIfDueAsksOnceWhileWatching(t *testing.T) {
+	p := NewSTWProbe(time.Hour, time.Second)
+	epoch := time.Now()
+	p.Clock(epoch)
+	p.AskIfDue(time.Since(epoch) + 2*time.Hour)
+	p.due.Store(-int64(time.Hour))
+	p.AskIfDue(time.Since(epoch))
+	if n := len(p.stops); n != 0 {
+		t.Fatalf("%d stops asked before Start, want none", n)
+	}
+	p.Start()
+	p.due.Store(-int64(time.Hour)) // overdue by an interval
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() { p.AskIfDue(time.Since(epoch)) })
+	}
+	wg.Wait()
+	if due := time.Duration(p.due.Load()); due != time.Hour {
+		t.Errorf("next stop due at %v on the load's clock, want the next multiple of the interval, 1h", due)
+	}
+	p.Stop()
+	if n := len(p.Stops()); n != 1 {
+		t.Fatalf("%d stops from 8 goroutines asking for the one due, want 1", n)
+	}
+	p.due.Store(-int64(time.Hour))
+	p.AskIfDue(time.Since(epoch))
+	if n := len(p.Stops()); n != 1 {
+		t.Errorf("%d stops after a due one was asked past Stop, want still 1", n)
+	}
+}

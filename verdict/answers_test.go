@@ -163,6 +163,19 @@ func TestMoreTurnsUntilSure(t *testing.T) {
 	if got := More(capped, rows); slices.Contains(got, true) {
 		t.Errorf("more %v: a codec no window within the cap can settle took more turns past its first look", got)
 	}
+	// beside other work the program ran 90% of that window: its
+	// first look is the program's time, and it is still in it
+	ranThird := make([]results.Result, len(rows))
+	for i, r := range rows {
+		r.STWTurns = slices.Clone(r.STWTurns)
+		for k := range r.STWTurns {
+			r.STWTurns[k].Ran = 0.9
+		}
+		ranThird[i] = r
+	}
+	if got, want := More(capped, ranThird), []bool{false, true, false, true}; !slices.Equal(got, want) {
+		t.Errorf("more %v, want %v: goccy's program ran 90%% of its first look", got, want)
+	}
 	if got := More(cfg, []results.Result{rows[0], rows[2], rows[3]}); slices.Contains(got, true) {
 		t.Errorf("more %v with every codec told", got)
 	}

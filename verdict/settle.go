@@ -75,29 +75,40 @@ const settleMargin = 1.2
 const onTheBar = 10.0
 
 // toSettle is how long cv's window ran (the shorter of its and the
-// reference's), and how long it would have to run for every interval of
-// its to clear its bar, were its effect what it was: an interval narrows
-// as the square root of the window (settleMargin), and an effect on the
-// bar takes onTheBar times the window.
+// reference's), and how long it would have to run for its answer to
+// settle, were its effect what it was: an interval narrows as the square
+// root of the window (settleMargin), and an effect on the bar takes
+// onTheBar times the window. "Stands out" needs one interval over its bar
+// (the sooner of those whose effect lies over it), "does not" every one
+// under (the latest): a copy whose frozen share lay far over its bar was
+// left untold because its tail's lay near its own (issue 51's batch).
 func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 	ran = min(cv.Stops.Window, v.Ref.Stops.Window)
-	need = ran
 	b := v.Bars
+	over, under := time.Duration(math.MaxInt64), ran
 	for _, x := range []struct {
 		iv  Interval
 		bar float64
 	}{{cv.Effect.Frozen, b.Frozen}, {cv.Effect.Tail, b.Tail}} {
-		if x.iv.Above(x.bar) || x.iv.Below(x.bar) {
-			continue
+		f := 1.0
+		if !x.iv.Above(x.bar) && !x.iv.Below(x.bar) {
+			half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
+			f = onTheBar
+			if gap > 0 {
+				f = max(1, min(f, settleMargin*(half/gap)*(half/gap)))
+			}
 		}
-		half, gap := (x.iv.Hi-x.iv.Lo)/2, math.Abs(x.iv.Est-x.bar)
-		f := onTheBar
-		if gap > 0 {
-			f = min(f, settleMargin*(half/gap)*(half/gap))
+		w := time.Duration(f * float64(ran))
+		if x.iv.Est > x.bar {
+			over = min(over, w)
+		} else {
+			under = max(under, w)
 		}
-		need = max(need, time.Duration(f*float64(ran)))
 	}
-	return ran, need
+	if over < math.MaxInt64 {
+		return ran, over
+	}
+	return ran, under
 }
 
 // settleShort is Settle where a codec's program, or the reference's, ran

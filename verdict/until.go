@@ -44,8 +44,10 @@ func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool 
 			// up to twice the window whatever its interval says, then
 			// only while more turns within the cap may settle it: an
 			// effect that sits on the bar would take the cap and still
-			// not be told
-			if ran, need := v.toSettle(cv); cfg.Until > 0 && need > cfg.Until && ran >= FirstLook(cfg) {
+			// not be told. The first look is the program's time: beside
+			// other work it ran a part of the window (a program that ran
+			// too little of it for "does not", Short, is still in it).
+			if _, need := v.toSettle(cv); cfg.Until > 0 && need > cfg.Until && v.looked(cv) >= FirstLook(cfg) {
 				continue
 			}
 			more = true
@@ -68,6 +70,19 @@ func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool 
 // regardless, in 1 of 9 (batch 1).
 func FirstLook(cfg results.Config) time.Duration {
 	return min(cfg.Until, 2*cfg.Duration)
+}
+
+// looked is how long cv's program, and the reference's, ran in the
+// level's window so far: the shorter, each the time its threads ran
+// (Stops.Ran) where its turns say, else its window.
+func (v Level) looked(cv Codec) time.Duration {
+	ran := func(s Stops) time.Duration {
+		if s.Ran > 0 {
+			return min(s.Ran, s.Window)
+		}
+		return s.Window
+	}
+	return min(ran(cv.Stops), ran(v.Ref.Stops))
 }
 
 func mark(out []bool, rows []results.Result, codec string) {

@@ -46,4 +46,8 @@ for st in ['quiet', 'hogs2', 'hogs4n5', 'cgroup1', 'hogs2nobody']:
         ts = [r['thr'] for r in rows if r['thr'] is not None]
         thr = f'{min(ts)}-{max(ts)}% of a core' if ts else '-'
         print(f'| {c} | {ans} | {es} | {med:+.1f} | {mach} | {ran} | {thr} |' if med is not None else f'| {c} | {ans} | - | - | {mach} | {ran} | {thr} |')
+    ind = [re.search(r'waiting ([\d.]+)% to ([\d.]+)%', open(p).read()) for p in sorted(glob.glob(f'{d}/Independent.*.log'))]
+    ind = [m for m in ind if m]
+    if ind:
+        print(f"| Independent (runtime's stop histogram, K5's freezer) | - | " + ', '.join(f'{m.group(1)} to {m.group(2)}%' for m in ind) + ' | - | - | - | - |')
     print(f'\nload average (1 min) before each run: {min(loads)} to {max(loads)}')
