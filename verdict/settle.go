@@ -45,6 +45,10 @@ func (v Level) Settle(terms Terms) string {
 		return fmt.Sprintf("the machine was too busy to judge, and this system does not say how much of a stop's wait was the machine's (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): %s",
 			v.RefName(), format.Percent(v.Ref.Stops.Waiting()), 100*v.busiest(), terms.Quieter)
 	}
+	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Starved }) {
+		return fmt.Sprintf("the program ran %.0f%% of the time its threads were ready (other work had the rest): under %.0f%%, a stop's wait splits into the codec's hold and the machine's share too coarsely to say it does not freeze (it reads a freeze short): %s",
+			100*v.leastRan(), 100*MinRanShare, terms.Quieter)
+	}
 	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Short }) {
 		return v.settleShort(terms)
 	}
@@ -115,13 +119,20 @@ func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 // too little of its window to say "does not" (Against.Short): the window
 // that would have let it run RanEnough of -duration at the share it got.
 func (v Level) settleShort(terms Terms) string {
+	ran := v.leastRan()
+	need := time.Duration(RanEnough * float64(v.Duration) / max(ran, 0.01)).Round(100 * time.Millisecond)
+	return fmt.Sprintf("the program ran %.0f%% of the time its threads were ready (other work had the rest), too little of its own work to say it does not freeze: %s, or %s",
+		100*ran, fmt.Sprintf(terms.Duration, fmtSeconds(need)), terms.Quieter)
+}
+
+// leastRan is the least share of its ready time that any program of the
+// level ran.
+func (v Level) leastRan() float64 {
 	ran := 1.0
 	for _, cv := range v.all() {
 		if cv.HasSTW {
 			ran = min(ran, cv.Stops.RanShare())
 		}
 	}
-	need := time.Duration(RanEnough * float64(v.Duration) / max(ran, 0.01)).Round(100 * time.Millisecond)
-	return fmt.Sprintf("the program ran %.0f%% of the time its threads were ready (other work had the rest), too little of its own work to say it does not freeze: %s, or %s",
-		100*ran, fmt.Sprintf(terms.Duration, fmtSeconds(need)), terms.Quieter)
+	return ran
 }

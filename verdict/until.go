@@ -38,7 +38,7 @@ func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool 
 				mark(out, rows, cv.Result.Codec)
 				continue
 			}
-			if !verdict || !cv.Tested || cv.Answer != CannotTell || cv.Busy {
+			if !verdict || !cv.Tested || cv.Answer != CannotTell || cv.Busy || cv.Starved {
 				continue
 			}
 			// up to twice the window whatever its interval says, then

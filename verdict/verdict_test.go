@@ -267,13 +267,16 @@ func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
 }
 
 // "Does not" is earned on the time the program ran: a codec whose holds
-// lie under the bar, but whose program ran a fifth of its window, is
-// "cannot tell", and what would settle it is a longer window or a
-// quieter machine; the same codec that ran its whole window does not.
+// lie under the bar, but whose program ran half its window, is "cannot
+// tell", and what would settle it is a longer window or a quieter
+// machine; the same codec that ran its whole window does not. One whose
+// program ran a fifth of the time its threads were ready is "cannot
+// tell" however long it ran (the split reads a freeze short there), and
+// only a quieter machine settles it.
 func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
 	const win = 2 * time.Second
 	us := time.Microsecond
-	level := func(ran float64) Level {
+	level := func(ran float64, duration time.Duration) Level {
 		scale := func(r results.Result) results.Result {
 			for i := range r.STWTurns {
 				r.STWTurns[i].Ran = ran
@@ -284,16 +287,23 @@ func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
 			func(_ int, d time.Duration) time.Duration { return d }, 0))
 		ref := scale(resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)),
 			func(_ int, d time.Duration) time.Duration { return d }, 0))
-		return Levels(results.Config{Duration: win}, []results.Result{codec, ref}, nil)[0]
+		return Levels(results.Config{Duration: duration}, []results.Result{codec, ref}, nil)[0]
 	}
-	if cv := level(1).Codecs[0]; cv.Answer != DoesNot || cv.Short {
-		t.Errorf("ran all of its window: answer %v (short %v), want does not", cv.Answer, cv.Short)
+	if cv := level(1, win).Codecs[0]; cv.Answer != DoesNot || cv.Short || cv.Starved {
+		t.Errorf("ran all of its window: answer %v (short %v, starved %v), want does not", cv.Answer, cv.Short, cv.Starved)
 	}
-	busy := level(0.2)
-	if cv := busy.Codecs[0]; cv.Answer != CannotTell || !cv.Short {
-		t.Errorf("ran a fifth of its window: answer %v (short %v), want cannot tell", cv.Answer, cv.Short)
+	short := level(0.5, win)
+	if cv := short.Codecs[0]; cv.Answer != CannotTell || !cv.Short || cv.Starved {
+		t.Errorf("ran half of its window: answer %v (short %v, starved %v), want cannot tell, short", cv.Answer, cv.Short, cv.Starved)
 	}
-	if s := busy.Settle(CommandTerms); !strings.Contains(s, "ran 20%") || !strings.Contains(s, "-duration 7.5s") {
+	if s := short.Settle(CommandTerms); !strings.Contains(s, "ran 50%") || !strings.Contains(s, "-duration 3s") {
 		t.Errorf("settle %q: want how little it ran, and the window that would do", s)
+	}
+	starved := level(0.2, win/4) // a fifth of 2s is more than three quarters of -duration
+	if cv := starved.Codecs[0]; cv.Answer != CannotTell || cv.Short || !cv.Starved {
+		t.Errorf("ran a fifth of its ready time: answer %v (short %v, starved %v), want cannot tell, starved", cv.Answer, cv.Short, cv.Starved)
+	}
+	if s := starved.Settle(CommandTerms); !strings.Contains(s, "ran 20%") || strings.Contains(s, "-duration") || !strings.Contains(s, "quieter machine") {
+		t.Errorf("settle %q: want how little it ran, and a quieter machine (no longer window mends it)", s)
 	}
 }
