@@ -45,7 +45,7 @@ func (v Level) Settle(terms Terms) string {
 		return fmt.Sprintf("the machine was too busy to judge, and this system does not say how much of a stop's wait was the machine's (%s itself waited for stops %s of the window; other processes took up to %.0f%% of its cores): %s",
 			v.RefName(), format.Percent(v.Ref.Stops.Waiting()), 100*v.busiest(), terms.Quieter)
 	}
-	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Starved }) {
+	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Starved && !v.headsOver(cv) }) {
 		return fmt.Sprintf("the program ran %.0f%% of the time its threads were ready (other work had the rest): under %.0f%%, a stop's wait splits into the codec's hold and the machine's share too coarsely to say it does not freeze (it reads a freeze short): %s",
 			100*v.leastRan(), 100*MinRanShare, terms.Quieter)
 	}
