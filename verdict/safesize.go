@@ -126,7 +126,7 @@ func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) Size
 // twice as often (0.98^200), and the line says how sure it is (SafeSize.Sure:
 // 86% on 200 stops none of which reached the budget, 95% on 300). Under
 // the floor the size is undecided, and takes more turns (More), however
-// short its stops were: at -duration 1s a size within takes about 2s.
+// short its stops were: at -duration 1s a size within takes 2 to 2.5s.
 // The full distribution-free 95% (368 stops, when the interval's high
 // side stops being the longest stop) would take more than the 3s -until
 // gives a 1s window, and leave every size of such a run undecided. Over
