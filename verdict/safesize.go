@@ -31,12 +31,12 @@ import (
 // run of the same sizes must agree with, and a search between its bounds
 // narrows it. The "~" size inside it (Estimate) is a reading of the line
 // between the two, marked as such: the stop need not grow along it (one
-// search read sonic on attachment within at 9.7 and 12MB, where the lists'
-// line through 4MB and 16MB crossed the budget at 7.5 to 10MB). A curve that goes back
-// under the budget at a larger size (a noisy p99 of a few hundred stops
-// can) is not trusted to stay there: that size is named, as not counted.
-// An undecided size between the two leaves the safe size undecided there,
-// and never "every size".
+// search read sonic on attachment within at 9.7 and 12MB, where the
+// lists' line through 4MB and 16MB crossed the budget at 7.5 to 10MB). A
+// curve that goes back under the budget at a larger size (a noisy p99 of
+// a few hundred stops can) is not trusted to stay there: that size is
+// named, as not counted. An undecided size between the two leaves the
+// safe size undecided there, and never "every size".
 //
 // The stops' waits count, where the verdict counts it (against control,
 // at a level of no more pairs than Ps), the time the probe could not even
