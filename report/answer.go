@@ -193,21 +193,17 @@ func safeSizeAnswers(tables []verdict.SafeSizeLevel) []string {
 	return out
 }
 
-// safeRange is a codec's safe size and the sizes that bound it: "up to
-// ~5.4MB (4MB within, 16MB over)", "every size tried (up to 32MB)", "none
-// of the sizes tried (1MB over)", "undecided between 4MB and 16MB (8MB
-// undecided: a longer -duration would settle it)".
+// safeRange is a codec's safe size and the sizes that bound it, with how
+// sure it is and its "~" size marked as a reading (bracketText): "up to
+// ~5.4MB (4MB within, 16MB over: 97% sure it lies between; ~5.4MB
+// interpolated)", "every size tried (up to
+// 32MB, 86% sure)", "none of the sizes tried (1MB over, 99% sure)",
+// "undecided between 4MB and 16MB (8MB undecided: a longer -duration would
+// settle it)".
 func safeRange(s verdict.SafeSize) string {
-	safe, over := s.Bracket()
 	var parts []string
-	switch {
-	case len(s.Unsure()) > 0 || over < 0 && !s.Everywhere(): // the head names the bounds
-	case over < 0:
-		parts = append(parts, "up to "+sizeOf(s.Points[safe]))
-	case safe < 0:
-		parts = append(parts, sizeOf(s.Points[over])+" over")
-	default:
-		parts = append(parts, sizeOf(s.Points[safe])+" within, "+sizeOf(s.Points[over])+" over")
+	if b := bracketText(s, "interpolated"); b != "" {
+		parts = append(parts, b)
 	}
 	if unsure := s.Undecided(); len(unsure) > 0 {
 		var names []string

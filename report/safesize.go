@@ -15,14 +15,16 @@ import (
 // (verdict.SafeSizes says how it is judged), one line per codec, each
 // size's wait.p99 with its 95% interval in brackets:
 //
-//	sonic      up to ~5.4MB (the budget crossed between 4MB and 16MB, interpolated; wait.p99 7.9ms [6.1ms, 8.4ms] at 4MB, 24.0ms [14.2ms, 24.0ms] at 16MB; slope ~1.4ms per MB over all sizes)
-//	std        every size tried (up to 32MB; wait.p99 2.1ms [1.9ms, 2.6ms] at 32MB; slope ~40us per MB over all sizes)
+//	sonic      up to ~5.4MB (4MB within, 16MB over: 97% sure it lies between; ~5.4MB interpolated between them, not measured; wait.p99 7.9ms [6.1ms, 8.4ms] at 4MB, 24.0ms [14.2ms, 24.0ms] at 16MB; slope ~1.4ms per MB over all sizes)
+//	std        every size tried (up to 32MB, 86% sure; wait.p99 2.1ms [1.9ms, 2.6ms] at 32MB; a longer -duration would make it surer; slope ~40us per MB over all sizes)
 //	goccy      undecided between 1MB and 16MB (wait.p99 2.0ms [1.1ms, 2.4ms] at 1MB, 10.2ms [3.0ms, 13.1ms] at 4MB undecided, ...; a longer -duration would settle it; ...)
 //
-// The "~" size and the slope are two readings, said side by side: the
-// first is where the budget is crossed between the two sizes that bound
-// it, the second how the stop grows over every size tried (what a reader
-// extrapolates from). A line through every size would misplace the
+// The claim is the bracket, the sizes measured either side of the budget,
+// with how sure it is (verdict.SafeSize.Sure); the "~" size inside it and
+// the slope are two readings, said side by side and marked as such: the
+// first is where the line between the two sizes that bound it crosses the
+// budget, the second how the stop grows over every size tried (what a
+// reader extrapolates from). A line through every size would misplace the
 // crossing wherever the stops do not grow in proportion to size (a
 // runtime's floor under them, a JIT's jump at one size), and the crossing
 // between two sizes says nothing of growth elsewhere.
@@ -45,8 +47,9 @@ func safeSizeText(tables []verdict.SafeSizeLevel) string {
 			shape = t.Shape
 			fmt.Fprintf(&b, "\nsafe size, %s, budget %s on %s (the largest size within it, and the sizes that bound it):\n", shape, format.Duration(t.Codecs[0].Budget), verdict.BudgetFigureName())
 			note := fmt.Sprintf("%s: %s; %s%s. Within: all of the interval under the budget, and the codec does not stand out there; over: all of it at or over the budget, "+
-				"or the codec stands out; undecided: between, which a longer -duration settles. ~: where the budget is crossed between the two sizes that bound it, "+
-				"interpolated on log-log axes; slope per MB: least squares of %s over every size, how it grows, not where it crosses",
+				"or the codec stands out; undecided: between, which a longer -duration settles. The safe size lies between the largest size within and the smallest over; "+
+				"N%% sure: how sure both are, from how many stops reached the budget (under 1%% for within), whatever their spread. ~: where the line between those two "+
+				"sizes crosses the budget on log-log axes, a reading, not a size measured; slope per MB: least squares of %s over every size, how it grows, not where it crosses",
 				verdict.BudgetFigureName(), waitMeaning, stopsNote(tables, shape), intervalNote(tables, shape), verdict.BudgetFigureName())
 			for _, l := range wrapText("  ", "  ", note, rowWidth) {
 				b.WriteString(l + "\n")
@@ -111,7 +114,8 @@ func intervalNote(tables []verdict.SafeSizeLevel, shape string) string {
 			return "; no interval: the file has no stop records to resample, so each size is judged on its estimate alone"
 		}
 	}
-	return "; [lo, hi]: its 95% interval, from resampling the level's stretches (as the verdict's effect), at least as wide as the order statistics' bounds on a p99; within takes 100 stops"
+	return fmt.Sprintf("; [lo, hi]: its 95%% interval, from resampling the level's stretches (as the verdict's effect), at least as wide as the order statistics' bounds "+
+		"on a p99; within takes %d stops", verdict.MinBudgetStops)
 }
 
 // shapePoints are the points of every codec at every level of shape.
@@ -141,18 +145,14 @@ func safeSizeLine(s verdict.SafeSize) string {
 			stops = append(stops, stopAt(p)+" undecided")
 		}
 	}
-	switch _, interpolated := s.Estimate(); {
-	case len(s.Unsure()) > 0 || over < 0 && !s.Everywhere(): // the head names the bounds
-	case over < 0:
-		at = append(at, "up to "+sizeOf(s.Points[safe])) // a size within the budget, which it does not stand out at
-	case safe >= 0 && interpolated:
-		at = append(at, fmt.Sprintf("the budget crossed between %s and %s, interpolated", sizeOf(s.Points[safe]), sizeOf(s.Points[over])))
-	case safe >= 0:
-		at = append(at, fmt.Sprintf("between %s and %s", sizeOf(s.Points[safe]), sizeOf(s.Points[over])))
+	if b := bracketText(s, "interpolated between them, not measured"); b != "" {
+		at = append(at, b)
 	}
 	at = append(at, q+" "+strings.Join(stops, ", "))
 	if len(s.Undecided()) > 0 {
 		at = append(at, "a longer -duration would settle it")
+	} else if sure := s.Sure(); sure > 0 && sure < surely {
+		at = append(at, "a longer -duration would make it surer")
 	}
 	if d, ok := s.PerMB(); ok {
 		if d > 0 {
@@ -176,6 +176,51 @@ func safeSizeLine(s verdict.SafeSize) string {
 		at = append(at, "no stops measured at "+strings.Join(missing, ", "))
 	}
 	return s.Head() + " (" + strings.Join(at, "; ") + ")"
+}
+
+// surely is how sure a safe size must be before its line stops saying that a
+// longer -duration would make it surer: the 95% its intervals are.
+const surely = 0.95
+
+// bracketText is s's bracket as the safe-size line and the answer say it,
+// with how sure it is and its "~" size marked as a reading (reading says
+// what it is): "4MB within, 16MB over: 97% sure it lies between; ~8MB
+// interpolated between them, not measured", "up to 32MB, 86% sure" (every
+// size), "1MB over, 99% sure" (none); "" where the head names the bounds
+// (a size undecided inside them).
+func bracketText(s verdict.SafeSize, reading string) string {
+	safe, over := s.Bracket()
+	if len(s.Unsure()) > 0 {
+		return ""
+	}
+	sure := ""
+	if p := verdict.SurePercent(s.Sure()); p > 0 {
+		sure = fmt.Sprintf("%d%% sure", p)
+	}
+	with := func(text, sep string) string {
+		if sure == "" {
+			return text
+		}
+		return text + sep + sure
+	}
+	switch {
+	case over < 0 && s.Everywhere():
+		return with("up to "+sizeOf(s.Points[safe]), ", ")
+	case over < 0 && sure == "": // a smaller size undecided: the head says up to where
+		return ""
+	case over < 0:
+		return sizeOf(s.Points[safe]) + " within, " + sure
+	case safe < 0:
+		return with(sizeOf(s.Points[over])+" over", ", ")
+	}
+	text := with(sizeOf(s.Points[safe])+" within, "+sizeOf(s.Points[over])+" over", ": ")
+	if sure != "" {
+		text += " it lies between"
+	}
+	if est, interpolated := s.Estimate(); interpolated {
+		text += "; ~" + format.ApproxSize(est) + " " + reading
+	}
+	return text
 }
 
 // stopAt is a size's stop, its interval and where: "24.0ms [14.2ms,

@@ -22,10 +22,13 @@ func TestSafeSizeGolden(t *testing.T) {
 		"  wait.p99: the table's stw.p99 with its late time counted as stops that waited that long, ",
 		"each rests on 200 to 500 stops; [lo, hi]: its 95% interval, from resampling the level's stretches",
 		"  2x encdec\n",
-		"    jsoniter   none of the sizes tried (wait.p99 12.0ms [12.0ms, 12.0ms] at 1MB; ",
-		"    sonic      up to ~8MB (the budget crossed between 4MB and 16MB, interpolated; wait.p99 5.0ms [5.0ms, 5.0ms] at 4MB, 20.0ms [20.0ms, 20.0ms] at 16MB; ",
+		"    jsoniter   none of the sizes tried (1MB over, 99% sure; wait.p99 12.0ms [12.0ms, 12.0ms] at 1MB; ",
+		// the bracket is the claim, with how sure it is, and the ~ size a reading marked as one
+		"    sonic      up to ~8MB (4MB within, 16MB over: 86% sure it lies between; ~8MB interpolated between them, not measured; wait.p99 5.0ms [5.0ms, 5.0ms] at 4MB,\n",
+		"                 20.0ms [20.0ms, 20.0ms] at 16MB; a longer -duration would make it surer; slope ~1.2ms per MB over all sizes)\n",
 		"    goccy      undecided from 16MB up (wait.p99 12.0ms [371us, 12.0ms] at 4MB undecided, 6.0ms [299us, 6.0ms] at 16MB, 20.0ms [419us, 20.0ms] at 32MB undecided;\n",
-		"    std        every size tried (up to 32MB; wait.p99 8.8ms [8.8ms, 8.8ms] at 32MB; slope ~250us per MB over all sizes)\n",
+		// 200 stops at each size, none of them reaching the budget: 1-0.99^200
+		"    std        every size tried (up to 32MB, 86% sure; wait.p99 8.8ms [8.8ms, 8.8ms] at 32MB; a longer -duration would make it surer; slope ~250us per MB over\n",
 	)
 	if strings.Contains(got, "goccy      every size") {
 		t.Errorf("every size, with a size undecided:\n%s", got)
@@ -209,10 +212,66 @@ func TestSafeSizesPoolALongerLook(t *testing.T) {
 	}
 	look(2*time.Second, 200)
 	got := c.sizes.safeSizeText(cfg, nil)
-	if !strings.Contains(got, "sonic   every size tried (up to 4MB;") {
+	if !strings.Contains(got, "sonic   every size tried (up to 4MB, 91% sure;") { // 250 stops: 1-0.99^250
 		t.Errorf("both looks pooled:\n%s", got)
 	}
 	if len(c.sizes.inputs) != 2 || len(c.sizes.rows) != 4 {
 		t.Errorf("%d sizes and %d rows, want 2 and 4 (the second look pooled, not added)", len(c.sizes.inputs), len(c.sizes.rows))
+	}
+}
+
+// The safe-size line and the answer lead with the bracket, the sizes
+// measured either side of the budget, say how sure it is, and mark the
+// ~ size as a reading; under 95% the line says a longer -duration would
+// make it surer. A size over only because the codec stands out there
+// gives no figure and no ~ size. The search says its bracket as sure.
+func TestSafeSizeSaysHowSure(t *testing.T) {
+	ms := time.Millisecond
+	at := func(mb int, stop time.Duration, waits, reached int) verdict.SizePoint {
+		p := verdict.SizePoint{Input: fmt.Sprintf("attachment:%dMB", mb), Bytes: mb * 1e6, Stop: stop, Lo: stop / 2, Hi: stop, Resampled: true,
+			Waits: waits, Reached: reached}
+		p.Within = stop < 10*ms
+		return p
+	}
+	for _, tc := range []struct {
+		name         string
+		points       []verdict.SizePoint
+		line, answer string
+		surer        bool
+	}{
+		// 200 stops none reached (86%), 8 of 200 (99.96%): 86% both
+		{"a bracket", []verdict.SizePoint{at(4, 5*ms, 200, 0), at(16, 20*ms, 200, 8)},
+			"up to ~8MB (4MB within, 16MB over: 86% sure it lies between; ~8MB interpolated between them, not measured; wait.p99 5.0ms [2.5ms, 5.0ms] at 4MB,",
+			"up to ~8MB (4MB within, 16MB over: 86% sure it lies between; ~8MB interpolated)", true},
+		{"a bracket on 400 stops", []verdict.SizePoint{at(4, 5*ms, 400, 0), at(16, 20*ms, 400, 16)},
+			"up to ~8MB (4MB within, 16MB over: 98% sure it lies between; ~8MB interpolated between them, not measured;",
+			"up to ~8MB (4MB within, 16MB over: 98% sure it lies between; ~8MB interpolated)", false},
+		{"every size", []verdict.SizePoint{at(4, 2*ms, 300, 0), at(16, 5*ms, 300, 0)},
+			"every size tried (up to 16MB, 95% sure; wait.p99",
+			"every size tried (up to 16MB, 95% sure)", false},
+		{"none", []verdict.SizePoint{at(4, 20*ms, 100, 4)},
+			"none of the sizes tried (4MB over, 98% sure; wait.p99",
+			"none of the sizes tried (4MB over, 98% sure)", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := verdict.SafeSize{Codec: "sonic", Points: tc.points, Budget: 10 * ms}
+			line, answer := safeSizeLine(s), safeRange(s)
+			if !strings.HasPrefix(line, tc.line) || answer != tc.answer || strings.Contains(line, "would make it surer") != tc.surer {
+				t.Errorf("line %q\nwant %q... (surer %v)\nanswer %q\nwant %q", line, tc.line, tc.surer, answer, tc.answer)
+			}
+		})
+	}
+	// over at 16MB only because sonic stands out there: the bracket alone
+	stands := verdict.SafeSize{Codec: "sonic", Budget: 10 * ms, Points: []verdict.SizePoint{at(4, 5*ms, 200, 0), at(16, 5*ms, 200, 0)}}
+	stands.Points[1].Within, stands.Points[1].StandsOut = false, true
+	if got := safeRange(stands); got != "up to 4MB (4MB within, 16MB over)" {
+		t.Errorf("over as it stands out: %q", got)
+	}
+	// the search's line, from the same points
+	res := verdict.SearchResult{Steps: []verdict.SearchStep{{Sizes: []int{4e6, 16e6}, Codecs: []string{"sonic", "baseline"}}},
+		Lines: []verdict.SearchLine{{Codec: "sonic", Level: "2x encdec", Settled: true, Safe: verdict.SafeSize{Budget: 10 * ms,
+			Points: []verdict.SizePoint{at(4, 5*ms, 200, 0), at(5, 20*ms, 200, 8)}}}}}
+	if got := SearchText("attachment", 4e6, 16e6, 10*ms, res); !strings.Contains(got, "    sonic   between 4.00MB (within) and 5.00MB (over), 86% sure\n") {
+		t.Errorf("the search's bracket without how sure it is:\n%s", got)
 	}
 }

@@ -82,27 +82,32 @@ func searchLine(l verdict.SearchLine, rounds int, cut bool) string {
 		}
 		return fmt.Sprintf("undecided %s: %s undecided; a longer -duration would settle it", where, verdict.SizesText(sizes))
 	}
+	// how sure the bracket is, as the safe-size lines say it
+	sure := ""
+	if p := verdict.SurePercent(l.Safe.Sure()); p > 0 {
+		sure = fmt.Sprintf(", %d%% sure", p)
+	}
 	switch {
 	case over < 0 && l.Settled && !l.Safe.Everywhere(): // a size under one within undecided: not "every size"
 		var sizes []int
 		for _, p := range l.Safe.Undecided() {
 			sizes = append(sizes, p.Bytes)
 		}
-		return fmt.Sprintf("within the budget up to %s, none over; %s undecided", size(safe), verdict.SizesText(sizes))
+		return fmt.Sprintf("within the budget up to %s%s, none over; %s undecided", size(safe), sure, verdict.SizesText(sizes))
 	case over < 0 && l.Settled:
-		return "within the budget at every size, up to " + size(safe)
+		return "within the budget at every size, up to " + size(safe) + sure
 	case over < 0:
-		return "within the budget at every size measured, up to " + size(safe) + ": the largest was not measured"
+		return "within the budget at every size measured, up to " + size(safe) + sure + ": the largest was not measured"
 	case safe < 0 && l.Settled:
-		return "over the budget from the smallest size, " + size(over)
+		return "over the budget from the smallest size, " + size(over) + sure
 	case safe < 0:
-		return "over the budget at every size measured, from " + size(over) + ": the smallest was not measured"
+		return "over the budget at every size measured, from " + size(over) + sure + ": the smallest was not measured"
 	case l.Settled:
-		return fmt.Sprintf("between %s (within) and %s (over)", size(safe), size(over))
+		return fmt.Sprintf("between %s (within) and %s (over)%s", size(safe), size(over), sure)
 	}
 	why := fmt.Sprintf("not within %gx after %s", verdict.SearchFactor, plural(rounds, "round"))
 	if cut {
 		why += ", where the search stopped"
 	}
-	return fmt.Sprintf("between %s (within) and %s (over): %s; list sizes in that range to pin it", size(safe), size(over), why)
+	return fmt.Sprintf("between %s (within) and %s (over)%s: %s; list sizes in that range to pin it", size(safe), size(over), sure, why)
 }

@@ -26,10 +26,17 @@ import (
 // The safe size lies between the largest size within the budget below
 // the first size over it and that first size over: the sizes are walked
 // smallest first, and the first size over the budget ends the safe range,
-// whatever larger sizes did. A curve that goes back under the budget at
-// a larger size (a noisy p99 of ~100 stops can) is not trusted to stay
-// there: that size is named, as not counted. An undecided size between
-// the two leaves the safe size undecided there, and never "every size".
+// whatever larger sizes did. That bracket is the claim, read from the
+// sizes measured, with how sure it is (SafeSize.Sure); it is what another
+// run of the same sizes must agree with, and a search between its bounds
+// narrows it. The "~" size inside it (Estimate) is a reading of the line
+// between the two, marked as such: the stop need not grow along it (one
+// search read sonic on attachment within at 9.7 and 12MB, where the
+// lists' line through 4MB and 16MB crossed the budget at 7.5 to 10MB). A
+// curve that goes back under the budget at a larger size (a noisy p99 of
+// a few hundred stops can) is not trusted to stay there: that size is
+// named, as not counted. An undecided size between the two leaves the
+// safe size undecided there, and never "every size".
 //
 // The stops' waits count, where the verdict counts it (against control,
 // at a level of no more pairs than Ps), the time the probe could not even
@@ -75,7 +82,11 @@ type SizePoint struct {
 	Lo, Hi    time.Duration
 	Resampled bool
 	Stops     int64 // how many stops that quantile rests on
-	StandsOut bool  // the verdict: it stands out there
+	// Waits are the waits the interval rests on (Stops, and with late the
+	// gaps counted as stops), Reached how many of them waited the budget
+	// or longer: what Sure reads. 0 without stop records.
+	Waits, Reached int
+	StandsOut      bool // the verdict: it stands out there
 	// Within: all of Stop's interval under the budget, on at least
 	// MinBudgetStops stops, and it does not stand out there. Undecided: neither within nor over (the interval
 	// straddles the budget); a point that is neither is over.
@@ -98,22 +109,30 @@ func (v Level) BudgetStop(c Codec) time.Duration {
 // pointOf is c of level v on input at budget.
 func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
 	iv, resampled := c.Stops.WaitInterval(BudgetQuantile, v.countsLate())
-	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: iv.Est, Lo: iv.Lo, Hi: iv.Hi, Resampled: resampled, Stops: c.Stops.N(), StandsOut: c.StandsOut()}
+	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: iv.Est, Lo: iv.Lo, Hi: iv.Hi, Resampled: resampled, Stops: c.Stops.N(), StandsOut: c.StandsOut(),
+		Waits: iv.N, Reached: iv.AtLeast(budget)}
 	p.Within = p.Hi < budget && !p.StandsOut && p.Stops >= MinBudgetStops
 	p.Undecided = !p.Within && !p.StandsOut && p.Lo < budget
 	return p
 }
 
 // MinBudgetStops is how many stops a size's wait.p99 must rest on before
-// it may be within the budget: enough that one stop is due beyond the
-// quantile (1/(1-BudgetQuantile)). Fewer, and the p99 is the longest stop
-// or beyond it, and a stop that comes once a second is missing from such
-// a window about one time in three: the size is undecided, and takes more
-// turns (More), however short its stops were. Its interval's high side is
-// already at least the longest stop (Stops.WaitInterval); this is the
-// floor under which even that is not a bound. Over needs no floor: the
-// interval's low side counts how many stops were at or over the budget.
-const MinBudgetStops = 100 // 1/(1-BudgetQuantile)
+// it may be within the budget: two stops due beyond the quantile
+// (2/(1-BudgetQuantile)). Under it the p99 is the longest stop or next to
+// it, and a window that missed a stop coming once in a hundred is too
+// likely: at 100 stops one time in three (0.99^100), which is how one run
+// of the README's list read std "within" at 16MB where four others read it
+// undecided; at 200, about one in eight, and one in 57 for a stop coming
+// twice as often (0.98^200), and the line says how sure it is (SafeSize.Sure:
+// 86% on 200 stops none of which reached the budget, 95% on 300). Under
+// the floor the size is undecided, and takes more turns (More), however
+// short its stops were: at -duration 1s a size within takes 2 to 2.5s.
+// The full distribution-free 95% (368 stops, when the interval's high
+// side stops being the longest stop) would take more than the 3s -until
+// gives a 1s window, and leave every size of such a run undecided. Over
+// needs no floor: the interval's low side counts how many stops were at
+// or over the budget.
+const MinBudgetStops = 200 // 2/(1-BudgetQuantile)
 
 // SafeSize is one codec at one level over the sizes it ran of a shape.
 type SafeSize struct {
@@ -186,9 +205,10 @@ func (s SafeSize) Everywhere() bool {
 	return !slices.ContainsFunc(s.Points, func(p SizePoint) bool { return !p.Within }) && len(s.Points) > 0
 }
 
-// Estimate is the safe size in bytes: between the last size within the
-// budget and the first over it, where the stop curve crosses the budget,
-// interpolated on log-log axes (as the sizes are spread); the last size
+// Estimate is the safe size's point in bytes, inside its bracket: between
+// the last size within the budget and the first over it, where the line
+// through their stops crosses the budget on log-log axes (as the sizes are
+// spread), a reading, not a measurement (the bracket is the claim); the last size
 // within itself when the first over is over only because the codec
 // stands out there, or when no size was over. interpolated says which; 0
 // when no size was within. With sizes undecided between the two it is

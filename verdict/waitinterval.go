@@ -11,6 +11,14 @@ import (
 type StopInterval struct {
 	Est, Lo, Hi time.Duration
 	N           int // the waits it rests on (with late, the gaps counted as stops)
+	waits       []int64
+}
+
+// AtLeast is how many of the N waits the interval rests on waited d or
+// longer: the count a budget's confidence reads (SizePoint.Sure).
+func (iv StopInterval) AtLeast(d time.Duration) int {
+	i, _ := slices.BinarySearch(iv.waits, int64(d))
+	return len(iv.waits) - i
 }
 
 // WaitInterval is WaitQuantile(q, late) with its 95% interval, by the
@@ -69,7 +77,7 @@ func (s Stops) WaitInterval(q float64, late bool) (iv StopInterval, ok bool) {
 	pool = slices.Concat(values...)
 	ol, oh := orderBounds(pool, q)
 	iv.Lo, iv.Hi = min(time.Duration(l), time.Duration(ol), iv.Est), max(time.Duration(h), time.Duration(oh), iv.Est)
-	iv.N = len(pool)
+	iv.N, iv.waits = len(pool), pool // sorted by orderBounds
 	return iv, true
 }
 
