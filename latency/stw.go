@@ -180,7 +180,7 @@ func (p *STWProbe) AskIfDue(now time.Duration) {
 // loadAsksPast-th of the interval, and leaves it to the probe's own
 // goroutine before: that one samples the program's time evenly (its timer
 // does not care what the load is doing), from a thread of its own.
-var loadAsksPast time.Duration = 4
+const loadAsksPast = 4
 
 func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
