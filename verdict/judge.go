@@ -104,7 +104,8 @@ const RanEnough = 0.75
 // and once passed; beside two CPU hogs, as root or not, and under a
 // 1-CPU quota (37-52%) the freezers kept their quiet size within a
 // quarter (docs/notes-verdict.md, issue 51's third batch). More turns do
-// not mend it; a quieter machine does.
+// not mend it (they are still taken: they may show the codec stands out,
+// or decide a guard's budget); a quieter machine does.
 const MinRanShare = 1.0 / 3
 
 // Judge tests codec's stops against the reference's (both must hold

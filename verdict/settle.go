@@ -136,3 +136,9 @@ func (v Level) leastRan() float64 {
 	}
 	return ran
 }
+
+// headsOver says whether an estimate of cv's effect lies over its bar:
+// the answer it heads for is "stands out".
+func (v Level) headsOver(cv Codec) bool {
+	return cv.Effect.Frozen.Est > v.Bars.Frozen || cv.Effect.Tail.Est > v.Bars.Tail
+}

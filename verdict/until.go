@@ -38,9 +38,10 @@ func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool 
 				mark(out, rows, cv.Result.Codec)
 				continue
 			}
-			// a starved program can still be shown to stand out, not to
-			// do no harm: more turns only for one heading over its bar
-			if !verdict || !cv.Tested || cv.Answer != CannotTell || cv.Busy || cv.Starved && !v.headsOver(cv) {
+			// a starved program (Starved) takes more turns too: they
+			// cannot earn "does not", but may show it stands out, or
+			// decide a guard's budget
+			if !verdict || !cv.Tested || cv.Answer != CannotTell || cv.Busy {
 				continue
 			}
 			// up to twice the window whatever its interval says, then
@@ -72,12 +73,6 @@ func moreTurns(cfg results.Config, sofar []results.Result, verdict bool) []bool 
 // regardless, in 1 of 9 (batch 1).
 func FirstLook(cfg results.Config) time.Duration {
 	return min(cfg.Until, 2*cfg.Duration)
-}
-
-// headsOver says whether an estimate of cv's effect lies over its bar:
-// the answer it heads for is "stands out".
-func (v Level) headsOver(cv Codec) bool {
-	return cv.Effect.Frozen.Est > v.Bars.Frozen || cv.Effect.Tail.Est > v.Bars.Tail
 }
 
 // looked is how long cv's program, and the reference's, ran in the

@@ -1,7 +1,6 @@
 package verdict
 
 import (
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -306,9 +305,5 @@ func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
 	}
 	if s := starved.Settle(CommandTerms); !strings.Contains(s, "ran 20%") || strings.Contains(s, "-duration") || !strings.Contains(s, "quieter machine") {
 		t.Errorf("settle %q: want how little it ran, and a quieter machine (no longer window mends it)", s)
-	}
-	rows := []results.Result{starved.Codecs[0].Result, starved.Ref.Result}
-	if got := More(results.Config{Duration: win / 4, Until: 4 * win, STW: 10 * time.Millisecond}, rows); slices.Contains(got, true) {
-		t.Errorf("more %v: a starved codec heading for \"does not\" took more turns, which cannot give it", got)
 	}
 }
