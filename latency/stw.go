@@ -172,7 +172,7 @@ func (p *STWProbe) Start() {
 // a stop asked by the goroutine that is running when it falls due.
 func (p *STWProbe) AskIfDue(now time.Duration) {
 	if now >= time.Duration(p.due.Load())+p.interval/loadAsksPast {
-		p.ask(false)
+		p.ask(0)
 	}
 }
 
@@ -191,7 +191,8 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	// probe, so that no goroutine of the program runs on it at that
 	// priority.
 	runtime.LockOSThread()
-	p.prioritized.Store(prioritize(Self()))
+	self := Self()
+	p.prioritized.Store(prioritize(self))
 	wake := time.NewTimer(p.interval)
 	defer wake.Stop()
 	for {
@@ -200,7 +201,7 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 			return
 		case <-wake.C:
 		}
-		p.ask(true)
+		p.ask(self)
 		wake.Reset(max(time.Duration(p.due.Load())-time.Since(p.clock), 0))
 	}
 }
@@ -208,8 +209,11 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 // ask forces the stop that is due, unless another goroutine is asking for
 // one now, and sets the next due at the next multiple of the interval: a
 // stop stuck past the next due also keeps that one from being asked (it
-// is dropped, not queued, as a ticker drops its ticks).
-func (p *STWProbe) ask(own bool) {
+// is dropped, not queued, as a ticker drops its ticks). self is the
+// probe's own thread, or 0 for a goroutine of the load, whose thread is
+// held and run first while it asks, as the probe's own is: the asker's
+// thread is no holder (holdOf).
+func (p *STWProbe) ask(self int) {
 	if !p.asking.TryLock() {
 		return
 	}
@@ -218,14 +222,10 @@ func (p *STWProbe) ask(own bool) {
 	if p.closed || time.Since(p.clock) < due {
 		return // asked already, or the probe stopped meanwhile
 	}
-	if !own {
-		// The asker's thread is no holder (holdOf), and is run first
-		// while it asks, as the probe's own thread is.
+	if self == 0 {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-	}
-	self := Self()
-	if !own {
+		self = Self()
 		if was, ok := raise(self); ok {
 			defer lower(self, was)
 		}
