@@ -112,9 +112,15 @@ type CodecReport struct {
 	// begin, and, judged against control, the time the probe was too late
 	// to even ask for one. RefFrozen is the reference's, counted alike.
 	// Waiting is the stops' waits alone, and Late the time the probe
-	// could not run to ask for one, counted in Frozen where the level
-	// CountsLate: there Frozen is Waiting + Late (at most the window).
+	// could not run to ask for one, counted in Frozen where CountsLate:
+	// there Frozen is Waiting + Late (at most the window).
 	Frozen, RefFrozen, Waiting, Late float64
+	// CountsLate: Late counts in Frozen for this codec, as the level
+	// counts it (Level.CountsLate), unless its program or the reference's
+	// ran less than a third of the time its threads were ready, too little
+	// to tell the machine's share of the probe's lateness from the
+	// program's (verdict.MinRanShare).
+	CountsLate bool
 	// Split says each stop's wait was split (Linux): then Frozen and
 	// Waiting, and the stops' figures below, are the time the codec held
 	// the stops, and Machine is the share of the window the machine took
@@ -283,7 +289,8 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 		RoundTripP50: r.Latency.P50, RoundTripP99: r.Latency.P99, Window: r.Window, Mismatch: r.Mismatch, Err: r.Err,
 		Culprit: culpritOf(r.Culprit)}
 	if cv.HasSTW {
-		c.Frozen, c.Waiting, c.Late, c.Stops = v.FrozenOf(cv.Stops), cv.Stops.Waiting(), cv.Stops.Late(), cv.Stops.N()
+		c.Frozen, c.Waiting, c.Late, c.Stops = v.FrozenOf(cv, cv.Stops), cv.Stops.Waiting(), cv.Stops.Late(), cv.Stops.N()
+		c.CountsLate = v.CountsLateFor(cv)
 		c.Split, c.Machine = cv.Stops.Split, cv.Stops.MachineShare()
 		c.Ran, c.Throttled, c.Unprioritized = cv.Stops.RanShare(), cv.Stops.Throttled, cv.Stops.Unprioritized
 		c.StopP99, c.StopMax = cv.Stops.Quantile(0.99), cv.Stops.Max()
@@ -291,7 +298,7 @@ func codecReport(v verdict.Level, cv verdict.Codec, bytes int) CodecReport {
 		c.StopPerMB = verdict.PerMBOf(c.BudgetStop, bytes)
 	}
 	if v.Ref != nil && v.Ref.HasSTW {
-		c.RefFrozen = v.FrozenOf(v.Ref.Stops)
+		c.RefFrozen = v.FrozenOf(cv, v.Ref.Stops)
 	}
 	if cv.Tested {
 		c.Answer = Answer(cv.Answer.String())

@@ -78,6 +78,11 @@ type ColdCall struct {
 	// Late is the sleep probe beside the call: its wakes, and how late
 	// the latest was (a goroutine left waiting for a P, or the world).
 	Late ColdLate `json:"late"`
+	// Ran is the share of the time its threads were ready that the
+	// program ran over the call (latency.Turn.Ran): beside other work,
+	// under 1. 0 where not measured (no probe, or no per-thread
+	// accounting).
+	Ran float64 `json:"ran,omitempty"`
 }
 
 // ColdLate is the sleep probe's wakes while one call ran.

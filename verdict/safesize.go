@@ -99,16 +99,16 @@ func (p SizePoint) Over() bool { return !p.Within && !p.Undecided }
 
 // BudgetStop is the quantile of c's stops' waits that a budget judges
 // (BudgetQuantile), the time the probe could not ask for a stop counted
-// where the verdict counts it (against control, at a level of no more
-// pairs than Ps), for the level's codecs and references alike: what a
-// safe size, the stop per MB and the freeze guard's budget read.
+// where the verdict counts it (CountsLateFor), for the level's codecs and
+// references alike: what a safe size, the stop per MB and the freeze
+// guard's budget read.
 func (v Level) BudgetStop(c Codec) time.Duration {
-	return c.Stops.WaitQuantile(BudgetQuantile, v.countsLate())
+	return c.Stops.WaitQuantile(BudgetQuantile, v.CountsLateFor(c))
 }
 
 // pointOf is c of level v on input at budget.
 func (v Level) pointOf(c Codec, in results.InputInfo, budget time.Duration) SizePoint {
-	iv, resampled := c.Stops.WaitInterval(BudgetQuantile, v.countsLate())
+	iv, resampled := c.Stops.WaitInterval(BudgetQuantile, v.CountsLateFor(c))
 	p := SizePoint{Input: in.Name, Bytes: in.Bytes, Stop: iv.Est, Lo: iv.Lo, Hi: iv.Hi, Resampled: resampled, Stops: c.Stops.N(), StandsOut: c.StandsOut(),
 		Waits: iv.N, Reached: iv.AtLeast(budget)}
 	p.Within = p.Hi < budget && !p.StandsOut && p.Stops >= MinBudgetStops

@@ -307,3 +307,44 @@ func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
 		t.Errorf("settle %q: want how little it ran, and a quieter machine (no longer window mends it)", s)
 	}
 }
+
+// The time the probe could not ask counts against a codec only where its
+// program ran enough of its ready time to split it: a codec whose probe
+// asked a tenth as often as control's, with nothing queued, stands out
+// on that lateness when the program ran its whole ready time; starved
+// (a fifth of it), where a chain of threads waiting in turn reads as the
+// program's, the lateness is not counted, and its short stops leave it
+// "cannot tell", never "stands out".
+func TestLatenessIsNotCountedAgainstAStarvedProgram(t *testing.T) {
+	const win = 2 * time.Second
+	us := time.Microsecond
+	level := func(ran float64) Level {
+		scale := func(r results.Result) results.Result {
+			for i := range r.STWTurns {
+				r.STWTurns[i].Ran = ran
+			}
+			return r
+		}
+		all := func(_ int, d time.Duration) time.Duration { return d }
+		codec := scale(resultstest.Split(resultstest.Stopping("std", 2, 0, win, resultstest.StopsAround(2, 20, 100*us)), all, 0))
+		ref := scale(resultstest.Split(resultstest.Stopping("control", 2, 0, win, resultstest.StopsAround(1, 200, 100*us)), all, 0))
+		return Levels(results.Config{Duration: win}, []results.Result{codec, ref}, nil)[0]
+	}
+	ran := level(1)
+	if !ran.CountsLate() {
+		t.Fatal("the level does not count the time the probe could not run: the test needs one that does")
+	}
+	if cv := ran.Codecs[0]; !cv.StandsOut() || !cv.Late || !ran.CountsLateFor(cv) {
+		t.Errorf("ran all of its ready time, kept out %.0f%%: answer %v (late counted %v), want stands out on it",
+			100*cv.Stops.Late(), cv.Answer, cv.Late)
+	}
+	starved := level(0.2)
+	cv := starved.Codecs[0]
+	if cv.Answer != CannotTell || cv.Late || !cv.Starved || starved.CountsLateFor(cv) {
+		t.Errorf("ran a fifth of its ready time: answer %v (late counted %v, starved %v), want cannot tell, lateness not counted",
+			cv.Answer, cv.Late, cv.Starved)
+	}
+	if f := starved.FrozenOf(cv, cv.Stops); f > cv.Stops.Waiting()+1e-9 {
+		t.Errorf("starved: frozen %.1f%%, its waits %.1f%%: want the waits alone", 100*f, 100*cv.Stops.Waiting())
+	}
+}

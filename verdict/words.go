@@ -53,16 +53,23 @@ func (v Level) Reference() string {
 	return v.RefName() + "'s in the same run (the waits alone; add control to -impls to count the time the probe could not run)"
 }
 
-// FrozenOf is the share of the window s froze the program in the
-// verdict's terms at the level: its stops' waits, and the time the probe
-// could not run where the level counts it (against control, at no more
-// pairs than Ps).
-func (v *Level) FrozenOf(s Stops) float64 { return frozenOf(s, v.countsLate()) }
+// FrozenOf is the share of the window s (c's stops, or the reference's
+// to set beside c's) froze the program in the verdict's terms at the
+// level: its stops' waits, and the time the probe could not run where it
+// counts for c (CountsLateFor).
+func (v *Level) FrozenOf(c Codec, s Stops) float64 { return frozenOf(s, v.CountsLateFor(c)) }
 
 // CountsLate says whether the level counts the time the probe could not
-// run as frozen (against control, at no more pairs than Ps), as FrozenOf
-// does.
+// run as frozen (against control, at no more pairs than Ps).
 func (v *Level) CountsLate() bool { return v.countsLate() }
+
+// CountsLateFor says whether the time the probe could not run counts as
+// frozen for c (a codec of the level or its reference), as FrozenOf and
+// BudgetStop count it: where the level counts it, unless c's program or
+// the reference's was too starved to split it (MinRanShare).
+func (v *Level) CountsLateFor(c Codec) bool {
+	return v.countsLate() && !starved(c.Stops, v.Ref.Stops)
+}
 
 // frozenOf is the share of the window s froze the program in the
 // judgement's terms: the stops' waits, and the time the probe could not

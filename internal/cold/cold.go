@@ -18,6 +18,7 @@ import (
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -191,6 +192,7 @@ func median(calls []results.ColdCall) results.ColdCall {
 // the runtime's allocation counters around it.
 type meter struct {
 	probe         *latency.STWProbe // nil: no probe
+	others        *machine.Others   // the machine's other work over a call, beside the probe
 	sleep         time.Duration     // the sleep probe's interval; 0: none
 	interval      time.Duration     // the probe's
 	before, after []metrics.Sample
@@ -214,6 +216,7 @@ func newMeter(stw, sleep time.Duration) *meter {
 	}
 	if stw > 0 {
 		m.probe = latency.NewSTWProbe(stw, probeWindow)
+		m.others = machine.NewOthers()
 	}
 	return m
 }
@@ -226,6 +229,7 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 	}
 	probeStart := time.Now() // at or before the probe's own start: the call's end on its clock is no earlier than read here
 	if m.probe != nil {
+		m.others.Start()
 		m.probe.Start()
 	}
 	metrics.Read(m.before)
@@ -245,9 +249,16 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 		// ran are the call's.
 		time.Sleep(m.interval)
 		m.probe.Stop()
+		if n, took := m.others.Stop(); n != nil {
+			m.probe.Account(took)
+		}
 		end := m.watched + start.Sub(probeStart) + d
 		turns := m.probe.Turns()
-		m.watched += turns[len(turns)-1].Window
+		last := turns[len(turns)-1]
+		m.watched += last.Window
+		if last.Split && last.Ran > 0 {
+			c.Ran = last.RanShare()
+		}
 		stops := m.probe.Stops()
 		for _, st := range stops[m.seen:] {
 			if st.At > end {
@@ -259,7 +270,7 @@ func (m *meter) call(f func() error) (results.ColdCall, error) {
 			c.Stops.Sum += st.Begin
 		}
 		m.seen = len(stops)
-		c.Stops.Split = turns[len(turns)-1].Split
+		c.Stops.Split = last.Split
 	}
 	if sleeper != nil {
 		h := sleeper.Stop()

@@ -117,5 +117,10 @@ func TestMeasureKeepsTheStopHeldToTheEnd(t *testing.T) {
 		if s.Decode.Stops.Count == 0 || s.Decode.Stops.Held == 0 {
 			t.Fatalf("try %d: a decode that spun without a safe point to its end kept no stop: %+v", try+1, s.Decode.Stops)
 		}
+		// the share of its ready time it ran is measured where the kernel
+		// splits the waits, a share
+		if r := s.Decode.Ran; (r != 0) != s.Decode.Stops.Split || r < 0 || r > 1 {
+			t.Fatalf("try %d: ran %v of its ready time (split %v): want a share where split, else 0", try+1, r, s.Decode.Stops.Split)
+		}
 	}
 }

@@ -56,14 +56,13 @@ type Watch struct {
 // to the codec.
 type instruments struct {
 	meter *latency.RuntimeMeter
-	probe *latency.Probe      // nil when the sleep probe is off
-	stw   *latency.STWProbe   // nil when the stop-the-world probe is off
-	noise *latency.NoiseMeter // nil when noise is not measured
-	// throttle reads the cgroup quota's throttled time beside the noise;
-	// nil where no cgroup says, or noise is not measured.
-	throttle *machine.Throttle
-	flight   *flight.Recorder // nil when culprits are off, or it could not start
-	err      error            // the flight recorder's, when it could not start
+	probe *latency.Probe    // nil when the sleep probe is off
+	stw   *latency.STWProbe // nil when the stop-the-world probe is off
+	// others reads the machine's other work (CPU, steal, a cgroup quota's
+	// throttling); nil when noise is not measured.
+	others *machine.Others
+	flight *flight.Recorder // nil when culprits are off, or it could not start
+	err    error            // the flight recorder's, when it could not start
 }
 
 func newInstruments(w Watch) *instruments {
@@ -75,8 +74,7 @@ func newInstruments(w Watch) *instruments {
 		ins.stw = latency.NewSTWProbe(w.STW, max(w.Duration, w.Until))
 	}
 	if w.Noise {
-		ins.noise = latency.NewNoiseMeter(w.Exclude...)
-		ins.throttle = machine.NewThrottle()
+		ins.others = machine.NewOthers(w.Exclude...)
 	}
 	if w.Culprits {
 		ins.flight, ins.err = flight.Start(flight.Config{})
@@ -85,11 +83,8 @@ func newInstruments(w Watch) *instruments {
 }
 
 func (ins *instruments) start() {
-	if ins.noise != nil {
-		ins.noise.Start()
-	}
-	if ins.throttle != nil {
-		ins.throttle.Start()
+	if ins.others != nil {
+		ins.others.Start()
 	}
 	ins.meter.Start()
 	if ins.probe != nil {
@@ -112,14 +107,10 @@ func (ins *instruments) stop(out *watched) {
 	}
 	rt := ins.meter.Stop()
 	out.Runtime = &rt
-	if ins.noise != nil {
-		n := ins.noise.Stop()
-		if n != nil && ins.throttle != nil && n.Window > 0 {
-			n.ThrottledCores = ins.throttle.Stop().Seconds() / n.Window.Seconds()
-		}
+	if ins.others != nil {
+		n, took := ins.others.Stop()
 		if n != nil && ins.stw != nil {
-			// the turn the probe just ended ran as long as the window
-			ins.stw.Account(time.Duration((n.OthersCores + n.StealCores + n.ThrottledCores) * float64(n.Window)))
+			ins.stw.Account(took) // the turn the probe just ended ran as long as the window
 		}
 		out.Noise = out.Noise.Add(n)
 	}

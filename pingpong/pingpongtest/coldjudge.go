@@ -1,6 +1,7 @@
 package pingpongtest
 
 import (
+	"slices"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/pingpong"
@@ -32,7 +33,35 @@ type firstCall struct {
 	late, refLate        results.Spread // the sleep probe's latest wake
 	floor, bar           time.Duration
 	split                bool // the kernel split every wait seen
-	answer               pingpong.Answer
+	// ran is the median share of its threads' ready time the program ran
+	// over the first call, of the processes seen (0: not measured).
+	ran    float64
+	answer pingpong.Answer
+}
+
+// starved says the program ran less than verdict.MinRanShare of the time
+// its threads were ready over the first call: there a hold reads short
+// (the probe, waiting for a CPU itself, asks after the call has ended),
+// and "does not" is not said.
+func (f firstCall) starved() bool { return f.ran > 0 && f.ran < verdict.MinRanShare }
+
+// ranOf is the median share of their ready time the programs of samples
+// ran over their first call what, of those that measured it (0: none).
+func ranOf(samples []results.ColdSample, what string) float64 {
+	var v []float64
+	for _, s := range samples {
+		if r := s.First(what).Ran; r > 0 {
+			v = append(v, r)
+		}
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	slices.Sort(v)
+	if len(v)%2 == 0 {
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	return v[len(v)/2]
 }
 
 // seen says whether the probe saw a first call: it forced a stop beside
@@ -66,6 +95,7 @@ func judgeFirst(what string, codec, control []results.ColdSample, floor time.Dur
 		second: results.SpreadOf(codec, func(s results.ColdSample) time.Duration { return s.Second(what) }),
 		steady: results.SpreadOf(codec, results.SteadyTime(what)),
 		late:   results.SpreadOf(codec, late), refLate: results.SpreadOf(control, late),
+		ran: ranOf(mine, what),
 	}
 	f.bar = verdict.ColdBar(floor, f.refHeld.Median)
 	switch {
@@ -73,9 +103,9 @@ func judgeFirst(what string, codec, control []results.ColdSample, floor time.Dur
 		f.answer = pingpong.CannotTell
 	case f.held.Median > f.bar:
 		f.answer = pingpong.StandsOut
-	case f.held.Median <= floor:
+	case f.held.Median <= floor && !f.starved():
 		f.answer = pingpong.DoesNot
-	default: // over the floor, but control's held as long
+	default: // over the floor, but control's held as long; or starved
 		f.answer = pingpong.CannotTell
 	}
 	return f

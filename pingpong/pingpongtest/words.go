@@ -153,8 +153,9 @@ func machine(r pingpong.CodecReport) string {
 // 63.4% of the window; control 0.0%". Each figure is rounded to a tenth
 // and kept out is frozen less held, so that the printed figures add up.
 // Where the kernel did not split the stops' waits, "waited" stands for
-// "held"; where the level does not count the time kept out, the line
-// says so.
+// "held"; where the time kept out does not count (the level does not
+// count it, or the program was too starved to split it), the line says
+// so.
 func sum(l pingpong.Level, r pingpong.CodecReport) string {
 	held := "held"
 	if !r.Split {
@@ -162,14 +163,18 @@ func sum(l pingpong.Level, r pingpong.CodecReport) string {
 	}
 	ref := fmt.Sprintf("; %s %s", l.Reference, tenthsPercent(tenths(r.RefFrozen)))
 	var out string
-	if l.CountsLate {
+	switch {
+	case r.CountsLate:
 		h, f := tenths(r.Waiting), tenths(r.Frozen)
 		out = fmt.Sprintf("%s %s + kept out %s = frozen %s of the window%s", held, tenthsPercent(h), tenthsPercent(f-h), tenthsPercent(f), ref)
-	} else {
+	case tenths(r.Late) > 0 && l.CountsLate:
+		out = fmt.Sprintf("%s %s = frozen %s of the window%s (kept out %s, not counted: too starved to split)",
+			held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref, tenthsPercent(tenths(r.Late)))
+	case tenths(r.Late) > 0:
+		out = fmt.Sprintf("%s %s = frozen %s of the window%s (kept out %s, not counted against %s)",
+			held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref, tenthsPercent(tenths(r.Late)), l.Reference)
+	default:
 		out = fmt.Sprintf("%s %s = frozen %s of the window%s", held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref)
-		if tenths(r.Late) > 0 {
-			out += fmt.Sprintf(" (kept out %s, not counted against %s)", tenthsPercent(tenths(r.Late)), l.Reference)
-		}
 	}
 	if r.Split && tenths(r.Machine) > 0 {
 		out += fmt.Sprintf("; the machine's %s left out", tenthsPercent(tenths(r.Machine)))
