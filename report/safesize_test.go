@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -180,6 +181,14 @@ func TestSafeSizesInJSON(t *testing.T) {
 	if len(back.SafeSizes) != 4 || sonic.Head != "up to ~8MB" || sonic.LoBytes != 4e6 || sonic.HiBytes != 16e6 || sonic.Undecided ||
 		len(sonic.Points) != 4 || !sonic.Points[0].Resampled || sonic.Points[0].Side != "within" || sonic.Points[2].Side != "over" {
 		t.Errorf("sonic: %+v", sonic)
+	}
+	// the bracket is as sure as both its sides at once; one with a bound
+	// below alone, as sure as that bound
+	if lo, hi := sonic.Points[1].Sure, sonic.Points[2].Sure; lo <= 0 || hi <= 0 || math.Abs(sonic.Sure-(lo+hi-1)) > 1e-9 {
+		t.Errorf("how sure: sonic %v, its bounds %v and %v", sonic.Sure, lo, hi)
+	}
+	if i := slices.IndexFunc(goccy.Points, func(p results.SafeSizePoint) bool { return p.Bytes == goccy.LoBytes }); i < 0 || goccy.Sure != goccy.Points[i].Sure {
+		t.Errorf("how sure: goccy %v, its bound below at %d bytes: %+v", goccy.Sure, goccy.LoBytes, goccy.Points)
 	}
 	if !goccy.Undecided || goccy.HiBytes != 0 || !strings.HasPrefix(goccy.Head, "undecided") || goccy.Points[3].Side != "undecided" {
 		t.Errorf("goccy: %+v", goccy)

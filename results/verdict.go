@@ -56,7 +56,9 @@ type VerdictCodec struct {
 // estimate, and the bracket it lies in, LoBytes the largest size within
 // the budget (0: none) and HiBytes the smallest over it (0: none, no
 // bound above); Undecided when a size inside the bracket is, which the
-// head then says.
+// head then says. Sure is how sure the bracket is, from 0 to 1 (the
+// console's "86% sure"; 0 where it does not say), and each point's Sure
+// its side's.
 type SafeSizeRecord struct {
 	Shape         string          `json:"shape"`
 	Label         string          `json:"label"`
@@ -66,6 +68,7 @@ type SafeSizeRecord struct {
 	LoBytes       int             `json:"lo_bytes"`
 	HiBytes       int             `json:"hi_bytes"`
 	Undecided     bool            `json:"undecided,omitempty"`
+	Sure          float64         `json:"sure"`
 	Points        []SafeSizePoint `json:"points"`
 }
 
@@ -73,11 +76,12 @@ type SafeSizeRecord struct {
 // 95% interval (Resampled false: the estimate alone) and its side of the
 // budget: "within", "over" or "undecided".
 type SafeSizePoint struct {
-	Input     string `json:"input"`
-	Bytes     int    `json:"bytes"`
-	StopNs    int64  `json:"stop_ns"`
-	LoNs      int64  `json:"lo_ns"`
-	HiNs      int64  `json:"hi_ns"`
-	Resampled bool   `json:"resampled"`
-	Side      string `json:"side"`
+	Input     string  `json:"input"`
+	Bytes     int     `json:"bytes"`
+	StopNs    int64   `json:"stop_ns"`
+	LoNs      int64   `json:"lo_ns"`
+	HiNs      int64   `json:"hi_ns"`
+	Resampled bool    `json:"resampled"`
+	Side      string  `json:"side"`
+	Sure      float64 `json:"sure"`
 }

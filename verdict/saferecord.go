@@ -10,7 +10,8 @@ func RecordSafeSizes(run *results.Run) []results.SafeSizeRecord {
 	for _, t := range SafeSizesOf(run) {
 		for _, s := range t.Codecs {
 			est, _ := s.Estimate()
-			r := results.SafeSizeRecord{Shape: t.Shape, Label: t.Label, Codec: s.Codec, Head: s.Head(), EstimateBytes: est, Undecided: len(s.Undecided()) > 0}
+			r := results.SafeSizeRecord{Shape: t.Shape, Label: t.Label, Codec: s.Codec, Head: s.Head(), EstimateBytes: est, Undecided: len(s.Undecided()) > 0,
+				Sure: s.Sure()}
 			safe, over := s.Bracket()
 			if safe >= 0 {
 				r.LoBytes = s.Points[safe].Bytes
@@ -20,7 +21,7 @@ func RecordSafeSizes(run *results.Run) []results.SafeSizeRecord {
 			}
 			for _, p := range s.Points {
 				r.Points = append(r.Points, results.SafeSizePoint{Input: p.Input, Bytes: p.Bytes, StopNs: int64(p.Stop), LoNs: int64(p.Lo), HiNs: int64(p.Hi),
-					Resampled: p.Resampled, Side: p.Side()})
+					Resampled: p.Resampled, Side: p.Side(), Sure: p.Sure()})
 			}
 			out = append(out, r)
 		}

@@ -114,8 +114,14 @@ func TestMeasureKeepsTheStopHeldToTheEnd(t *testing.T) {
 		if s.Err != "" {
 			t.Fatal(s.Err)
 		}
-		if s.Decode.Stops.Count == 0 || s.Decode.Stops.Held == 0 {
+		if s.Decode.Stops.Count == 0 {
 			t.Fatalf("try %d: a decode that spun without a safe point to its end kept no stop: %+v", try+1, s.Decode.Stops)
+		}
+		// beside work that starves the program the split reads the hold
+		// short (verdict.MinRanShare), down to nothing
+		if starved := s.Decode.Ran > 0 && s.Decode.Ran < 1.0/3; s.Decode.Stops.Held == 0 && !starved {
+			t.Fatalf("try %d: a decode that spun without a safe point to its end held no stop, having run %.0f%% of its ready time: %+v",
+				try+1, 100*s.Decode.Ran, s.Decode.Stops)
 		}
 		// the share of its ready time it ran is measured where the kernel
 		// splits the waits, a share

@@ -36,9 +36,8 @@ func TestFirstCallFailsOnAFirstCallThatFreezes(t *testing.T) {
 		return
 	}
 	failed := strings.Join(r.failed, "\n")
-	if len(r.failed) == 0 && len(r.skipped) == 1 && strings.Contains(r.skipped[0], "a hold keeps its size at") {
-		// beside other work that starves the program: not a pass, and it says why
-		t.Logf("cannot tell on a starved machine, as it should: %s", r.skipped[0])
+	if len(r.failed) == 0 && starvedSkip(r.skipped) {
+		t.Logf("cannot tell on a starved machine, not a pass: %s", r.skipped[0])
 		return
 	}
 	if len(r.skipped) > 0 || len(r.failed) != 1 || !strings.HasPrefix(failed, "pingpongtest: first-freezer's first call freezes the program") {
@@ -73,6 +72,8 @@ func TestFirstCallPassesPreemptibleWork(t *testing.T) {
 		switch {
 		case len(r.failed) > 0:
 			t.Fatalf("the guard failed a preemptible first call: %s", strings.Join(r.failed, "\n"))
+		case starvedSkip(r.skipped):
+			t.Logf("cannot tell on a starved machine, not a failure: %s", r.skipped[0])
 		case len(r.skipped) > 0 && !strings.Contains(r.skipped[0], "no per-thread accounting"):
 			t.Fatalf("the guard could not tell a preemptible first call where the kernel splits the waits: %s", r.skipped[0])
 		case len(r.skipped) > 0:
@@ -110,12 +111,23 @@ func TestFirstCallOfACodec(t *testing.T) {
 	switch {
 	case len(r.failed) > 0:
 		t.Fatalf("the guard failed std's first calls on %d bytes: %s", len(small), strings.Join(r.failed, "\n"))
+	case starvedSkip(r.skipped):
+		t.Logf("cannot tell on a starved machine, not a failure: %s", r.skipped[0])
 	case len(r.skipped) > 0 && !strings.Contains(got, "no per-thread accounting"):
 		t.Fatalf("the guard could not tell std's first calls where the kernel splits the waits: %s", got)
 	case !strings.Contains(got, "first decode: ") || !strings.Contains(got, "first encode: ") || !strings.Contains(got, "in 3 fresh processes"):
 		t.Fatalf("the message has no line for each first call in 3 processes: %s", got)
 	}
 	t.Log(got)
+}
+
+// starvedSkip says the guard's one skip is the first-call guard's on a
+// machine that starved the program (firstCall.starved): the answer a
+// busy machine may give a freeze or a preemptible call alike, saying
+// that a quieter machine settles it.
+func starvedSkip(skipped []string) bool {
+	return len(skipped) == 1 && strings.Contains(skipped[0], "to settle it: a quieter machine: the program ran") &&
+		strings.Contains(skipped[0], "a hold keeps its size at")
 }
 
 // holdsToWidth fails t when a message's lines pass the guard's widths.

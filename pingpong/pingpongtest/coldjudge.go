@@ -46,12 +46,14 @@ type firstCall struct {
 func (f firstCall) starved() bool { return f.ran > 0 && f.ran < verdict.MinRanShare }
 
 // ranOf is the median share of their ready time the programs of samples
-// ran over their first call what, of those that measured it (0: none).
-func ranOf(samples []results.ColdSample, what string) float64 {
+// ran over their first call what, of those that measured it and lasted
+// over floor (0: none): a call no longer than the floor held no stop
+// over it, however little the program ran.
+func ranOf(samples []results.ColdSample, what string, floor time.Duration) float64 {
 	var v []float64
 	for _, s := range samples {
-		if r := s.First(what).Ran; r > 0 {
-			v = append(v, r)
+		if c := s.First(what); c.Ran > 0 && c.Time > floor {
+			v = append(v, c.Ran)
 		}
 	}
 	if len(v) == 0 {
@@ -95,7 +97,7 @@ func judgeFirst(what string, codec, control []results.ColdSample, floor time.Dur
 		second: results.SpreadOf(codec, func(s results.ColdSample) time.Duration { return s.Second(what) }),
 		steady: results.SpreadOf(codec, results.SteadyTime(what)),
 		late:   results.SpreadOf(codec, late), refLate: results.SpreadOf(control, late),
-		ran: ranOf(mine, what),
+		ran: ranOf(mine, what, floor),
 	}
 	f.bar = verdict.ColdBar(floor, f.refHeld.Median)
 	switch {
