@@ -3,7 +3,7 @@
 # rounds in one setting, as root (the hogs at nice -5, the cgroup, the
 # unprivileged user). Build the tests first: go test -c -o ext.test .
 # Usage: [EXT=./ext.test] [OUT=/tmp/beside-work] batch.sh SETTING ROUNDS CASE...
-# SETTING: quiet | hogs2 | hogs4n5 | cgroup1 | hogs2nobody
+# SETTING: quiet | hogs2 | hogs4n5 | cgroup1 | hogs2nobody | hogs4n5nobody
 set -u
 setting=$1 rounds=$2; shift 2
 cases=("$@")
@@ -16,13 +16,13 @@ run=("$ext")
 case $setting in
 quiet) ;;
 hogs2|hogs2nobody) pids+=("$(hog)" "$(hog)") ;;
-hogs4n5) for _ in 1 2 3 4; do nice -n -5 sh -c 'while :; do :; done' & pids+=($!); done ;;
+hogs4n5|hogs4n5nobody) for _ in 1 2 3 4; do nice -n -5 sh -c 'while :; do :; done' & pids+=($!); done ;;
 cgroup1)
 	mkdir -p $cg; echo 100000 > $cg/cpu.cfs_period_us; echo 100000 > $cg/cpu.cfs_quota_us
 	p=$(hog); pids+=("$p"); echo "$p" > $cg/cgroup.procs
 	run=(sh -c 'echo $$ > /sys/fs/cgroup/cpu/pp1/cgroup.procs; exec "$0" "$@"' "$ext") ;;
 esac
-if [ "$setting" = hogs2nobody ]; then
+if [ "$setting" = hogs2nobody ] || [ "$setting" = hogs4n5nobody ]; then
 	run=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp "$ext")
 fi
 sleep 2

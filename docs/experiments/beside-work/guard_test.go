@@ -94,6 +94,14 @@ func TestStdCitm(t *testing.T) {
 	pingpongtest.NoFreeze(t, std, doc)
 }
 
+// TestStdSmall is encoding/json on a 49-byte document, as the project's
+// own TestNoFreezePassesStdOnASmallDocument: pairs that hand their work
+// from thread to thread many times a millisecond.
+func TestStdSmall(t *testing.T) {
+	std := pingpong.Codec{Name: "mystd", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
+	pingpongtest.NoFreeze(t, std, []byte(`{"id":7,"tags":["a","b"],"price":12.5,"name":"x"}`), pingpongtest.Duration(500*time.Millisecond))
+}
+
 func TestSonicAttachment10MB(t *testing.T) {
 	in, err := datasets.Load("attachment:10MB", 1)
 	if err != nil {

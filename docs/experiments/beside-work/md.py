@@ -4,7 +4,8 @@ import re, os, glob, statistics, sys
 root = sys.argv[1] if len(sys.argv) > 1 else '/tmp/beside-work'
 names = {'quiet': 'quiet', 'hogs2': "two `sh -c 'while :; do :; done'`", 'hogs4n5': 'four of them at `nice -n -5`',
          'cgroup1': 'a cgroup v1 of one CPU (`cpu.cfs_quota_us` 100000 per 100000) holding the test and one hog',
-         'hogs2nobody': 'two hogs, the test as user nobody (no CAP_SYS_NICE)'}
+         'hogs2nobody': 'two hogs, the test as user nobody (no CAP_SYS_NICE)',
+         'hogs4n5nobody': 'four hogs at `nice -n -5`, the test as user nobody (no CAP_SYS_NICE)'}
 def parse(p):
     t = open(p).read()
     ans = 'pass' if '--- PASS' in t else 'fail' if '--- FAIL' in t else 'skip' if '--- SKIP' in t else '?'
@@ -17,7 +18,7 @@ def parse(p):
     return dict(ans=ans, eff=(float(m.group(1)), m.group(2), m.group(3)) if m else None,
                 mach=float(mm.group(1)) if mm else 0.0, ran=int(rr.group(1)) if rr else None,
                 thr=int(q.group(1)) if q else None, load=ld.group(1) if ld else '?')
-for st in ['quiet', 'hogs2', 'hogs4n5', 'cgroup1', 'hogs2nobody']:
+for st in ['quiet', 'hogs2', 'hogs4n5', 'cgroup1', 'hogs2nobody', 'hogs4n5nobody']:
     d = os.path.join(root, st)
     if not os.path.isdir(d):
         continue
@@ -26,7 +27,7 @@ for st in ['quiet', 'hogs2', 'hogs4n5', 'cgroup1', 'hogs2nobody']:
     print(f'\n**{names[st]}** ({head.split(", ")[1]}; load {head.split("load ")[1].split(",")[0]} at the start)\n')
     print('| case | answers | effect, points (95% interval) | median | machine | ran | throttled |')
     print('|---|---|---|---|---|---|---|')
-    for c in ['Freezer2x', 'Freezer5x', 'Freezer5xOnePair', 'Copy256MB', 'Loop', 'StdCitm', 'SonicAttachment10MB']:
+    for c in ['Freezer2x', 'Freezer5x', 'Freezer5xOnePair', 'Copy256MB', 'Loop', 'StdCitm', 'StdSmall', 'SonicAttachment10MB']:
         rows = [parse(p) for p in sorted(glob.glob(f'{d}/{c}.*.log'), key=lambda p: int(p.split('.')[-2]))]
         if not rows:
             continue
