@@ -5,6 +5,8 @@ import (
 	"io"
 	"slices"
 	"time"
+
+	"github.com/pingpong-bench/pingpong/latency"
 )
 
 // ColdSchema names the -json file of `pingpong cold`: a document of its
@@ -168,6 +170,20 @@ func SpreadOf(samples []ColdSample, f func(ColdSample) time.Duration) Spread {
 		m = (v[len(v)/2-1] + v[len(v)/2]) / 2
 	}
 	return Spread{Median: m, Min: v[0], Max: v[len(v)-1], N: len(v)}
+}
+
+// RanOf is the median share of their threads' ready time the programs of
+// samples ran over their first call what (ColdCall.Ran), of those that
+// measured it and lasted over floor (0: none): a call no longer than the
+// floor held no stop over it, however little the program ran.
+func RanOf(samples []ColdSample, what string, floor time.Duration) float64 {
+	var v []float64
+	for _, s := range samples {
+		if c := s.First(what); s.Err == "" && c.Ran > 0 && c.Time > floor {
+			v = append(v, c.Ran)
+		}
+	}
+	return latency.Median(v)
 }
 
 // FirstErr is the first failed sample's error, "" when none failed.

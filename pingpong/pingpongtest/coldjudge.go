@@ -1,7 +1,6 @@
 package pingpongtest
 
 import (
-	"slices"
 	"time"
 
 	"github.com/pingpong-bench/pingpong/pingpong"
@@ -45,27 +44,6 @@ type firstCall struct {
 // and "does not" is not said.
 func (f firstCall) starved() bool { return f.ran > 0 && f.ran < verdict.MinRanShare }
 
-// ranOf is the median share of their ready time the programs of samples
-// ran over their first call what, of those that measured it and lasted
-// over floor (0: none): a call no longer than the floor held no stop
-// over it, however little the program ran.
-func ranOf(samples []results.ColdSample, what string, floor time.Duration) float64 {
-	var v []float64
-	for _, s := range samples {
-		if c := s.First(what); c.Ran > 0 && c.Time > floor {
-			v = append(v, c.Ran)
-		}
-	}
-	if len(v) == 0 {
-		return 0
-	}
-	slices.Sort(v)
-	if len(v)%2 == 0 {
-		return (v[len(v)/2-1] + v[len(v)/2]) / 2
-	}
-	return v[len(v)/2]
-}
-
 // seen says whether the probe saw a first call: it forced a stop beside
 // it, or the call was too short to hold one over the floor.
 func seen(c results.ColdCall, floor time.Duration) bool { return c.Stops.Count > 0 || c.Time <= floor }
@@ -97,7 +75,7 @@ func judgeFirst(what string, codec, control []results.ColdSample, floor time.Dur
 		second: results.SpreadOf(codec, func(s results.ColdSample) time.Duration { return s.Second(what) }),
 		steady: results.SpreadOf(codec, results.SteadyTime(what)),
 		late:   results.SpreadOf(codec, late), refLate: results.SpreadOf(control, late),
-		ran: ranOf(mine, what, floor),
+		ran: results.RanOf(mine, what, floor),
 	}
 	f.bar = verdict.ColdBar(floor, f.refHeld.Median)
 	switch {
