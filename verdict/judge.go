@@ -130,13 +130,12 @@ func starved(codec, ref Stops) bool {
 
 // Judge tests codec's stops against the reference's (both must hold
 // stops) by bars; late counts the time the probe could not run as frozen,
-// as it should only against a reference as busy as a codec. window is the
+// as it should only against a reference as busy as a codec, and where
+// neither program was starved (Level.CountsLateFor decides it). window is the
 // level's window (-duration), which a "does not" needs each side's
 // program to have run RanEnough of (0: no such need).
 func Judge(codec, ref Stops, bars Bars, late bool, window time.Duration) Against {
-	a := Against{P: 1, Starved: starved(codec, ref)}
-	late = late && !a.Starved
-	a.Late = late
+	a := Against{P: 1, Late: late, Starved: starved(codec, ref)}
 	x, y, alpha := codec.typicalWaits(late), ref.typicalWaits(late), StretchAlpha
 	if len(x) == 0 || len(y) == 0 {
 		x, y, alpha, a.ByStops = latency.Values(codec.Hist), latency.Values(ref.Hist), StopAlpha, true

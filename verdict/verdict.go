@@ -140,7 +140,7 @@ func (v *Level) judge(cv Codec) Codec {
 	if !cv.HasSTW || v.Ref == nil || !v.Ref.HasSTW || cv.Stops.N() == 0 || v.Ref.Stops.N() == 0 {
 		return cv
 	}
-	cv.Tested, cv.Against = true, Judge(cv.Stops, v.Ref.Stops, v.Bars, v.countsLate(), v.Duration)
+	cv.Tested, cv.Against = true, Judge(cv.Stops, v.Ref.Stops, v.Bars, v.CountsLateFor(cv), v.Duration)
 	return cv
 }
 

@@ -163,18 +163,18 @@ func sum(l pingpong.Level, r pingpong.CodecReport) string {
 	}
 	ref := fmt.Sprintf("; %s %s", l.Reference, tenthsPercent(tenths(r.RefFrozen)))
 	var out string
-	switch {
-	case r.CountsLate:
+	if r.CountsLate {
 		h, f := tenths(r.Waiting), tenths(r.Frozen)
 		out = fmt.Sprintf("%s %s + kept out %s = frozen %s of the window%s", held, tenthsPercent(h), tenthsPercent(f-h), tenthsPercent(f), ref)
-	case tenths(r.Late) > 0 && l.CountsLate:
-		out = fmt.Sprintf("%s %s = frozen %s of the window%s (kept out %s, not counted: too starved to split)",
-			held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref, tenthsPercent(tenths(r.Late)))
-	case tenths(r.Late) > 0:
-		out = fmt.Sprintf("%s %s = frozen %s of the window%s (kept out %s, not counted against %s)",
-			held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref, tenthsPercent(tenths(r.Late)), l.Reference)
-	default:
+	} else {
 		out = fmt.Sprintf("%s %s = frozen %s of the window%s", held, tenthsPercent(tenths(r.Waiting)), tenthsPercent(tenths(r.Frozen)), ref)
+		if tenths(r.Late) > 0 {
+			why := " against " + l.Reference
+			if l.CountsLate { // the level counts it, the program was too starved
+				why = ": too starved to split"
+			}
+			out += fmt.Sprintf(" (kept out %s, not counted%s)", tenthsPercent(tenths(r.Late)), why)
+		}
 	}
 	if r.Split && tenths(r.Machine) > 0 {
 		out += fmt.Sprintf("; the machine's %s left out", tenthsPercent(tenths(r.Machine)))
