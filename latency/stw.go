@@ -274,10 +274,12 @@ func (p *STWProbe) force(self int) {
 }
 
 // hold reads, for the stop that ReadMemStats called at t0 and returning
-// at t1 forced, the runtime's figures that holdOf takes: the total pause's
-// bucket, and whether it was the only stop between the threads' readings.
+// at t1 forced, the runtime's figures that holdOf takes: the least and the
+// most the stop lasted, and whether it was the only stop between the
+// threads' readings.
 func (p *STWProbe) hold(t0, t1, stopping time.Duration, self int) time.Duration {
-	stopped, stoppedMax, n := eventRange(p.before[1].Value, p.after[1].Value)
+	stopped, _, _ := eventRange(p.before[0].Value, p.after[0].Value)
+	_, stoppedMax, n := eventRange(p.before[1].Value, p.after[1].Value)
 	_, _, gc := eventRange(p.before[2].Value, p.after[2].Value)
 	return holdOf(stopReading{pre: p.pre, pos: p.pos, self: self, call: t1 - t0, stopping: stopping,
 		stopped: stopped, stoppedMax: stoppedMax, alone: n == 1 && gc == 0})

@@ -113,8 +113,15 @@ type stopReading struct {
 	self     int
 	call     time.Duration // how long the call lasted, by the clock
 	stopping time.Duration // the stop's wait (its bucket's upper bound)
-	// stopped and stoppedMax are the bucket of the stop's whole length,
-	// from the request to the restart: its lower and upper edges.
+	// stopped is the least the stop lasted: the lower edge of the
+	// runtime's bucket of its stopping phase (from the request until every
+	// P stopped), which the world was stopped through. stoppedMax is the
+	// most: the upper edge of the bucket of its total pause, which the
+	// runtime ends only after it has woken the Ps again, so that it also
+	// holds any wait of the asking thread there, while the woken threads
+	// run (beside four CPU hogs at nice -5 a preemptible loop ran 4-5ms
+	// of a call whose total pause read 8.4ms and whose stopping 4.2ms at
+	// most: docs/notes-verdict.md, issue 51's fifth look).
 	stopped, stoppedMax time.Duration
 	// alone: the only stop between the readings (no GC's, no other's,
 	// which the call could have waited on before it asked for its own).
@@ -131,10 +138,10 @@ type stopReading struct {
 // it ran during the stop, before it stopped. The longest of those, at most
 // the stop's wait, is the stop's hold: the last P to stop is the one the
 // wait was for. A hold is never read too long: the stop's length is the
-// lower edge of the runtime's bucket of it (stopped), or, when this was
-// the only stop between the readings, the call's length less the time
-// self waited on a run queue in it and ReadMemStatsOutside, but never
-// past the bucket's upper edge (the call may have queued for the stop's
+// least the runtime's buckets allow (stopped), or, when this was the only
+// stop between the readings, the call's length less the time self waited
+// on a run queue in it and ReadMemStatsOutside, if that is longer, but
+// never past the most they allow (the call may have queued for the stop's
 // lock behind a GC that recorded no pause of its own). A thread that ran
 // less than all of the free time (the machine kept it waiting there too)
 // makes the hold read short, never long.

@@ -74,6 +74,20 @@ func TestHoldOf(t *testing.T) {
 	if got, want := holdOf(r), 20*ms-22*ms+20*ms; got != want {
 		t.Errorf("queued call: hold %v, want %v (the stop's length at most its bucket's edge)", got, want)
 	}
+	// The asking thread waited 5ms for a CPU after it had woken the Ps
+	// again, and thread 11, woken, ran those 5ms: the runtime's total
+	// pause (8.4ms at least, it ends after the wake) holds that wait, its
+	// stopping phase (at least 3.67ms, at most 4.19ms) does not. Read
+	// from the stopping phase, thread 11 ran outside the stop and holds
+	// nothing; the total's lower edge would have read a hold of 4.19ms
+	// (beside four CPU hogs at nice -5: issue 51's fifth look).
+	asked := at(reading(0, 5*ms, 0), 9160*time.Microsecond)
+	asked.Wait[0] = 5 * ms
+	r = stopReading{pre: pre, pos: asked, self: 10, call: 9100 * time.Microsecond, stopping: 4190 * time.Microsecond,
+		stopped: 3670 * time.Microsecond, stoppedMax: 10490 * time.Microsecond, alone: true}
+	if got := holdOf(r); got != 0 {
+		t.Errorf("woken while the asker waited: hold %v, want 0", got)
+	}
 }
 
 // at stamps every thread of r as read at d.
