@@ -219,6 +219,30 @@ func TestMoreTurnsUntilTheBudgetIsDecided(t *testing.T) {
 	}
 }
 
+// A size undecided only for want of stops takes more turns only while a
+// window of -until would hold MinBudgetStops at the rate they came: 50
+// short stops in half a second reach 200 within 2.5s, not within 1.5s.
+func TestMoreTurnsOnlyWhereUntilReachesTheStops(t *testing.T) {
+	us, ms, win := time.Microsecond, time.Millisecond, 500*time.Millisecond
+	rows := []results.Result{
+		resultstest.Stopping("edge", 2, 0, win, resultstest.StopsAround(2, 50, 100*us)),
+		resultstest.Stopping("baseline", 2, 0, win, resultstest.StopsAround(1, 50, 100*us)),
+	}
+	for i := range rows {
+		rows[i].Input = "attachment:16MB"
+		rows[i].STWHist, rows[i].STW = nil, nil
+	}
+	for _, c := range []struct {
+		until time.Duration
+		want  []bool
+	}{{2500 * ms, []bool{true, true}}, {1500 * ms, []bool{false, false}}} {
+		cfg := results.Config{STW: 10 * ms, Duration: win, Budget: 10 * ms, Until: c.until}
+		if got := SearchMore(cfg, rows); !slices.Equal(got, c.want) {
+			t.Errorf("until %v: more %v, want %v", c.until, got, c.want)
+		}
+	}
+}
+
 // The quantile a budget is judged on counts the time the probe could not
 // ask as stops that waited that long, where the verdict counts it: 40
 // stops of 100us leave 20ms gaps beyond the interval and the slack, which

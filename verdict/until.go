@@ -120,5 +120,21 @@ func (v Level) undecidedOnBudget(cfg results.Config, c Codec) bool {
 	if results.SizeName(v.Input) == v.Input || !c.HasSTW || c.Stops.N() == 0 || results.IsReference(c.Result.Codec) {
 		return false
 	}
-	return v.pointOf(c, results.InputInfo{Name: v.Input}, BudgetOf(cfg)).Undecided
+	budget := BudgetOf(cfg)
+	p := v.pointOf(c, results.InputInfo{Name: v.Input}, budget)
+	return p.Undecided && !(p.Hi < budget && !reaches(cfg.Until, c.Stops.Window, p.Stops))
+}
+
+// reaches says whether a window of until holds MinBudgetStops stops at the
+// rate n stops came in window so far (no cap: it may). A size undecided
+// only for want of stops (its interval under the budget) takes more turns
+// only then: a size whose stops come too seldom for -until to reach them
+// (a big document's long stops take the probe's time) stays undecided
+// however long the run measures within it, and the line says that a
+// longer -duration settles it.
+func reaches(until, window time.Duration, n int64) bool {
+	if until <= 0 || window <= 0 {
+		return true
+	}
+	return float64(n)*until.Seconds()/window.Seconds() >= MinBudgetStops
 }
