@@ -104,7 +104,11 @@ const RanEnough = 0.75
 // freezer at 2x the bar read 0.4-0.5 of its quiet size, at 5x 0.7-0.8,
 // and once passed; beside two CPU hogs, as root or not, and under a
 // 1-CPU quota (37-52%) the freezers kept their quiet size within a
-// quarter (docs/notes-verdict.md, issue 51's third batch). More turns do
+// quarter (docs/notes-verdict.md, issue 51's third batch). With a stop's
+// least length its stopping phase (the fifth look) the nice -5 hogs read
+// the 5x at 0.55 of quiet and the 2x at 0.63 as root, 0.29 and nothing
+// as an ordinary user, whose asking thread waits through the stops; the
+// other settings at 0.81-1.48 (the program ran 32-51%). More turns do
 // not mend it (they are still taken: they may show the codec stands out,
 // or decide a guard's budget); a quieter machine does.
 //
