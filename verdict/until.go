@@ -122,7 +122,10 @@ func (v Level) undecidedOnBudget(cfg results.Config, c Codec) bool {
 	}
 	budget := BudgetOf(cfg)
 	p := v.pointOf(c, results.InputInfo{Name: v.Input}, budget)
-	return p.Undecided && !(p.Hi < budget && !reaches(cfg.Until, c.Stops.Window, p.Stops))
+	if p.Undecided && p.Hi < budget { // for want of stops alone
+		return reaches(cfg.Until, c.Stops.Window, p.Stops)
+	}
+	return p.Undecided
 }
 
 // reaches says whether a window of until holds MinBudgetStops stops at the
