@@ -247,7 +247,10 @@ func (p *STWProbe) force(self int) {
 	if t1 > time.Duration(p.stopAt.Load()) {
 		return // the stop in flight at Stop is dropped, like a round trip at a window's end
 	}
-	stopping, ok := newEvent(p.before[0].Value, p.after[0].Value)
+	// each histogram's new events, read once: the stop's stopping phase,
+	// its total pause, and a GC's pauses between the readings
+	stop, total, gc := p.newEvents(0), p.newEvents(1), p.newEvents(2)
+	stopping, ok := stop.event()
 	if !ok {
 		p.ambiguous++
 		if stopping == 0 {
@@ -258,10 +261,13 @@ func (p *STWProbe) force(self int) {
 	// the stop took place within: the tighter bound keeps the stop's
 	// record inside the window it was watched in.
 	stopping = min(stopping, t1-t0)
-	s := p.stopRecord(t0, t1, stopping)
+	s := p.stopRecord(t0, t1, stopping, total)
 	s.Hold, s.Queued = s.Begin, 0
 	if split {
-		s.Hold = p.hold(t0, t1, stopping, self)
+		// the least the stop lasted is its stopping phase, the most its
+		// total pause (stopReading); alone: no other stop between the readings
+		s.Hold = holdOf(stopReading{pre: p.pre, pos: p.pos, self: self, call: t1 - t0, stopping: stopping,
+			stopped: stop.lo, stoppedMax: total.hi, alone: total.n == 1 && gc.n == 0})
 		s.Queued = mostWaited(p.last, p.pre)
 		p.last, p.pos = p.pos, p.last
 	}
@@ -271,18 +277,6 @@ func (p *STWProbe) force(self int) {
 		p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
 	}
 	p.wall.Record(t1 - t0)
-}
-
-// hold reads, for the stop that ReadMemStats called at t0 and returning
-// at t1 forced, the runtime's figures that holdOf takes: the least and the
-// most the stop lasted, and whether it was the only stop between the
-// threads' readings.
-func (p *STWProbe) hold(t0, t1, stopping time.Duration, self int) time.Duration {
-	stopped, _, _ := eventRange(p.before[0].Value, p.after[0].Value)
-	_, stoppedMax, n := eventRange(p.before[1].Value, p.after[1].Value)
-	_, _, gc := eventRange(p.before[2].Value, p.after[2].Value)
-	return holdOf(stopReading{pre: p.pre, pos: p.pos, self: self, call: t1 - t0, stopping: stopping,
-		stopped: stopped, stoppedMax: stoppedMax, alone: n == 1 && gc == 0})
 }
 
 // mostWaited is the longest any thread waited on a run queue from a to
@@ -301,19 +295,24 @@ func mostWaited(a, b *ThreadTimes) time.Duration {
 }
 
 // stopRecord is the stop that ReadMemStats, called at t0 and returning at
-// t1, forced and waited stopping for: the runtime's pause figure is its
+// t1, forced and waited stopping for, its total pause's new events total:
+// the runtime's pause figure is its
 // whole length, from the request to the restart, so it was asked for that
 // long before it ended (not before the call: the call may first have
 // waited out a GC's own stop, which the GC's figures hold).
-func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration) Stop {
-	total, ok := newEvent(p.before[1].Value, p.after[1].Value)
-	if !ok && total == 0 {
-		total = t1 - t0
+func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration, total events) Stop {
+	length, ok := total.event()
+	if !ok && length == 0 {
+		length = t1 - t0
 	}
-	total = max(total, stopping) // each is a bucket's upper bound, 25% wide
-	at := max(t0, t1-total)
-	return Stop{At: p.watched + at, Begin: stopping, Last: max(0, min(total, t1-at)-stopping)}
+	length = max(length, stopping) // each is a bucket's upper bound, 25% wide
+	at := max(t0, t1-length)
+	return Stop{At: p.watched + at, Begin: stopping, Last: max(0, min(length, t1-at)-stopping)}
 }
+
+// newEvents is what the i-th histogram read around a stop has over its
+// reading before it.
+func (p *STWProbe) newEvents(i int) events { return eventRange(p.before[i].Value, p.after[i].Value) }
 
 // newEvent reads the single event that one histogram reading has over an
 // earlier one. ok is false when the delta does not hold exactly one event:
@@ -326,30 +325,39 @@ func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration) Stop {
 //     0 is returned and the caller falls back to the wall time, an upper
 //     bound.
 func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
-	_, d, n := eventRange(before, after)
-	return d, n == 1
+	return eventRange(before, after).event()
 }
 
-// eventRange is the bucket of the largest event one histogram reading has
+// events is the bucket of the largest event one histogram reading has
 // over an earlier one, from lo to hi, and how many events it has (0 when
 // the metric is missing).
-func eventRange(before, after metrics.Value) (lo, hi time.Duration, n uint64) {
+type events struct {
+	lo, hi time.Duration
+	n      uint64
+}
+
+// event is newEvent's reading of e.
+func (e events) event() (time.Duration, bool) { return e.hi, e.n == 1 }
+
+// eventRange is the new events one histogram reading has over an earlier
+// one.
+func eventRange(before, after metrics.Value) (e events) {
 	if before.Kind() != metrics.KindFloat64Histogram || after.Kind() != metrics.KindFloat64Histogram {
-		return 0, 0, 0
+		return e
 	}
 	b, a := before.Float64Histogram(), after.Float64Histogram()
 	if len(b.Counts) != len(a.Counts) || len(a.Buckets) != len(a.Counts)+1 {
-		return 0, 0, 0
+		return e
 	}
 	for i := range a.Counts {
 		if c := sub(a.Counts[i], b.Counts[i]); c > 0 {
-			n += c
+			e.n += c
 			// buckets ascend: the last one seen is the largest
-			hi = bucketValue(a.Buckets, i)
-			lo = bucketFloor(a.Buckets, i)
+			e.hi = bucketValue(a.Buckets, i)
+			e.lo = bucketFloor(a.Buckets, i)
 		}
 	}
-	return lo, hi, n
+	return e
 }
 
 // Stop ends the probe at this instant and returns the stopping latencies
