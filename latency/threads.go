@@ -133,18 +133,31 @@ type stopReading struct {
 // that code which would not stop took, the rest being the machine's.
 //
 // While the world is stopped, a thread that has stopped runs nothing; so
-// whatever a thread ran between its two readings beyond the time outside
-// the stop (free: the readings' distance less the stop's whole length)
-// it ran during the stop, before it stopped. The longest of those, at most
-// the stop's wait, is the stop's hold: the last P to stop is the one the
-// wait was for. A hold is never read too long: the stop's length is the
-// least the runtime's buckets allow (stopped), or, when this was the only
-// stop between the readings, the call's length less the time self waited
-// on a run queue in it and ReadMemStatsOutside, if that is longer, but
-// never past the most they allow (the call may have queued for the stop's
-// lock behind a GC that recorded no pause of its own). A thread that ran
-// less than all of the free time (the machine kept it waiting there too)
-// makes the hold read short, never long.
+// whatever a thread ran between its two readings beyond what it could
+// have run outside the stop (free: the readings' distance less the stop's
+// whole length) it ran during the stop, before it stopped. The longest of
+// those, at most the stop's wait, is the stop's hold: the last P to stop
+// is the one the wait was for. The stop's length is the least the
+// runtime's buckets allow (stopped), or, when this was the only stop
+// between the readings, the call's length less the time self waited on a
+// run queue in it and ReadMemStatsOutside, if that is longer, but never
+// past the most they allow (the call may have queued for the stop's lock
+// behind a GC that recorded no pause of its own).
+//
+// What a thread ran outside the stop (outside) is all of the free time
+// at most, and a thread that ran no more than that holds nothing: a
+// preemptible thread that ran up to the stop and after it is no holder,
+// however the machine kept it waiting. A thread that ran more surely ran
+// in the stop, and held it; it is taken to have run the free time at its
+// own pace over the readings, not all of it: beside other work a holder
+// runs a fraction of the time, and the free time (the asking thread's
+// waits for a CPU, which the call's length holds and whose place in it
+// two readings cannot tell, and the buckets' width) is long against the
+// CPU time a starved holder runs in a stop of ten times its length. Read
+// all of it, a freezer's holds read 0.65-0.73 of the CPU its spins ran
+// into the stops beside four CPU hogs at nice -5 without the probe's
+// priority, 0.79-0.98 with it; at its pace 0.97-1.15 (quiet 0.99 both
+// ways: docs/notes-verdict.md, issue 51's sixth look).
 func holdOf(r stopReading) time.Duration {
 	var selfWait time.Duration
 	Deltas(r.pre, r.pos, func(d ThreadDelta) {
@@ -163,10 +176,21 @@ func holdOf(r stopReading) time.Duration {
 	var hold time.Duration
 	Deltas(r.pre, r.pos, func(d ThreadDelta) {
 		if d.TID != r.self {
-			hold = max(hold, min(r.stopping, d.CPU-(d.Span-stopped)))
+			hold = max(hold, min(r.stopping, d.CPU-outside(d, d.Span-stopped)))
 		}
 	})
 	return hold
+}
+
+// outside is how much of free, the time outside a stop between its two
+// readings, thread d is taken to have run (holdOf): all of it, unless it
+// ran more than that in all, and so surely ran in the stop; then the
+// share of it that d ran of the time it was ready over the readings.
+func outside(d ThreadDelta, free time.Duration) time.Duration {
+	if free <= 0 || d.CPU <= free || d.Wait <= 0 {
+		return free
+	}
+	return time.Duration(float64(free) * d.CPU.Seconds() / (d.CPU + d.Wait).Seconds())
 }
 
 // readyTimes appends to out what each thread in both readings did from a
@@ -180,26 +204,23 @@ func readyTimes(out []ThreadDelta, a, b *ThreadTimes) []ThreadDelta {
 	return out
 }
 
-// RanShare is the share of the time a program's threads were ready to run
-// that they ran, of what the machine could have kept from them, weighed by
-// how much each ran: each thread's CPU time over its CPU time and the part
-// of its run-queue wait that the machine's other work (others' CPU time, a
-// hypervisor's steal, a quota's throttling, machine, added up over the
-// CPUs) could account for, averaged with its CPU time as the weight.
+// RanShare is the share of the time a program's threads were ready to
+// run that they ran, of what the machine could have kept from them: their
+// CPU time over it and the part of their run-queue wait that the
+// machine's other work (others' CPU time, a hypervisor's steal, a quota's
+// throttling, machine, added up over the CPUs) could account for.
 //
-// The weight is the codec's: its work runs on the threads that run most,
-// and their share of a CPU is the share of its work it got done. A Go
-// program's other threads wake for a moment (to look for work, to hand a
-// goroutine over) and wait on a run queue beside other work far longer
-// than they run; added up with the busy ones, their wait reads the
-// program lower than its codec ran. Beside two CPU hogs a freezer's calls
-// had their threads 0.49 of the time they were ready (read inside each
-// call, median of four runs); this read 0.46, the sum 0.41; beside four
-// hogs at nice -5, 0.16, 0.14 and 0.12 (docs/notes-verdict.md, issue 51).
-// A Go program also keeps a thread or two more runnable than it has Ps
-// now and then, which then wait for each other on a quiet machine: that
-// wait is the program's, not the machine's (hence the part of the wait
-// others' work accounts for). 0 when no thread ran (not measured).
+// Every thread counts as it ran, the busy and the briefly woken alike:
+// the program's CPU time is what it got done. Beside four CPU hogs at
+// nice -5 a freezer's program ran 0.14-0.16 of the CPU time it ran quiet
+// (the same test's two quiet runs), this read 0.16, and each thread's
+// share weighed by its CPU time (which reads near the busiest thread's)
+// 0.18-0.21; beside two hogs 0.33-0.44, 0.42-0.45 and 0.43-0.47
+// (docs/notes-verdict.md, issue 51's sixth look). A Go program also keeps
+// a thread or two more runnable than it has Ps now and then, which then
+// wait for each other on a quiet machine: that wait is the program's, not
+// the machine's (hence the part of the wait others' work accounts for).
+// 0 when no thread ran (not measured).
 func RanShare(ready []ThreadDelta, machine time.Duration) float64 {
 	var cpu, wait time.Duration
 	for _, d := range ready {
@@ -209,15 +230,5 @@ func RanShare(ready []ThreadDelta, machine time.Duration) float64 {
 	if cpu <= 0 {
 		return 0
 	}
-	part := 0.0 // of each thread's wait, the part the machine accounts for
-	if wait > 0 {
-		part = min(1, max(0, machine).Seconds()/wait.Seconds())
-	}
-	ran := 0.0
-	for _, d := range ready {
-		if d.CPU > 0 {
-			ran += d.CPU.Seconds() * d.CPU.Seconds() / (d.CPU.Seconds() + part*d.Wait.Seconds())
-		}
-	}
-	return ran / cpu.Seconds()
+	return cpu.Seconds() / (cpu + min(wait, max(0, machine))).Seconds()
 }

@@ -88,6 +88,28 @@ func TestHoldOf(t *testing.T) {
 	if got := holdOf(r); got != 0 {
 		t.Errorf("woken while the asker waited: hold %v, want 0", got)
 	}
+	// Beside four CPU hogs at nice -5, without the probe's priority: a
+	// spin ran 19.6ms of CPU into a stop whose call lasted 140.9ms, its
+	// thread ready throughout (122.6ms of it waiting); the asker waited
+	// 50.7ms in the call, so only the bucket's lower edge (134.2ms) is
+	// sure, and 6.7ms free. Read as if it had run all of that, the hold
+	// was 12.9ms; at its pace (19.6 of 142.2) it ran 0.9ms of it. A
+	// thread that ran less than the free time in all (4.2ms of a 38.9ms
+	// free time, waiting 64ms) may have run it all outside: no hold.
+	spun := at(reading(0, 19600*time.Microsecond, 4200*time.Microsecond), 140900*time.Microsecond)
+	spun.Wait = []time.Duration{50700 * time.Microsecond, 122600 * time.Microsecond, 0}
+	r = stopReading{pre: pre, pos: spun, self: 10, call: 140900 * time.Microsecond, stopping: 167800 * time.Microsecond,
+		stopped: 134200 * time.Microsecond, stoppedMax: 167800 * time.Microsecond, alone: true}
+	free, pace := 6700*time.Microsecond, 19.6/142.2
+	want := 19600*time.Microsecond - time.Duration(float64(free)*pace)
+	if got := holdOf(r); got < want-time.Microsecond || got > want+time.Microsecond {
+		t.Errorf("a starved holder: hold %v, want %v (its CPU less the free time at its pace)", got, want)
+	}
+	r.pos = at(reading(0, 0, 4200*time.Microsecond), 173100*time.Microsecond)
+	r.pos.Wait = []time.Duration{50700 * time.Microsecond, 0, 64 * ms}
+	if got := holdOf(r); got != 0 {
+		t.Errorf("a thread that ran less than the free time: hold %v, want 0", got)
+	}
 }
 
 // at stamps every thread of r as read at d.
@@ -228,21 +250,19 @@ func TestRanShare(t *testing.T) {
 	}
 }
 
-// RanShare weighs each thread by its CPU time: a busy thread that ran
-// 300ms and waited 100ms beside other work (0.75 of its time) and ten
-// threads that woke for 1ms each and waited 9ms (0.1 of theirs) ran
-// close to the busy thread's share, where adding the waits up would say
-// 310 of 500 (0.62): the codec's work is on the busy thread.
-func TestRanShareWeighsBusyThreads(t *testing.T) {
+// RanShare adds every thread up as it ran: a busy thread that ran 300ms
+// and waited 100ms beside other work and ten threads that woke for 1ms
+// each and waited 9ms ran 310 of the 500ms they were ready, not near the
+// busy thread's 0.75 (its share weighed by CPU time read a starved
+// freezer's program a third more than it ran: issue 51's sixth look).
+func TestRanShareAddsThreadsUp(t *testing.T) {
 	ms := time.Millisecond
 	ready := []ThreadDelta{{TID: 1, CPU: 300 * ms, Wait: 100 * ms}}
 	for i := range 10 {
 		ready = append(ready, ThreadDelta{TID: 2 + i, CPU: ms, Wait: 9 * ms})
 	}
-	got := RanShare(ready, time.Second)
-	want := (300*0.75 + 10*1*0.1) / 310
-	if math.Abs(got-want) > 1e-9 || got < 0.72 {
-		t.Errorf("ran %v, want %v (near the busy thread's 0.75)", got, want)
+	if got, want := RanShare(ready, time.Second), 310.0/500; math.Abs(got-want) > 1e-9 {
+		t.Errorf("ran %v, want %v", got, want)
 	}
 }
 
