@@ -205,22 +205,29 @@ func readyTimes(out []ThreadDelta, a, b *ThreadTimes) []ThreadDelta {
 }
 
 // RanShare is the share of the time a program's threads were ready to
-// run that they ran, of what the machine could have kept from them: their
-// CPU time over it and the part of their run-queue wait that the
-// machine's other work (others' CPU time, a hypervisor's steal, a quota's
-// throttling, machine, added up over the CPUs) could account for.
+// run that they ran, of what the machine could have kept from them,
+// weighed by how much each ran: each thread's CPU time over its CPU time
+// and the part of its run-queue wait that the machine's other work
+// (others' CPU time, a hypervisor's steal, a quota's throttling, machine,
+// added up over the CPUs) could account for, averaged with its CPU time
+// as the weight.
 //
-// Every thread counts as it ran, the busy and the briefly woken alike:
-// the program's CPU time is what it got done. Beside four CPU hogs at
-// nice -5 a freezer's program ran 0.14-0.16 of the CPU time it ran quiet
-// (the same test's two quiet runs), this read 0.16, and each thread's
-// share weighed by its CPU time (which reads near the busiest thread's)
-// 0.18-0.21; beside two hogs 0.33-0.44, 0.42-0.45 and 0.43-0.47
-// (docs/notes-verdict.md, issue 51's sixth look). A Go program also keeps
-// a thread or two more runnable than it has Ps now and then, which then
-// wait for each other on a quiet machine: that wait is the program's, not
-// the machine's (hence the part of the wait others' work accounts for).
-// 0 when no thread ran (not measured).
+// The weight is the codec's: its work runs on the threads that run most.
+// A Go program's other threads wake for a moment (to look for work, to
+// hand a goroutine over) and wait on a run queue beside other work far
+// longer than they run, and under a quota every thread that is runnable
+// when the cgroup is throttled waits out the throttle: added up with the
+// busy ones, their wait reads the program lower than it ran. Against the
+// program's CPU over the same test's quiet runs (a freezer's, k = 200 of
+// docs/experiments/beside-work), under a 1-CPU quota with a hog in it the
+// program ran 0.32-0.38, this read 0.35-0.36, the threads added up
+// 0.22-0.25; beside two CPU hogs 0.36-0.48, 0.38-0.50 and 0.39-0.46;
+// beside four hogs at nice -5, where it reads high, 0.14-0.17, 0.18-0.22
+// and 0.16-0.17 (docs/notes-verdict.md, issue 51's sixth look). A Go
+// program also keeps a thread or two more runnable than it has Ps now and
+// then, which then wait for each other on a quiet machine: that wait is
+// the program's, not the machine's (hence the part of the wait others'
+// work accounts for). 0 when no thread ran (not measured).
 func RanShare(ready []ThreadDelta, machine time.Duration) float64 {
 	var cpu, wait time.Duration
 	for _, d := range ready {
@@ -230,5 +237,15 @@ func RanShare(ready []ThreadDelta, machine time.Duration) float64 {
 	if cpu <= 0 {
 		return 0
 	}
-	return cpu.Seconds() / (cpu + min(wait, max(0, machine))).Seconds()
+	part := 0.0 // of each thread's wait, the part the machine accounts for
+	if wait > 0 {
+		part = min(1, max(0, machine).Seconds()/wait.Seconds())
+	}
+	ran := 0.0
+	for _, d := range ready {
+		if d.CPU > 0 {
+			ran += d.CPU.Seconds() * d.CPU.Seconds() / (d.CPU.Seconds() + part*d.Wait.Seconds())
+		}
+	}
+	return ran / cpu.Seconds()
 }
