@@ -102,7 +102,7 @@ func (p *STWProbe) Follow(t *Timeline) { p.timeline = t }
 // nothing inside the window it watches.
 func NewSTWProbe(interval, window time.Duration) *STWProbe {
 	// The stops' records: a window's stops at the interval, and slack for
-	// the stops a GC or another ReadMemStats adds (newEvent) and for a
+	// the stops a GC or another ReadMemStats adds (events.event) and for a
 	// window that runs a little past its length while it closes.
 	const slack = 64
 	n := 512 // a 5s window at the default 10ms
@@ -314,20 +314,6 @@ func (p *STWProbe) stopRecord(t0, t1, stopping time.Duration, total events) Stop
 // reading before it.
 func (p *STWProbe) newEvents(i int) events { return eventRange(p.before[i].Value, p.after[i].Value) }
 
-// newEvent reads the single event that one histogram reading has over an
-// earlier one. ok is false when the delta does not hold exactly one event:
-//   - more than one: another stop of the same class (a profile, another
-//     ReadMemStats, the tracer) slipped in between the two reads. The
-//     largest new event is returned: ours is one of them, so the figure is
-//     never below ours, and each is a real stop of this program that took
-//     that long to begin.
-//   - none: the runtime does not have the metric (a Go that renamed it);
-//     0 is returned and the caller falls back to the wall time, an upper
-//     bound.
-func newEvent(before, after metrics.Value) (d time.Duration, ok bool) {
-	return eventRange(before, after).event()
-}
-
 // events is the bucket of the largest event one histogram reading has
 // over an earlier one, from lo to hi, and how many events it has (0 when
 // the metric is missing).
@@ -336,8 +322,17 @@ type events struct {
 	n      uint64
 }
 
-// event is newEvent's reading of e.
-func (e events) event() (time.Duration, bool) { return e.hi, e.n == 1 }
+// event reads the single event of e. ok is false when e does not hold
+// exactly one event:
+//   - more than one: another stop of the same class (a profile, another
+//     ReadMemStats, the tracer) slipped in between the two reads. The
+//     largest new event is returned: ours is one of them, so the figure is
+//     never below ours, and each is a real stop of this program that took
+//     that long to begin.
+//   - none: the runtime does not have the metric (a Go that renamed it);
+//     0 is returned and the caller falls back to the wall time, an upper
+//     bound.
+func (e events) event() (d time.Duration, ok bool) { return e.hi, e.n == 1 }
 
 // eventRange is the new events one histogram reading has over an earlier
 // one.
@@ -435,5 +430,5 @@ func (p *STWProbe) Wall() *hdrhistogram.Histogram { return p.wall.h }
 
 // Ambiguous is how many of the recorded stops could not be told apart from
 // another stop that began between the same two histogram reads (see
-// newEvent). Read it after Stop.
+// events.event). Read it after Stop.
 func (p *STWProbe) Ambiguous() int64 { return p.ambiguous }

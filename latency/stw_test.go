@@ -84,11 +84,11 @@ func readOtherStopping() metrics.Value {
 	return s[0].Value
 }
 
-func TestNewEventTellsOneStopFromMany(t *testing.T) {
+func TestEventTellsOneStopFromMany(t *testing.T) {
 	var ms runtime.MemStats
 	before := readOtherStopping()
 	runtime.ReadMemStats(&ms)
-	if d, ok := newEvent(before, readOtherStopping()); !ok || d <= 0 {
+	if d, ok := eventRange(before, readOtherStopping()).event(); !ok || d <= 0 {
 		t.Errorf("one stop not isolated: %v, %v", d, ok)
 	}
 	// Three stops between two readings: ambiguous, and the largest counts.
@@ -96,12 +96,12 @@ func TestNewEventTellsOneStopFromMany(t *testing.T) {
 	for range 3 {
 		runtime.ReadMemStats(&ms)
 	}
-	if d, ok := newEvent(before, readOtherStopping()); ok || d <= 0 {
+	if d, ok := eventRange(before, readOtherStopping()).event(); ok || d <= 0 {
 		t.Errorf("three stops read as one: %v, %v", d, ok)
 	}
 	// No stop: nothing to read, and the caller falls back to the wall time.
 	before = readOtherStopping()
-	if d, ok := newEvent(before, readOtherStopping()); ok || d != 0 {
+	if d, ok := eventRange(before, readOtherStopping()).event(); ok || d != 0 {
 		t.Errorf("no stop read as %v, %v", d, ok)
 	}
 }
