@@ -108,7 +108,11 @@ const RanEnough = 0.75
 // least length its stopping phase (the fifth look) the nice -5 hogs read
 // the 5x at 0.55 of quiet and the 2x at 0.63 as root, 0.29 and nothing
 // as an ordinary user, whose asking thread waits through the stops; the
-// other settings at 0.81-1.48 (the program ran 32-51%). More turns do
+// other settings at 0.81-1.48 (the program ran 32-51%). With a holder
+// that surely held read at its own pace (the sixth look) the nice -5 hogs
+// read the 5x at 0.70 and the 2x at 0.58 as root, 0.64 and 0.77 as an
+// ordinary user: the share of ready time weighed by CPU reads a starved
+// program a third above what it got done. More turns do
 // not mend it (they are still taken: they may show the codec stands out,
 // or decide a guard's budget); a quieter machine does.
 //
