@@ -183,17 +183,35 @@ func TestSTWProbeSplitsEachStop(t *testing.T) {
 	measurelock.Take(t)
 	run := func(work func()) []Stop {
 		var stop atomic.Bool
+		calls := make([]atomic.Int64, runtime.GOMAXPROCS(0))
 		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
+		for i := range calls {
 			wg.Go(func() {
 				for !stop.Load() {
 					work()
+					calls[i].Add(1)
 				}
 			})
 		}
 		p := NewSTWProbe(5*time.Millisecond, 0)
 		p.Start()
+		// The window holds 400ms and every worker's call through it: on a
+		// starved machine (a twentieth of a CPU beside four nice -5 hogs,
+		// run as an unprivileged user) a 30ms spin outlasts 400ms, and the
+		// stop in flight at Stop is dropped. Two calls of a worker ending
+		// after Start mean it ran one whole inside the window. The minute
+		// bounds a machine that runs nothing; it is not a measure.
+		from := make([]int64, len(calls))
+		for i := range calls {
+			from[i] = calls[i].Load()
+		}
+		until := time.Now().Add(time.Minute)
 		time.Sleep(400 * time.Millisecond)
+		for i := range calls {
+			for calls[i].Load() < from[i]+2 && time.Now().Before(until) {
+				time.Sleep(10 * time.Millisecond)
+			}
+		}
 		p.Stop()
 		stop.Store(true)
 		wg.Wait()
