@@ -82,11 +82,11 @@ type Turn struct {
 	// Split: the kernel's accounting of each thread split the stops'
 	// waits (Stop.Hold, Stop.Queued); without it Hold is the whole wait.
 	Split bool `json:"split,omitempty"`
-	// Ran is the share of the time the program's threads were ready to
-	// run in the turn that they spent on a CPU, of what the machine's other
-	// work could have kept from them (RanShare, STWProbe.Account). Beside
-	// other work a thread gets a CPU part of the time it wants one, and
-	// the program does that much less of its work in the turn's wall
+	// Ran is the share of the CPU time the program's goroutines wanted in
+	// the turn (the Ps they kept busy) that the process got, of what the
+	// machine's other work could have kept from it (RanShare,
+	// STWProbe.Account). Beside other work a program gets a part of the
+	// CPU it wants, and does that much less of its work in the turn's wall
 	// clock: a codec that holds stops for a share of its own running time
 	// holds them for Ran of that share of the window. 0 where not measured
 	// (RanShare reads it as 1).

@@ -80,10 +80,11 @@ type STWProbe struct {
 	// last is the reading that ended the previous stop, or began the turn.
 	threads        *Threads
 	last, pre, pos *ThreadTimes
-	first          *ThreadTimes // the reading that began the turn (Turn.Ran)
-	// ready is what each thread did in the last turn (readyTimes), for
-	// Account.
-	ready []ThreadDelta
+	// demand samples the Ps the program wanted at each stop; cpu is the
+	// process's CPU time at the turn's start, then over the turn, and
+	// wanted what its goroutines wanted over it, for Account (Turn.Ran).
+	demand      *demand
+	cpu, wanted time.Duration
 	// prioritized: the probe's thread got the kernel's priority (nice
 	// -20) in its last turn; set by the probe goroutine before its first
 	// tick, read after Stop.
@@ -120,7 +121,7 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 		last:     new(ThreadTimes),
 		pre:      new(ThreadTimes),
 		pos:      new(ThreadTimes),
-		first:    new(ThreadTimes),
+		demand:   newDemand(),
 		closed:   true, // until Start
 	}
 	p.due.Store(math.MaxInt64)
@@ -145,9 +146,7 @@ func (p *STWProbe) Start() {
 	if p.threads != nil && p.threads.Read(p.last) != nil {
 		p.threads = nil
 	}
-	if p.threads != nil {
-		p.first.set(p.last)
-	}
+	p.cpu = cpuNow()
 	p.stopAt.Store(math.MaxInt64)
 	p.closed = false
 	p.due.Store(int64(time.Since(p.clock) + p.interval))
@@ -237,6 +236,7 @@ func (p *STWProbe) ask(self int) {
 
 // force forces one stop from thread self and records it.
 func (p *STWProbe) force(self int) {
+	p.demand.sample()
 	metrics.Read(p.before)
 	split := p.threads != nil && p.threads.Read(p.pre) == nil
 	t0 := time.Since(p.epoch)
@@ -377,10 +377,9 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 		n -= t.Stops
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
-	p.ready = p.ready[:0]
+	p.cpu, p.wanted = cpuNow()-p.cpu, p.demand.wanted(at)
 	if turn.Split && p.threads.Read(p.pre) == nil {
 		turn.Queued = mostWaited(p.last, p.pre)
-		p.ready = readyTimes(p.ready, p.first, p.pre)
 	}
 	p.turns = append(p.turns, turn)
 	p.watched += at
@@ -389,12 +388,12 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 
 // Account gives the last turn, which Stop ended, its Ran: machine is how
 // long the machine's other work ran on the CPUs over it (others' CPU
-// time, steal, a quota's throttling), which RanShare weighs the threads'
-// run-queue wait against. Without it (no noise meter) a turn's Ran is 0,
-// read as all of it.
+// time, steal, a quota's throttling), the most of the program's shortfall
+// RanShare counts. Without it (no noise meter) a turn's Ran is 0, read as
+// all of it.
 func (p *STWProbe) Account(machine time.Duration) {
 	if n := len(p.turns); n > 0 && p.turns[n-1].Split {
-		p.turns[n-1].Ran = RanShare(p.ready, machine)
+		p.turns[n-1].Ran = RanShare(p.cpu, p.wanted, machine)
 	}
 }
 

@@ -2,7 +2,6 @@ package latency
 
 import (
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -240,49 +239,6 @@ func TestSTWProbeSplitsEachStop(t *testing.T) {
 	})
 	if h := longest(run(func() { time.Sleep(time.Millisecond) })); h > time.Millisecond {
 		t.Errorf("sleeping, the longest hold was %v: want under 1ms", h)
-	}
-}
-
-// RanShare counts only the wait the machine's other work accounts for:
-// two threads that each ran 30ms and waited 10ms, beside others that
-// took 20ms of the CPUs, ran 60ms of 80ms; beside none, all of it (their
-// wait was each other's); threads that ran nothing say 0 (not measured).
-func TestRanShare(t *testing.T) {
-	ms := time.Millisecond
-	a := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{0, 0, 0}, Wait: []time.Duration{0, 0, 0}}
-	b := &ThreadTimes{TIDs: []int{1, 2, 3}, CPU: []time.Duration{30 * ms, 30 * ms, 0}, Wait: []time.Duration{10 * ms, 10 * ms, 0}}
-	ready := readyTimes(nil, a, b)
-	if len(ready) != 3 || ready[0].CPU != 30*ms || ready[1].Wait != 10*ms {
-		t.Fatalf("ready times %+v: want each of the first two 30ms run, 10ms waited", ready)
-	}
-	for _, c := range []struct {
-		machine time.Duration
-		want    float64
-	}{{20 * ms, 0.75}, {500 * ms, 0.75}, {0, 1}, {10 * ms, 60.0 / 70}} {
-		if got := RanShare(ready, c.machine); math.Abs(got-c.want) > 1e-9 {
-			t.Errorf("beside %v of others' work: ran %v, want %v", c.machine, got, c.want)
-		}
-	}
-	if got := RanShare(readyTimes(nil, a, a), time.Second); got != 0 {
-		t.Errorf("threads that ran nothing: %v, want 0", got)
-	}
-}
-
-// RanShare weighs each thread by its CPU time: a busy thread that ran
-// 300ms and waited 100ms beside other work (0.75 of its time) and ten
-// threads that woke for 1ms each and waited 9ms (0.1 of theirs) ran
-// close to the busy thread's share, where adding the waits up would say
-// 310 of 500 (0.62): the codec's work is on the busy thread.
-func TestRanShareWeighsBusyThreads(t *testing.T) {
-	ms := time.Millisecond
-	ready := []ThreadDelta{{TID: 1, CPU: 300 * ms, Wait: 100 * ms}}
-	for i := range 10 {
-		ready = append(ready, ThreadDelta{TID: 2 + i, CPU: ms, Wait: 9 * ms})
-	}
-	got := RanShare(ready, time.Second)
-	want := (300*0.75 + 10*1*0.1) / 310
-	if math.Abs(got-want) > 1e-9 || got < 0.72 {
-		t.Errorf("ran %v, want %v (near the busy thread's 0.75)", got, want)
 	}
 }
 
