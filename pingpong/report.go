@@ -117,7 +117,7 @@ type CodecReport struct {
 	Frozen, RefFrozen, Waiting, Late float64
 	// CountsLate: Late counts in Frozen for this codec, as the level
 	// counts it (Level.CountsLate), unless its program or the reference's
-	// ran less than a third of the time its threads were ready, too little
+	// got less than a quarter of the CPU its goroutines wanted, too little
 	// to tell the machine's share of the probe's lateness from the
 	// program's (verdict.MinRanShare).
 	CountsLate bool
@@ -129,8 +129,8 @@ type CodecReport struct {
 	// leaves out.
 	Split   bool
 	Machine float64
-	// Ran is the share of the window the program ran (of the time its
-	// threads were ready to run, the share they spent on a CPU): Frozen,
+	// Ran is the share of the window the program ran (of the CPU its
+	// goroutines wanted, the share the process got): Frozen,
 	// Waiting and the effect are shares of the time it ran, so that beside
 	// other work a freeze keeps its size. 1 on a quiet machine. Throttled
 	// is the CPU, in cores, a cgroup's quota kept the program from (the
@@ -277,8 +277,8 @@ func ReportOf(run *results.Run) *Report {
 	return rep
 }
 
-// RanShown is the share of the time its threads were ready to run that
-// a program must have run before a report says how little it ran
+// RanShown is the share of the CPU its goroutines wanted that a program
+// must have got before a report says how little it ran
 // (verdict.RanShown).
 const RanShown = verdict.RanShown
 

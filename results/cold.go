@@ -80,8 +80,8 @@ type ColdCall struct {
 	// Late is the sleep probe beside the call: its wakes, and how late
 	// the latest was (a goroutine left waiting for a P, or the world).
 	Late ColdLate `json:"late"`
-	// Ran is the share of the time its threads were ready that the
-	// program ran over the call (latency.Turn.Ran): beside other work,
+	// Ran is the share of the CPU its goroutines wanted that the program
+	// got over the call (latency.Turn.Ran): beside other work,
 	// under 1. 0 where not measured (no probe, or no per-thread
 	// accounting).
 	Ran float64 `json:"ran,omitempty"`
@@ -172,8 +172,8 @@ func SpreadOf(samples []ColdSample, f func(ColdSample) time.Duration) Spread {
 	return Spread{Median: m, Min: v[0], Max: v[len(v)-1], N: len(v)}
 }
 
-// RanOf is the median share of their threads' ready time the programs of
-// samples ran over their first call what (ColdCall.Ran), of those that
+// RanOf is the median share of the CPU their goroutines wanted that the
+// programs of samples got over their first call what (ColdCall.Ran), of those that
 // measured it and lasted over floor (0: none): a call no longer than the
 // floor held no stop over it, however little the program ran.
 func RanOf(samples []ColdSample, what string, floor time.Duration) float64 {

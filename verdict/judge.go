@@ -57,8 +57,8 @@ type Against struct {
 	// RanEnough of the window (the machine had the rest): too little of
 	// its own work for "does not".
 	Short bool
-	// Starved: the codec's program, or the reference's, ran less than
-	// MinRanShare of the time its threads were ready: too starved for the
+	// Starved: the codec's program, or the reference's, got less than
+	// MinRanShare of the CPU its goroutines wanted: too starved for the
 	// split to keep a freeze's size, so "does not" is not said, and the
 	// time the probe could not run is not counted (Late is false).
 	Starved bool
@@ -96,25 +96,22 @@ const BusyShare = 0.5
 // 94-100% of its window; three quarters leaves room for that.
 const RanEnough = 0.75
 
-// MinRanShare is the least share of the time its threads were ready that
-// a codec's program, and the reference's, must have run for the verdict
-// to say "does not". Below it the split of a stop's wait into the codec's
-// hold and the machine's share reads a freeze short: beside four CPU hogs
-// at nice -5 on two cores (the program ran 12-28% of its ready time) a
-// freezer at 2x the bar read 0.4-0.5 of its quiet size, at 5x 0.7-0.8,
-// and once passed; beside two CPU hogs, as root or not, and under a
-// 1-CPU quota (37-52%) the freezers kept their quiet size within a
-// quarter (docs/notes-verdict.md, issue 51's third batch). With a stop's
-// least length its stopping phase (the fifth look) the nice -5 hogs read
-// the 5x at 0.55 of quiet and the 2x at 0.63 as root, 0.29 and nothing
-// as an ordinary user, whose asking thread waits through the stops; the
-// other settings at 0.81-1.48 (the program ran 32-51%). With a holder
-// that surely held read at its own pace (the sixth look) the nice -5 hogs
-// read the 5x at 0.70 and the 2x at 0.58 as root, 0.64 and 0.77 as an
-// ordinary user: the share of ready time weighed by CPU reads a starved
-// program a third above what it got done. More turns do
-// not mend it (they are still taken: they may show the codec stands out,
-// or decide a guard's budget); a quieter machine does.
+// MinRanShare is the least share of the CPU its goroutines wanted that a
+// codec's program, and the reference's, must have got for the verdict to
+// say "does not" (latency.RanShare). Below it the split of a stop's wait
+// into the codec's hold and the machine's share reads a freeze short:
+// beside four CPU hogs at nice -5 on two cores the program got 14-20% of
+// what it wanted, and a freezer at 2x the bar read 0.3-0.5 of its quiet
+// size, at 5x 0.4-0.75 (root and not: docs/notes-verdict.md, issue 51's
+// third to seventh looks); beside two CPU hogs (45-50%) the freezers kept
+// their quiet size within a quarter (0.71-0.99 of it), and under a 1-CPU
+// quota with a hog in it (32-36%) 0.72-1.17. A quarter lies between: the
+// quota's program is not starved, the nice -5 hogs' is. It was a third
+// while the share was the threads' run-queue waits weighed by their CPU,
+// which read the quota's program at 35-36% and the nice -5 hogs' at
+// 18-24%. More turns do not mend a starved reading (they are still
+// taken: they may show the codec stands out, or decide a guard's
+// budget); a quieter machine does.
 //
 // Below it the time the probe could not ask is not counted either: of a
 // gap in which it asked nothing, the machine's share is the longest any
@@ -122,16 +119,17 @@ const RanEnough = 0.75
 // from thread to thread (pairs on channels) waits in a chain of such
 // waits, one after another, which the longest of them leaves mostly to
 // the program. Beside four CPU hogs at nice -5 and another test, as an
-// ordinary user (the program ran 15-18% of its ready time), std on a
+// ordinary user (the program ran 15-18% of its threads' ready time, the
+// share as it was read then), std on a
 // 49-byte document read kept out 36-100% of the window against control's
 // 0-0.5% (a preemptible loop, whose threads wait on a run queue and never
 // sleep) and failed the guard three times of three. There the stops the
 // load asks for carry a freeze (every freezer and copy of that batch
 // held its stops, kept out 0-4.6%).
-const MinRanShare = 1.0 / 3
+const MinRanShare = 1.0 / 4
 
-// starved says whether codec's program or ref's ran less than MinRanShare
-// of the time its threads were ready, where both were split (Starved).
+// starved says whether codec's program or ref's got less than MinRanShare
+// of the CPU its goroutines wanted, where both were split (Starved).
 func starved(codec, ref Stops) bool {
 	return codec.Split && ref.Split && min(codec.RanShare(), ref.RanShare()) < MinRanShare
 }

@@ -32,16 +32,15 @@ func (v Level) busiest() float64 {
 	return busy
 }
 
-// RanShown is the share of the time its threads were ready to run that a
-// program must have run before MachineNote says nothing of it: on the
-// project's 2-core VM, quiet, a level's program ran 97-100% of it (the
-// probe's and the runtime's own threads take the rest).
+// RanShown is the share of the CPU its goroutines wanted that a program
+// must have got before MachineNote says nothing of it: on the project's
+// 2-core VM, quiet, a level's program got 95-100% of it.
 const RanShown = 0.95
 
 // MachineNote says, where the stops' waits were split, what the machine
 // did to the level beyond the table's "machine" column: how much of the
-// time its threads were ready to run the program ran (the shares of the
-// table are of that time), what a cgroup's quota throttled, and whether
+// CPU its goroutines wanted the program got (the shares of the table are
+// of the time it ran), what a cgroup's quota throttled, and whether
 // the probe's thread lacked its priority; "" when there is nothing to
 // say.
 func (v Level) MachineNote() string {
@@ -58,7 +57,7 @@ func (v Level) MachineNote() string {
 	}
 	var parts []string
 	if ran < RanShown {
-		parts = append(parts, fmt.Sprintf("the program ran as little as %.0f%% of the time its threads were ready (other work had the rest); "+
+		parts = append(parts, fmt.Sprintf("the program got as little as %.0f%% of the CPU its goroutines wanted (other work had the rest); "+
 			"each share is of the time it ran, so a freeze keeps its size", 100*ran))
 	}
 	if throttled >= 0.005 {

@@ -229,7 +229,7 @@ func TestAPlainFreezeStandsOut(t *testing.T) {
 }
 
 // A freeze keeps its size beside other work: a codec whose program ran
-// 40% of the time its threads were ready, and so held its stops for 40%
+// 40% of the CPU its goroutines wanted, and so held its stops for 40%
 // of what it held on a quiet machine, freezes the program as many points
 // of the time it ran; the level says how little it ran.
 func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
@@ -261,7 +261,7 @@ func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
 	if d := b.Effect.Frozen.Est - q.Effect.Frozen.Est; d > 0.002 || d < -0.002 {
 		t.Errorf("effect busy %+.1f points, quiet %+.1f: want the same size", 100*b.Effect.Frozen.Est, 100*q.Effect.Frozen.Est)
 	}
-	if quiet.MachineNote() != "" || !strings.Contains(busy.MachineNote(), "ran as little as 40%") {
+	if quiet.MachineNote() != "" || !strings.Contains(busy.MachineNote(), "got as little as 40%") {
 		t.Errorf("machine notes: quiet %q, busy %q", quiet.MachineNote(), busy.MachineNote())
 	}
 }
@@ -270,7 +270,7 @@ func TestAFreezeKeepsItsSizeBesideOtherWork(t *testing.T) {
 // lie under the bar, but whose program ran half its window, is "cannot
 // tell", and what would settle it is a longer window or a quieter
 // machine; the same codec that ran its whole window does not. One whose
-// program ran a fifth of the time its threads were ready is "cannot
+// program ran a fifth of the CPU its goroutines wanted is "cannot
 // tell" however long it ran (the split reads a freeze short there), and
 // only a quieter machine settles it.
 func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
@@ -296,22 +296,22 @@ func TestDoesNotNeedsTheProgramToHaveRun(t *testing.T) {
 	if cv := short.Codecs[0]; cv.Answer != CannotTell || !cv.Short || cv.Starved {
 		t.Errorf("ran half of its window: answer %v (short %v, starved %v), want cannot tell, short", cv.Answer, cv.Short, cv.Starved)
 	}
-	if s := short.Settle(CommandTerms); !strings.Contains(s, "ran 50%") || !strings.Contains(s, "-duration 3s") {
+	if s := short.Settle(CommandTerms); !strings.Contains(s, "got 50%") || !strings.Contains(s, "-duration 3s") {
 		t.Errorf("settle %q: want how little it ran, and the window that would do", s)
 	}
 	starved := level(0.2, win/4) // a fifth of 2s is more than three quarters of -duration
 	if cv := starved.Codecs[0]; cv.Answer != CannotTell || cv.Short || !cv.Starved {
-		t.Errorf("ran a fifth of its ready time: answer %v (short %v, starved %v), want cannot tell, starved", cv.Answer, cv.Short, cv.Starved)
+		t.Errorf("ran a fifth of the CPU it wanted: answer %v (short %v, starved %v), want cannot tell, starved", cv.Answer, cv.Short, cv.Starved)
 	}
-	if s := starved.Settle(CommandTerms); !strings.Contains(s, "ran 20%") || strings.Contains(s, "-duration") || !strings.Contains(s, "quieter machine") {
+	if s := starved.Settle(CommandTerms); !strings.Contains(s, "got 20%") || strings.Contains(s, "-duration") || !strings.Contains(s, "quieter machine") {
 		t.Errorf("settle %q: want how little it ran, and a quieter machine (no longer window mends it)", s)
 	}
 }
 
 // The time the probe could not ask counts against a codec only where its
-// program ran enough of its ready time to split it: a codec whose probe
+// program ran enough of the CPU it wanted to split it: a codec whose probe
 // asked a tenth as often as control's, with nothing queued, stands out
-// on that lateness when the program ran its whole ready time; starved
+// on that lateness when the program ran all the CPU it wanted; starved
 // (a fifth of it), where a chain of threads waiting in turn reads as the
 // program's, the lateness is not counted, and its short stops leave it
 // "cannot tell", never "stands out".
@@ -335,13 +335,13 @@ func TestLatenessIsNotCountedAgainstAStarvedProgram(t *testing.T) {
 		t.Fatal("the level does not count the time the probe could not run: the test needs one that does")
 	}
 	if cv := ran.Codecs[0]; !cv.StandsOut() || !cv.Late || !ran.CountsLateFor(cv) {
-		t.Errorf("ran all of its ready time, kept out %.0f%%: answer %v (late counted %v), want stands out on it",
+		t.Errorf("ran all of the CPU it wanted, kept out %.0f%%: answer %v (late counted %v), want stands out on it",
 			100*cv.Stops.Late(), cv.Answer, cv.Late)
 	}
 	starved := level(0.2)
 	cv := starved.Codecs[0]
 	if cv.Answer != CannotTell || cv.Late || !cv.Starved || starved.CountsLateFor(cv) {
-		t.Errorf("ran a fifth of its ready time: answer %v (late counted %v, starved %v), want cannot tell, lateness not counted",
+		t.Errorf("ran a fifth of the CPU it wanted: answer %v (late counted %v, starved %v), want cannot tell, lateness not counted",
 			cv.Answer, cv.Late, cv.Starved)
 	}
 	if f := starved.FrozenOf(cv, cv.Stops); f > cv.Stops.Waiting()+1e-9 {

@@ -120,13 +120,13 @@ func TestMeasureKeepsTheStopHeldToTheEnd(t *testing.T) {
 		// beside work that starves the program the split reads the hold
 		// short (verdict.MinRanShare), down to nothing
 		if starved := s.Decode.Ran > 0 && s.Decode.Ran < 1.0/3; s.Decode.Stops.Held == 0 && !starved {
-			t.Fatalf("try %d: a decode that spun without a safe point to its end held no stop, having run %.0f%% of its ready time: %+v",
+			t.Fatalf("try %d: a decode that spun without a safe point to its end held no stop, having run %.0f%% of the CPU it wanted: %+v",
 				try+1, 100*s.Decode.Ran, s.Decode.Stops)
 		}
-		// the share of its ready time it ran is measured where the kernel
+		// the share of the CPU it wanted it ran is measured where the kernel
 		// splits the waits, a share
 		if r := s.Decode.Ran; (r != 0) != s.Decode.Stops.Split || r < 0 || r > 1 {
-			t.Fatalf("try %d: ran %v of its ready time (split %v): want a share where split, else 0", try+1, r, s.Decode.Stops.Split)
+			t.Fatalf("try %d: ran %v of the CPU it wanted (split %v): want a share where split, else 0", try+1, r, s.Decode.Stops.Split)
 		}
 	}
 }

@@ -9,9 +9,9 @@ import (
 // Others measures what the machine's other work took over a window:
 // others' CPU time and the hypervisor's steal (latency.NoiseMeter), and
 // the time a cgroup's quota throttled the process (Throttle). It is what
-// a probe's turn weighs its threads' run-queue wait against
-// (latency.STWProbe.Account) to say how much of its ready time the
-// program ran.
+// a probe's turn bounds the program's shortfall by
+// (latency.STWProbe.Account) to say how much of the CPU its goroutines
+// wanted the program got.
 type Others struct {
 	noise    *latency.NoiseMeter
 	throttle *Throttle

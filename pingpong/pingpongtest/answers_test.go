@@ -172,7 +172,7 @@ func TestTheGuardsBudget(t *testing.T) {
 }
 
 // Beside other work the figures say what the machine did: the share of
-// its ready time the program ran, a quota's throttling, a probe without
+// the CPU its goroutines wanted that the program got, a quota's throttling, a probe without
 // its priority; a quiet machine adds no line.
 func TestFiguresSayWhatTheMachineDid(t *testing.T) {
 	l := pingpong.Level{Reference: "control", Label: "2x encdec", FrozenBar: 0.03, TailBar: 0.1, LongStop: 10 * time.Millisecond}
@@ -186,7 +186,7 @@ func TestFiguresSayWhatTheMachineDid(t *testing.T) {
 	busy.Ran, busy.Throttled, busy.Unprioritized = 0.41, 0.3, true
 	fs := figures(l, busy)
 	last := fs[len(fs)-1]
-	for _, want := range []string{"ran 41%", "throttled it 30% of a core", "no priority"} {
+	for _, want := range []string{"got 41%", "throttled it 30% of a core", "no priority"} {
 		if !strings.Contains(last, want) {
 			t.Errorf("figures' last line %q lacks %q", last, want)
 		}

@@ -126,7 +126,7 @@ func TestFirstCallOfACodec(t *testing.T) {
 // busy machine may give a freeze or a preemptible call alike, saying
 // that a quieter machine settles it.
 func starvedSkip(skipped []string) bool {
-	return len(skipped) == 1 && strings.Contains(skipped[0], "to settle it: a quieter machine: the program ran") &&
+	return len(skipped) == 1 && strings.Contains(skipped[0], "to settle it: a quieter machine: the program got") &&
 		strings.Contains(skipped[0], "a hold keeps its size at")
 }
 
@@ -141,8 +141,8 @@ func holdsToWidth(t *testing.T, m string) {
 }
 
 // The answer, on made-up samples: over the floor and 3x control's
-// freezes; under the floor does not, unless the program ran under a third
-// of its ready time; over the floor where control's hold as long, or too
+// freezes; under the floor does not, unless the program got under a quarter
+// of the CPU it wanted; over the floor where control's hold as long, or too
 // few first calls seen, cannot tell.
 func TestJudgeFirst(t *testing.T) {
 	ms, us := time.Millisecond, time.Microsecond
@@ -183,7 +183,7 @@ func TestJudgeFirst(t *testing.T) {
 		if c.want == pingpong.CannotTell && !strings.Contains(m.String(), "to settle it: ") {
 			t.Errorf("%s: cannot tell without what would settle it:\n%s", c.name, m)
 		}
-		if strings.HasPrefix(c.name, "starved") && !strings.Contains(m.String(), "to settle it: a quieter machine: the program ran 20%") {
+		if strings.HasPrefix(c.name, "starved") && !strings.Contains(m.String(), "to settle it: a quieter machine: the program got 20%") {
 			t.Errorf("%s: the words do not say a quieter machine settles it, and how little the program ran:\n%s", c.name, m)
 		}
 		holdsToWidth(t, m.String())

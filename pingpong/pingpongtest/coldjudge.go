@@ -32,14 +32,14 @@ type firstCall struct {
 	late, refLate        results.Spread // the sleep probe's latest wake
 	floor, bar           time.Duration
 	split                bool // the kernel split every wait seen
-	// ran is the median share of its threads' ready time the program ran
-	// over the first call, of the processes seen (0: not measured).
+	// ran is the median share of the CPU its goroutines wanted that the
+	// program got over the first call, of the processes seen (0: not measured).
 	ran    float64
 	answer pingpong.Answer
 }
 
-// starved says the program ran less than verdict.MinRanShare of the time
-// its threads were ready over the first call: there a hold reads short
+// starved says the program got less than verdict.MinRanShare of the CPU
+// its goroutines wanted over the first call: there a hold reads short
 // (the probe, waiting for a CPU itself, asks after the call has ended),
 // and "does not" is not said.
 func (f firstCall) starved() bool { return f.ran > 0 && f.ran < verdict.MinRanShare }

@@ -35,8 +35,8 @@
 // jobs). On Linux the guard reads the kernel's accounting of each thread
 // around every stop and judges the hold alone, so it answers beside other
 // work; elsewhere it judges the whole wait, and skips, saying so, when
-// the machine was too busy to judge. Where the program ran under a third
-// of the time its threads were ready it does not pass (the split reads
+// the machine was too busy to judge. Where the program got under a
+// quarter of the CPU its goroutines wanted it does not pass (the split reads
 // a freeze short there): it skips, saying a quieter machine would settle
 // it, or fails when the freeze stands out even so.
 //

@@ -135,7 +135,7 @@ func figures(l pingpong.Level, r pingpong.CodecReport) []string {
 func machine(r pingpong.CodecReport) string {
 	var parts []string
 	if r.Split && r.Ran < pingpong.RanShown {
-		parts = append(parts, fmt.Sprintf("the program ran %.0f%% of the time its threads were ready, and its shares are of the time it ran", 100*r.Ran))
+		parts = append(parts, fmt.Sprintf("the program got %.0f%% of the CPU its goroutines wanted, and its shares are of the time it ran", 100*r.Ran))
 	}
 	if r.Throttled >= 0.005 {
 		parts = append(parts, fmt.Sprintf("the cgroup's CPU quota throttled it %.0f%% of a core", 100*r.Throttled))
