@@ -11,7 +11,7 @@ def parse(p):
     ans = 'pass' if '--- PASS' in t else 'fail' if '--- FAIL' in t else 'skip' if '--- SKIP' in t else '?'
     m = re.search(r"effect, stretch by stretch against \w+'s: ([+-]?[\d.]+) points of the window \(([-\d.]+) to ([-\d.]+)\)", t)
     mm = re.search(r"the machine's ([\d.]+)% left out", t)
-    rr = re.search(r'the program ran (\d+)% of the time', t)
+    rr = re.search(r'the program (?:ran|got) (\d+)% of the', t)
     th = re.findall(r'throttled_time (\d+)', t)
     q = re.search(r'throttled it (\d+)% of a\s+core', t)
     ld = re.search(r'^load ([\d.]+)', t, re.M)
