@@ -40,14 +40,6 @@ type ThreadTimes struct {
 	At []time.Duration
 }
 
-// set makes r a copy of o, reusing r's slices.
-func (r *ThreadTimes) set(o *ThreadTimes) {
-	r.TIDs = append(r.TIDs[:0], o.TIDs...)
-	r.CPU = append(r.CPU[:0], o.CPU...)
-	r.Wait = append(r.Wait[:0], o.Wait...)
-	r.At = append(r.At[:0], o.At...)
-}
-
 // epoch is the clock of ThreadTimes.At.
 var epoch = time.Now()
 
