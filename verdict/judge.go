@@ -104,7 +104,7 @@ const RanEnough = 0.75
 // what it wanted, and a freezer at 2x the bar read 0.3-0.5 of its quiet
 // size, at 5x 0.4-0.75 (root and not: docs/notes-verdict.md, issue 51's
 // third to seventh looks); beside two CPU hogs (45-50%) the freezers kept
-// their quiet size within a quarter (0.71-0.99 of it), and under a 1-CPU
+// their quiet size to 0.74-0.92 of it, and under a 1-CPU
 // quota with a hog in it (32-36%) 0.72-1.17. A quarter lies between: the
 // quota's program is not starved, the nice -5 hogs' is. It was a third
 // while the share was the threads' run-queue waits weighed by their CPU,
