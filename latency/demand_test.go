@@ -31,9 +31,10 @@ func TestRanShare(t *testing.T) {
 	}
 }
 
-// The Ps wanted are the goroutines running or ready to run, the asker's
-// own left out: with a busy goroutine for every P, every P is wanted
-// (whether or not the kernel runs their threads); with none, none.
+// The Ps wanted are the goroutines running or ready to run, the probe's
+// own left out and a load's asker counted: with a busy goroutine for every
+// P, every P is wanted (whether or not the kernel runs their threads);
+// with none, none but a load's asker.
 func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 	procs := runtime.GOMAXPROCS(0)
 	wanted := func(busy int) time.Duration {
@@ -51,7 +52,7 @@ func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 		started.Wait()
 		d := newDemand()
 		for range 20 {
-			d.sample()
+			d.sample(false)
 			time.Sleep(time.Millisecond) // not Gosched: a P woken to run a yielded goroutine counts as running while it looks
 		}
 		stop.Store(true)
@@ -65,8 +66,10 @@ func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 		t.Errorf("no busy goroutine: wanted %v of a second, want about none", w)
 	}
 	d := newDemand()
-	d.sample()
-	d.wanted(time.Second)
+	d.sample(true)
+	if w := d.wanted(time.Second); w != time.Second {
+		t.Errorf("a goroutine of the load asking, nothing else running: wanted %v of a second, want all of one P", w)
+	}
 	if w := d.wanted(time.Second); w != 0 {
 		t.Errorf("a turn without samples after one with: wanted %v, want 0", w)
 	}
@@ -77,6 +80,6 @@ func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 func BenchmarkDemandSample(b *testing.B) {
 	d := newDemand()
 	for b.Loop() {
-		d.sample()
+		d.sample(false)
 	}
 }

@@ -221,7 +221,8 @@ func (p *STWProbe) ask(self int) {
 	if p.closed || time.Since(p.clock) < due {
 		return // asked already, or the probe stopped meanwhile
 	}
-	if self == 0 {
+	byLoad := self == 0
+	if byLoad {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 		self = Self()
@@ -229,6 +230,7 @@ func (p *STWProbe) ask(self int) {
 			defer lower(self, was)
 		}
 	}
+	p.demand.sample(byLoad)
 	p.force(self)
 	now := time.Since(p.clock)
 	p.due.Store(int64(due + (now-due)/p.interval*p.interval + p.interval))
@@ -236,7 +238,6 @@ func (p *STWProbe) ask(self int) {
 
 // force forces one stop from thread self and records it.
 func (p *STWProbe) force(self int) {
-	p.demand.sample()
 	metrics.Read(p.before)
 	split := p.threads != nil && p.threads.Read(p.pre) == nil
 	t0 := time.Since(p.epoch)
