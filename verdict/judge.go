@@ -100,9 +100,9 @@ const RanEnough = 0.75
 // codec's program, and the reference's, must have got for the verdict to
 // say "does not" (latency.RanShare). Below it the split of a stop's wait
 // into the codec's hold and the machine's share reads a freeze short:
-// beside four CPU hogs at nice -5 on two cores the program got 14-20% of
+// beside four CPU hogs at nice -5 on two cores the program got 13-20% of
 // what it wanted, and a freezer at 2x the bar read 0.3-0.5 of its quiet
-// size, at 5x 0.4-0.75 (root and not: docs/notes-verdict.md, issue 51's
+// size, at 5x 0.4-0.9 (root and not: docs/notes-verdict.md, issue 51's
 // third to seventh looks); beside two CPU hogs (45-50%) the freezers kept
 // their quiet size to 0.74-0.92 of it, and under a 1-CPU
 // quota with a hog in it (32-36%) 0.72-1.17. A quarter lies between: the
