@@ -176,8 +176,7 @@ func (m *NoiseMeter) read(r *noiseReading) error {
 		return err
 	}
 	r.at = time.Now()
-	user, sys := processCPU()
-	r.self = user + sys
+	r.self = cpuNow()
 	if r.cpu, _, err = parseProcStat(m.buf); err != nil {
 		return err
 	}

@@ -80,11 +80,12 @@ type STWProbe struct {
 	// last is the reading that ended the previous stop, or began the turn.
 	threads        *Threads
 	last, pre, pos *ThreadTimes
-	// demand samples the Ps the program wanted at each stop; cpu is the
-	// process's CPU time at the turn's start, then over the turn, and
-	// wanted what its goroutines wanted over it, for Account (Turn.Ran).
-	demand      *demand
-	cpu, wanted time.Duration
+	// demand samples the Ps the program wanted at each stop; cpuAt is the
+	// process's CPU time when the turn began; cpu and wanted are what the
+	// process ran and its goroutines wanted over the last turn, for
+	// Account (Turn.Ran).
+	demand             *demand
+	cpuAt, cpu, wanted time.Duration
 	// prioritized: the probe's thread got the kernel's priority (nice
 	// -20) in its last turn; set by the probe goroutine before its first
 	// tick, read after Stop.
@@ -139,6 +140,7 @@ func (p *STWProbe) Clock(epoch time.Time) { p.clock = epoch }
 // Start launches the probe goroutine. Like Probe, it can watch several
 // intervals: Start again after Stop, and the histograms go on.
 func (p *STWProbe) Start() {
+	p.cpuAt = cpuNow() // a system call, before the window's clock starts
 	p.epoch = time.Now()
 	if p.clock.IsZero() {
 		p.clock = p.epoch
@@ -146,7 +148,6 @@ func (p *STWProbe) Start() {
 	if p.threads != nil && p.threads.Read(p.last) != nil {
 		p.threads = nil
 	}
-	p.cpu = cpuNow()
 	p.stopAt.Store(math.MaxInt64)
 	p.closed = false
 	p.due.Store(int64(time.Since(p.clock) + p.interval))
@@ -378,7 +379,7 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 		n -= t.Stops
 	}
 	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
-	p.cpu, p.wanted = cpuNow()-p.cpu, p.demand.wanted(at)
+	p.cpu, p.wanted = cpuNow()-p.cpuAt, p.demand.wanted(at)
 	if turn.Split && p.threads.Read(p.pre) == nil {
 		turn.Queued = mostWaited(p.last, p.pre)
 	}
