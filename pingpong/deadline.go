@@ -24,6 +24,7 @@ type watchdog struct {
 	epoch      time.Time
 	passed     atomic.Bool  // a pair saw the deadline pass
 	longestGap atomic.Int64 // the longest the ticker went without running, ns
+	lastTick   atomic.Int64 // when it last ran, ns since epoch
 	done       chan struct{}
 }
 
@@ -43,6 +44,7 @@ func startWatchdog(limit time.Duration) *watchdog {
 					w.longestGap.Store(gap)
 				}
 				last = now
+				w.lastTick.Store(int64(now.Sub(w.epoch)))
 			}
 		}
 	}()
@@ -65,11 +67,14 @@ func (w *watchdog) err() error {
 	if !w.passed.Load() {
 		return nil
 	}
-	if frozen := time.Duration(w.longestGap.Load()); frozen >= frozenAfter {
+	// a freeze that ended the run is one the ticker has not run since:
+	// the pairs that saw the deadline ended the run as the world restarted
+	frozen := max(time.Duration(w.longestGap.Load()), time.Since(w.epoch)-time.Duration(w.lastTick.Load()))
+	if frozen >= frozenAfter {
 		return fmt.Errorf("%w of %v: a stop of the world did not begin within it (the program's other goroutines once went %v without running)",
 			ErrDeadline, w.limit, frozen.Round(time.Millisecond))
 	}
-	return fmt.Errorf("%w of %v: the run was slow, not frozen (the program's other goroutines still ran)", ErrDeadline, w.limit)
+	return fmt.Errorf("%w of %v: %w (the program's other goroutines still ran)", ErrDeadline, w.limit, ErrSlow)
 }
 
 // guard is im whose codec checks the deadline before each call.

@@ -73,6 +73,13 @@ const UntilWindows = plan.UntilWindows
 // ErrDeadline is what Run's error wraps when the run passed its deadline.
 var ErrDeadline = errors.New("pingpong: the run passed its deadline")
 
+// ErrSlow is what a deadline's error also wraps when the run was slow, not
+// frozen: the program's other goroutines kept running to the end (a codec
+// slower than the deadline allows, or a machine whose other work left the
+// program little CPU). A stop that did not begin within the deadline is
+// no ErrSlow.
+var ErrSlow = errors.New("the run was slow, not frozen")
+
 // Run measures codecs on doc in this process, the way the pingpong command
 // measures a level: at each level, pairs of goroutines ping-pong doc
 // through each codec in turn with the references (baseline: no work;

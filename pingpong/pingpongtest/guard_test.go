@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -142,27 +143,47 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	if !spin.NonPreemptible() {
 		t.Skip("spin is preemptible here (set GODEBUG=asyncpreemptoff=1 on this architecture)")
 	}
+	// The stop is asked by a goroutine already running on another P, over
+	// and over while the spin lasts: a goroutine started by the spinning
+	// call waits in that P's queue behind the spin, where an idle P may
+	// steal it or not, and a stop asked just before the spin began (or
+	// while Spin calibrates, in short non-preemptible chunks) begins at
+	// once; then the spin froze nothing (1 run of 3 read "slow, not
+	// frozen").
+	spin.Iterations(time.Millisecond) // calibrates, before any window
+	var spinning, spun atomic.Bool
+	t.Cleanup(func() { spun.Store(true) }) // the asker ends with the test, spun or not
+	var asker sync.Once
+	ask := func() {
+		for !spun.Load() {
+			if spinning.Load() {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+			} else {
+				runtime.Gosched()
+			}
+		}
+	}
 	var mu sync.Mutex
 	calls := 0
 	fn := func() {
+		asker.Do(func() { go ask() })
 		mu.Lock()
 		calls++
 		// the check before the window is the first three calls, quick;
-		// the next one holds off the stop it asks for, and the calls
+		// the next one holds off the stop asked for, and the calls
 		// after it are quick again: one spin is enough to freeze the
 		// world (the other pair stops with it), and a second would only
 		// take the other core meanwhile
 		holds := calls == 4
 		mu.Unlock()
 		if holds {
-			go func() {
-				var ms runtime.MemStats
-				runtime.ReadMemStats(&ms)
-			}()
-			// long against the deadline: on a loaded machine the second
-			// pair, or the goroutine asking for the stop, may start its
-			// part late, and the world must still be held over a second
+			spinning.Store(true)
+			// long against the deadline: on a loaded machine the asking
+			// goroutine may get its P late, and the world must still be
+			// held over a second
 			spin.Spin(2500 * time.Millisecond)
+			spun.Store(true)
 		}
 	}
 	failed := record(t, func(tb testing.TB) {
@@ -170,6 +191,26 @@ func TestNoFreezeFuncEndsAtItsDeadline(t *testing.T) {
 	})
 	if !strings.Contains(failed, "test-hog") || !strings.Contains(failed, "deadline of 1s: a stop of the world did not begin within it") {
 		t.Fatalf("want a failure saying test-hog held a stop past its deadline of 1s, got %q", failed)
+	}
+}
+
+// A function too slow for the deadline, which freezes nothing (it
+// sleeps), is no failure: the guard cannot tell, and skips saying what
+// would settle it; Strict fails it.
+func TestNoFreezeFuncSlowPastItsDeadlineCannotTell(t *testing.T) {
+	measuring(t)
+	slow := func() { time.Sleep(400 * time.Millisecond) }
+	r := recordAll(t, func(tb testing.TB) {
+		NoFreezeFunc(tb, "test-slow", slow, Duration(200*time.Millisecond), Deadline(time.Second))
+	})
+	if len(r.failed) > 0 || len(r.skipped) != 1 || !strings.Contains(r.skipped[0], "test-slow: cannot tell: the run passed its deadline of 1s, slow, not frozen") {
+		t.Fatalf("failed %q, skipped %q: want one skip saying test-slow was slow past its deadline of 1s, not frozen", r.failed, r.skipped)
+	}
+	failed := record(t, func(tb testing.TB) {
+		NoFreezeFunc(tb, "test-slow", slow, Duration(200*time.Millisecond), Deadline(time.Second), Strict())
+	})
+	if !strings.Contains(failed, "slow, not frozen") || !strings.Contains(failed, "Strict") {
+		t.Fatalf("under Strict: failed %q, want the same answer failing, naming Strict", failed)
 	}
 }
 
