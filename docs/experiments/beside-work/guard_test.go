@@ -103,6 +103,12 @@ func TestStdSmall(t *testing.T) {
 }
 
 func TestSonicAttachment10MB(t *testing.T) {
+	sonic, doc := sonicAttachment(t)
+	pingpongtest.NoFreeze(t, sonic, doc)
+}
+
+// sonicAttachment is sonic and the attachment:10MB document.
+func sonicAttachment(t *testing.T) (pingpong.Codec, []byte) {
 	in, err := datasets.Load("attachment:10MB", 1)
 	if err != nil {
 		t.Fatal(err)
@@ -111,5 +117,5 @@ func TestSonicAttachment10MB(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pingpongtest.NoFreeze(t, sonic, in.Data)
+	return sonic, in.Data
 }
