@@ -110,9 +110,9 @@ import (
 // caught the codec holding the longest stop; a run that passed its
 // deadline fails saying that a stop did not begin within it, or, where the
 // program's other goroutines kept running (slow, not frozen), is skipped
-// as one the guard cannot tell (Strict fails it). A codec that fails on doc fails t too. With Budget, a
-// codec whose p99 stop waited over it fails too, in a line of its own
-// with the figures.
+// as one the guard cannot tell (Strict fails it). A codec that fails on
+// doc fails t too. With Budget, a codec whose p99 stop waited over it
+// fails too, in a line of its own with the figures.
 func NoFreeze(t testing.TB, c pingpong.Codec, doc []byte, opts ...Option) {
 	t.Helper()
 	o := settled(t, opts)
