@@ -24,7 +24,7 @@ type watchdog struct {
 	epoch      time.Time
 	passed     atomic.Bool  // a pair saw the deadline pass
 	longestGap atomic.Int64 // the longest the ticker went without running, ns
-	lastTick   atomic.Int64 // when it last ran, ns since epoch
+	lastTick   atomic.Int64 // when it last ran (at first, epoch), ns since epoch
 	done       chan struct{}
 }
 
@@ -33,18 +33,16 @@ func startWatchdog(limit time.Duration) *watchdog {
 	go func() {
 		t := time.NewTicker(frozenAfter / 20)
 		defer t.Stop()
-		last := time.Now()
 		for {
 			select {
 			case <-w.done:
 				return
 			case <-t.C:
-				now := time.Now()
-				if gap := int64(now.Sub(last)); gap > w.longestGap.Load() {
+				now := int64(time.Since(w.epoch))
+				if gap := now - w.lastTick.Load(); gap > w.longestGap.Load() {
 					w.longestGap.Store(gap)
 				}
-				last = now
-				w.lastTick.Store(int64(now.Sub(w.epoch)))
+				w.lastTick.Store(now)
 			}
 		}
 	}()

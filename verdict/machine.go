@@ -37,6 +37,12 @@ func (v Level) busiest() float64 {
 // 2-core VM, quiet, a level's program got 95-100% of it.
 const RanShown = 0.95
 
+// Got says how much of the CPU its goroutines wanted a program got (a
+// share, latency.RanShare), as every answer words it.
+func Got(ran float64) string {
+	return fmt.Sprintf("the program got %.0f%% of the CPU its goroutines wanted", 100*ran)
+}
+
 // MachineNote says, where the stops' waits were split, what the machine
 // did to the level beyond the table's "machine" column: how much of the
 // CPU its goroutines wanted the program got (the shares of the table are

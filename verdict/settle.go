@@ -46,8 +46,8 @@ func (v Level) Settle(terms Terms) string {
 			v.RefName(), format.Percent(v.Ref.Stops.Waiting()), 100*v.busiest(), terms.Quieter)
 	}
 	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Starved && !v.headsOver(cv) }) {
-		return fmt.Sprintf("the program got %.0f%% of the CPU its goroutines wanted (other work had the rest): under %.0f%%, a stop's wait splits into the codec's hold and the machine's share too coarsely to say it does not freeze (it reads a freeze short): %s",
-			100*v.leastRan(), 100*MinRanShare, terms.Quieter)
+		return fmt.Sprintf("%s (other work had the rest): under %.0f%%, a stop's wait splits into the codec's hold and the machine's share too coarsely to say it does not freeze (it reads a freeze short): %s",
+			Got(v.leastRan()), 100*MinRanShare, terms.Quieter)
 	}
 	if slices.ContainsFunc(undecided, func(cv Codec) bool { return cv.Short }) {
 		return v.settleShort(terms)
@@ -121,8 +121,8 @@ func (v Level) toSettle(cv Codec) (ran, need time.Duration) {
 func (v Level) settleShort(terms Terms) string {
 	ran := v.leastRan()
 	need := time.Duration(RanEnough * float64(v.Duration) / max(ran, 0.01)).Round(100 * time.Millisecond)
-	return fmt.Sprintf("the program got %.0f%% of the CPU its goroutines wanted (other work had the rest), too little of its own work to say it does not freeze: %s, or %s",
-		100*ran, fmt.Sprintf(terms.Duration, fmtSeconds(need)), terms.Quieter)
+	return fmt.Sprintf("%s (other work had the rest), too little of its own work to say it does not freeze: %s, or %s",
+		Got(ran), fmt.Sprintf(terms.Duration, fmtSeconds(need)), terms.Quieter)
 }
 
 // leastRan is the least share of the CPU its goroutines wanted that any

@@ -68,7 +68,7 @@ func callFigures(s subject, c firstCall) []string {
 			format.Duration(c.refHeld.Median), format.Duration(c.refHeld.Min), format.Duration(c.refHeld.Max)),
 	}
 	if c.ran > 0 && c.ran < verdict.RanShown {
-		lines = append(lines, fmt.Sprintf("beside other work: the program got %.0f%% of the CPU its goroutines wanted over the first call (median)", 100*c.ran))
+		lines = append(lines, "beside other work: "+verdict.Got(c.ran)+" over the first call (median)")
 	}
 	if c.seen < c.n {
 		lines = append(lines, fmt.Sprintf("the probe saw %d of %d first calls (it forced no stop beside the others, which lasted over %s)",
@@ -91,8 +91,7 @@ func settling(c firstCall) string {
 		return fmt.Sprintf("more fresh processes (Processes), on a machine with a CPU free for the probe: it saw %d of %d first calls", c.seen, c.n)
 	}
 	if c.starved() {
-		return fmt.Sprintf("a quieter machine: the program got %.0f%% of the CPU its goroutines wanted, under the %.0f%% a hold keeps its size at",
-			100*c.ran, 100*verdict.MinRanShare)
+		return fmt.Sprintf("a quieter machine: %s, under the %.0f%% a hold keeps its size at", verdict.Got(c.ran), 100*verdict.MinRanShare)
 	}
 	return fmt.Sprintf("a quieter machine: control's first call held stops %s too, so holds up to %dx that may be the machine's; or a higher LongStop",
 		format.Duration(c.refHeld.Median), verdict.ColdFreezeFactor)

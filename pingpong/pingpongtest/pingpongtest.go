@@ -252,10 +252,7 @@ func judge(t testing.TB, name string, rep *pingpong.Report, err error, o options
 	t.Helper()
 	switch {
 	case errors.Is(err, pingpong.ErrSlow):
-		// slow is no freeze: the guard could not finish, and says what would
-		unsure(t, message{first: fmt.Sprintf("pingpongtest: %s: cannot tell: the run passed its deadline of %v, slow, not frozen", name, o.run.Deadline),
-			details: []string{"the program's other goroutines kept running to the deadline; a longer Deadline, or a machine whose " +
-				"other work leaves the program more of its CPUs, settles it"}}, o)
+		unsure(t, slowPastDeadline(name, o.run.Deadline), o) // slow is no freeze: the guard could not finish
 		return nil
 	case errors.Is(err, pingpong.ErrDeadline):
 		t.Errorf("pingpongtest: %s: %v", name, err)

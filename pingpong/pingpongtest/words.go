@@ -15,6 +15,7 @@ import (
 
 	"github.com/pingpong-bench/pingpong/format"
 	"github.com/pingpong-bench/pingpong/pingpong"
+	"github.com/pingpong-bench/pingpong/verdict"
 )
 
 const (
@@ -135,7 +136,7 @@ func figures(l pingpong.Level, r pingpong.CodecReport) []string {
 func machine(r pingpong.CodecReport) string {
 	var parts []string
 	if r.Split && r.Ran < pingpong.RanShown {
-		parts = append(parts, fmt.Sprintf("the program got %.0f%% of the CPU its goroutines wanted, and its shares are of the time it ran", 100*r.Ran))
+		parts = append(parts, verdict.Got(r.Ran)+", and its shares are of the time it ran")
 	}
 	if r.Throttled >= 0.005 {
 		parts = append(parts, fmt.Sprintf("the cgroup's CPU quota throttled it %.0f%% of a core", 100*r.Throttled))
@@ -267,3 +268,11 @@ func harnessFrame(frame string) bool {
 
 // funcName is f's name as a stack frame gives it.
 func funcName(f any) string { return runtime.FuncForPC(reflect.ValueOf(f).Pointer()).Name() }
+
+// slowPastDeadline is the answer of a run that passed its deadline slow,
+// not frozen (pingpong.ErrSlow): the guard cannot tell, and what would.
+func slowPastDeadline(name string, deadline time.Duration) message {
+	return message{first: fmt.Sprintf("pingpongtest: %s: cannot tell: the run passed its deadline of %v, slow, not frozen", name, deadline),
+		details: []string{"the program's other goroutines kept running to the deadline; a longer Deadline, or a machine whose " +
+			"other work leaves the program more of its CPUs, settles it"}}
+}
