@@ -71,8 +71,9 @@ func Deltas(a, b *ThreadTimes, fn func(ThreadDelta)) {
 	}
 }
 
-// Read fills r with every thread's times now.
-func (t *Threads) Read(r *ThreadTimes) error { return t.os.read(r) }
+// Read fills r with every thread's times now, the calling thread's
+// among them (a thread made since the last reading is found then).
+func (t *Threads) Read(r *ThreadTimes) error { return t.os.read(r, Self()) }
 
 // CanPrioritize says whether the stop-the-world probe's thread can get the
 // kernel's priority here (nice -20, which takes root or CAP_SYS_NICE),

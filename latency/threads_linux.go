@@ -79,7 +79,10 @@ func (o *threadsOS) scan() error {
 }
 
 // changed says whether the runtime has made or ended a thread since the
-// scan.
+// scan. Its count alone can miss one: a probe's thread ends with its turn
+// and the next turn's is a new one, and between two readings the count
+// can come back to where it was; so a reading also rescans when the
+// thread it is taken for (self) is not in the list.
 func (o *threadsOS) changed() bool {
 	metrics.Read(o.count)
 	v := o.count[0].Value
@@ -88,8 +91,8 @@ func (o *threadsOS) changed() bool {
 
 var errThreadGone = errors.New("thread gone")
 
-func (o *threadsOS) read(r *ThreadTimes) error {
-	if o.changed() {
+func (o *threadsOS) read(r *ThreadTimes, self int) error {
+	if _, found := slices.BinarySearch(o.tids, self); !found || o.changed() {
 		if err := o.scan(); err != nil {
 			return fmt.Errorf("list this process's threads: %w", err)
 		}

@@ -9,7 +9,7 @@ type threadsOS struct{}
 // NewThreads is nil: only Linux says how long each thread ran and waited.
 func NewThreads() *Threads { return nil }
 
-func (threadsOS) read(*ThreadTimes) error {
+func (threadsOS) read(*ThreadTimes, int) error {
 	return errors.New("no per-thread accounting on this system")
 }
 
