@@ -2,7 +2,10 @@ module example.com/besidework
 
 go 1.26.0
 
-require github.com/pingpong-bench/pingpong v0.0.0
+require (
+	github.com/pingpong-bench/pingpong v0.0.0
+	golang.org/x/sys v0.50.0
+)
 
 require (
 	github.com/HdrHistogram/hdrhistogram-go v1.4.0 // indirect
@@ -22,7 +25,6 @@ require (
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
 	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 )
 
 replace github.com/pingpong-bench/pingpong => ../../..

@@ -36,7 +36,6 @@ func TestReport(t *testing.T) {
 		time.Duration(syscall.TimevalToNsec(ru1.Stime)-syscall.TimevalToNsec(ru0.Stime))
 	fmt.Fprintf(os.Stderr, "run %v wall, %v CPU (%.2f cores), %d freezer calls\n", time.Since(t0).Round(time.Millisecond), cpu.Round(time.Millisecond), cpu.Seconds()/time.Since(t0).Seconds(), calls.Load())
 	fmt.Fprintf(os.Stderr, "spins %d, %v each on average, %d begun beside another\n", spins.Load(), time.Duration(spinNS.Load()/max(1, spins.Load())), overlaps.Load())
-	fmt.Fprintf(os.Stderr, "calibration %s\n", Calibration())
 	fmt.Fprintf(os.Stderr, "calls: cpu %v wait %v wall %v: ran %.2f\n", time.Duration(callCPU.Load()), time.Duration(callWait.Load()), time.Duration(callWall.Load()), float64(callCPU.Load())/float64(callCPU.Load()+callWait.Load()))
 	for _, name := range []string{"freezer", "control"} {
 		r, _ := rep.Codec(name)

@@ -1,66 +1,66 @@
 // Package besidework is issue 51's batch: the freeze guard in a module of
-// its own, on freezers calibrated here (README.md).
+// its own, on freezers clocked by their threads' CPU time (README.md).
 package besidework
 
 import (
 	"fmt"
-	"os"
 	"runtime"
-	"strconv"
 	"sync/atomic"
 	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
-// spinN is a loop of n iterations in assembly: no safe point. It is
-// internal/spin's loop, copied: an outside module cannot import it.
+// spinCPU spins ns of the calling thread's CPU time in assembly, without a
+// safe point: a freezer whose holds keep their length beside other work
+// and on a host whose speed moves. The loops were calibrated in
+// iterations a nanosecond before; on an Intel Xeon VM the same spin ran
+// 10ms of CPU one time and 40ms ten minutes later (issue 51's ninth
+// look), and the freezers' sizes moved with it.
 //
 //go:noescape
-func spinN(n uint64)
-
-// fastest is how many iterations of trial run a nanosecond: the fastest
-// of twenty trials of n, as internal/spin calibrates (a trial slowed by
-// the machine tells nothing of the loop).
-func fastest(n int, trial func(n int)) float64 {
-	best := 0.0
-	for range 20 {
-		t0 := time.Now()
-		trial(n)
-		best = max(best, float64(n)/float64(time.Since(t0)))
-	}
-	return best
-}
-
-// perNS and workPerNS are calibrated at start, or read from PERNS and
-// WORKPERNS (calibrated once on a quiet machine: beside other work, a
-// hog on the other hyperthread of a core slows the loops, and a
-// calibration taken there spins less CPU than the quiet one).
-var (
-	perNS     = calibrated("PERNS", 1<<20, func(n int) { spinN(uint64(n)) })
-	workPerNS = calibrated("WORKPERNS", 1<<18, work)
-)
-
-func calibrated(env string, n int, trial func(n int)) float64 {
-	if v, err := strconv.ParseFloat(os.Getenv(env), 64); err == nil && v > 0 {
-		return v
-	}
-	return fastest(n, trial)
-}
-
-// Calibration is the loops' speeds, as PERNS and WORKPERNS take them.
-func Calibration() string { return fmt.Sprintf("PERNS=%g WORKPERNS=%g", perNS, workPerNS) }
+func spinCPU(ns int64)
 
 // Spin spins d of CPU without a safe point, then yields.
 //
 //go:noinline
 func Spin(d time.Duration) {
-	spinN(uint64(float64(d) * perNS))
+	spinCPU(int64(d))
 	runtime.Gosched()
+}
+
+// threadCPU is the calling thread's CPU time; its goroutine is locked to
+// it. A raw system call, which the runtime does not see: through
+// syscall.Syscall a goroutine in the call is no longer running, and
+// beside other work, where the kernel deschedules a thread inside its
+// call, sysmon hands the P to another thread; the freezer's work then
+// changed how many Ps the program wanted (the first try of the ninth
+// look: the program's share beside four nice -5 hogs read 25-43%
+// where it reads 14-19%).
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if _, _, e := unix.RawSyscall(unix.SYS_CLOCK_GETTIME, unix.CLOCK_THREAD_CPUTIME_ID, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		panic(fmt.Sprintf("the thread's CPU clock: %v", e))
+	}
+	return time.Duration(ts.Nano())
 }
 
 var sink atomic.Int64
 
-// Work is d of preemptible work (a loop of calls), in CPU time.
-func Work(d time.Duration) { work(int(float64(d) * workPerNS)) }
+// Work is d of preemptible work (a loop of calls), in the calling
+// thread's CPU time, read between chunks of a few tens of microseconds.
+func Work(d time.Duration) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for end := threadCPU() + d; threadCPU() < end; {
+		work(workChunk)
+	}
+}
+
+// workChunk is how many steps Work takes between two readings of the CPU
+// clock: 20-50us.
+const workChunk = 1 << 15
 
 // work adds up in a local and stores once: goroutines that wrote one
 // shared variable each step bounced its cache line between the CPUs,
