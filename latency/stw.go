@@ -240,11 +240,11 @@ func (p *STWProbe) ask(self int) {
 // force forces one stop from thread self and records it.
 func (p *STWProbe) force(self int) {
 	metrics.Read(p.before)
-	split := p.threads != nil && p.threads.Read(p.pre) == nil
+	split := p.threads != nil && p.threads.ReadFor(p.pre, self) == nil
 	t0 := time.Since(p.epoch)
 	runtime.ReadMemStats(&p.ms)
 	t1 := time.Since(p.epoch)
-	split = split && p.threads.Read(p.pos) == nil
+	split = split && p.threads.ReadFor(p.pos, self) == nil
 	metrics.Read(p.after)
 	if t1 > time.Duration(p.stopAt.Load()) {
 		return // the stop in flight at Stop is dropped, like a round trip at a window's end

@@ -71,9 +71,13 @@ func Deltas(a, b *ThreadTimes, fn func(ThreadDelta)) {
 	}
 }
 
-// Read fills r with every thread's times now, the calling thread's
-// among them (a thread made since the last reading is found then).
-func (t *Threads) Read(r *ThreadTimes) error { return t.os.read(r, Self()) }
+// Read fills r with every thread's times now.
+func (t *Threads) Read(r *ThreadTimes) error { return t.os.read(r, 0) }
+
+// ReadFor is Read for a reading thread self must be in (a stop's asker,
+// whose id the caller has): a thread made since the last reading is
+// found then, though the runtime's count of threads did not change.
+func (t *Threads) ReadFor(r *ThreadTimes, self int) error { return t.os.read(r, self) }
 
 // CanPrioritize says whether the stop-the-world probe's thread can get the
 // kernel's priority here (nice -20, which takes root or CAP_SYS_NICE),

@@ -92,7 +92,7 @@ func (o *threadsOS) changed() bool {
 var errThreadGone = errors.New("thread gone")
 
 func (o *threadsOS) read(r *ThreadTimes, self int) error {
-	if _, found := slices.BinarySearch(o.tids, self); !found || o.changed() {
+	if _, found := slices.BinarySearch(o.tids, self); (self != 0 && !found) || o.changed() {
 		if err := o.scan(); err != nil {
 			return fmt.Errorf("list this process's threads: %w", err)
 		}

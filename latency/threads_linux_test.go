@@ -1,7 +1,6 @@
 package latency
 
 import (
-	"runtime"
 	"slices"
 	"testing"
 
@@ -16,13 +15,7 @@ import (
 // another's hold (issue 51's ninth look: 15-25% of a starved probe's
 // stops over 1ms).
 func TestThreadsReadFindsTheCallingThread(t *testing.T) {
-	th := NewThreads()
-	if th == nil {
-		t.Skip("no per-thread accounting here")
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	self := Self()
+	th, self := lockedThreads(t)
 	o := &th.os
 	i, found := slices.BinarySearch(o.tids, self)
 	if !found {
@@ -37,7 +30,7 @@ func TestThreadsReadFindsTheCallingThread(t *testing.T) {
 		o.seen = o.count[0].Value.Uint64()
 	}
 	var r ThreadTimes
-	if err := th.Read(&r); err != nil {
+	if err := th.ReadFor(&r, self); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(r.TIDs, self) {

@@ -135,13 +135,7 @@ func TestDeltasPairThreadsByID(t *testing.T) {
 // A reading holds this process's threads, the calling one among them,
 // and a thread's CPU time grows as it runs.
 func TestThreadsRead(t *testing.T) {
-	th := NewThreads()
-	if th == nil {
-		t.Skip("no per-thread accounting here")
-	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	self := Self()
+	th, self := lockedThreads(t)
 	var a, b ThreadTimes
 	if err := th.Read(&a); err != nil {
 		t.Fatal(err)
@@ -165,6 +159,19 @@ func TestThreadsRead(t *testing.T) {
 	if !found {
 		t.Errorf("thread %d not in %v", self, b.TIDs)
 	}
+}
+
+// lockedThreads is a reader of this process's threads and the id of the
+// calling thread, to which the test's goroutine stays locked; it skips
+// where the kernel does not say.
+func lockedThreads(t *testing.T) (*Threads, int) {
+	th := NewThreads()
+	if th == nil {
+		t.Skip("no per-thread accounting here")
+	}
+	runtime.LockOSThread()
+	t.Cleanup(runtime.UnlockOSThread)
+	return th, Self()
 }
 
 // The hold is the time the program's threads ran through a stop, which
