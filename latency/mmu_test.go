@@ -97,6 +97,12 @@ func TestKeptOut(t *testing.T) {
 	if got := KeptOut([]Turn{{Window: 40 * ms, Stops: 2}}, []Stop{{At: 5 * ms, Begin: 20 * ms}, {At: 10 * ms, Begin: ms}}, 10*ms, 20*ms); got != 0 {
 		t.Errorf("overlapping stops: kept out %v, want 0", got)
 	}
+	// a turn that asked every 40ms (a starved program's) is late by what
+	// its gaps lasted beyond its own interval
+	turns = []Turn{{Window: 100 * ms, Stops: 1, Interval: 40 * ms}}
+	if got, want := KeptOut(turns, []Stop{{At: 70 * ms, Begin: ms}}, 10*ms, 20*ms), 10*ms; got != want {
+		t.Errorf("a turn asking every 40ms: kept out %v, want %v", got, want)
+	}
 }
 
 // A stop travels in -json as [at, begin, last, hold, queued], or [at,

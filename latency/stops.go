@@ -91,6 +91,20 @@ type Turn struct {
 	// holds them for Ran of that share of the window. 0 where not measured
 	// (RanShare reads it as 1).
 	Ran float64 `json:"ran,omitempty"`
+	// Interval is how often the probe asked for a stop in the turn, on the
+	// wall clock: its interval stretched by the share of its CPU the
+	// program got in the turn before (STWProbe, askEvery). 0: the probe's
+	// own interval.
+	Interval time.Duration `json:"interval_ns,omitempty"`
+}
+
+// every is how often the probe asked in the turn: Interval, or interval
+// (the probe's own) where the turn does not say.
+func (t Turn) every(interval time.Duration) time.Duration {
+	if t.Interval > 0 {
+		return t.Interval
+	}
+	return interval
 }
 
 // RanShare is the turn's Ran, or 1 (all of it) where it was not measured.
@@ -244,9 +258,10 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		if wait <= 0 && !recorded {
 			return // the machine's alone
 		}
+		every := turns[turn].every(interval)
 		w := int64(1)
-		if interval > 0 {
-			w = max(1, int64(wait/interval)) // as hdrhistogram's RecordCorrectedValue fills in
+		if every > 0 {
+			w = max(1, int64(wait/every)) // as hdrhistogram's RecordCorrectedValue fills in
 		}
 		s.Weight += w
 		s.logs += float64(w) * math.Log10(float64(max(wait, StretchFloor)))
@@ -255,7 +270,7 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 			s.Stops += w
 			s.Waited += wait
 			if long > 0 {
-				s.Long += correctedOver(wait, interval, long)
+				s.Long += correctedOver(wait, every, long)
 			}
 		} else {
 			s.gaps = append(s.gaps, wait)
@@ -356,7 +371,8 @@ func walk(turns []Turn, stops []Stop, interval, slack time.Duration, fn func(tur
 	var from time.Duration // the turn's start on the stops' clock
 	i := 0
 	gap := func(turn int, last, next time.Duration, queued time.Duration, s *Stop) {
-		l := late{due: last + interval, held: max(0, next-last-interval-slack)}
+		every := turns[turn].every(interval)
+		l := late{due: last + every, held: max(0, next-last-every-slack)}
 		if turns[turn].Split {
 			l.machine = min(l.held, queued)
 			l.held -= l.machine

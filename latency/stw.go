@@ -11,8 +11,9 @@ import (
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
 )
 
-// STWProbe stops the world at a fixed interval and records how long each
-// stop took to begin: the time from the request until every goroutine had
+// STWProbe stops the world every interval of the time the program runs
+// (askEvery: on a quiet machine, of the wall clock) and records how long
+// each stop took to begin: the time from the request until every goroutine had
 // reached a safe point. A goroutine of its own asks for each stop, or,
 // when the load's goroutines ask through AskIfDue between their round
 // trips, whichever of them runs first when one falls due (so that a stop
@@ -52,7 +53,16 @@ import (
 // percent of throughput at most (BenchmarkSTWProbeCost in latency/flight
 // measures it).
 type STWProbe struct {
-	interval       time.Duration
+	interval time.Duration
+	// every is the current turn's interval on the wall clock: interval
+	// stretched by the share of the CPU its goroutines wanted that the
+	// program got in its last turn (askEvery); ran is that share.
+	every atomic.Int64
+	ran   float64
+	// phase is what was left of the interval when the last turn ended, as
+	// a share of it: the next turn's first ask comes after that share of
+	// its own interval (1 before the first turn).
+	phase          float64
 	stopping, wall Recorder
 	before, after  []metrics.Sample // the stopping and pause histograms around each call
 	ms             runtime.MemStats // ReadMemStats' output, ignored; 6 KB, so allocated once
@@ -124,6 +134,7 @@ func NewSTWProbe(interval, window time.Duration) *STWProbe {
 		pos:      new(ThreadTimes),
 		demand:   newDemand(),
 		closed:   true, // until Start
+		phase:    1,
 	}
 	p.due.Store(math.MaxInt64)
 	metrics.Read(p.before) // the first read allocates the bucket slices
@@ -150,7 +161,9 @@ func (p *STWProbe) Start() {
 	}
 	p.stopAt.Store(math.MaxInt64)
 	p.closed = false
-	p.due.Store(int64(time.Since(p.clock) + p.interval))
+	every := askEvery(p.interval, p.ran)
+	p.every.Store(int64(every))
+	p.due.Store(int64(time.Since(p.clock) + time.Duration(p.phase*float64(every))))
 	p.quit, p.done = make(chan struct{}), make(chan struct{})
 	go p.loop(p.quit, p.done)
 }
@@ -171,7 +184,7 @@ func (p *STWProbe) Start() {
 // goroutine that is running, at any moment of another P's freeze; so does
 // a stop asked by the goroutine that is running when it falls due.
 func (p *STWProbe) AskIfDue(now time.Duration) {
-	if now >= time.Duration(p.due.Load())+p.interval/loadAsksPast {
+	if now >= time.Duration(p.due.Load())+time.Duration(p.every.Load())/loadAsksPast {
 		p.ask(0)
 	}
 }
@@ -193,7 +206,7 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	runtime.LockOSThread()
 	self := Self()
 	p.prioritized.Store(prioritize(self))
-	wake := time.NewTimer(p.interval)
+	wake := time.NewTimer(max(time.Duration(p.due.Load())-time.Since(p.clock), 0))
 	defer wake.Stop()
 	for {
 		select {
@@ -234,7 +247,8 @@ func (p *STWProbe) ask(self int) {
 	p.demand.sample(byLoad)
 	p.force(self)
 	now := time.Since(p.clock)
-	p.due.Store(int64(due + (now-due)/p.interval*p.interval + p.interval))
+	every := time.Duration(p.every.Load())
+	p.due.Store(int64(due + (now-due)/every*every + every))
 }
 
 // force forces one stop from thread self and records it.
@@ -274,7 +288,7 @@ func (p *STWProbe) force(self int) {
 		p.last, p.pos = p.pos, p.last
 	}
 	p.stops = append(p.stops, s)
-	p.stopping.RecordCorrected(stopping, p.interval)
+	p.stopping.RecordCorrected(stopping, time.Duration(p.every.Load()))
 	if p.timeline != nil {
 		p.timeline.Record(SinceUnix(p.epoch)+t1, stopping)
 	}
@@ -372,13 +386,17 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 	<-p.done
 	p.asking.Lock() // a goroutine of the load may be asking: wait for its stop
 	p.closed = true
+	every := time.Duration(p.every.Load())
+	// the next turn asks first after what is left of this one's interval,
+	// in the program's time: the stops keep their rate across turns
+	p.phase = min(1, max(0, float64(time.Duration(p.due.Load())-time.Since(p.clock))/float64(every)))
 	p.due.Store(math.MaxInt64)
 	p.asking.Unlock()
 	n := len(p.stops)
 	for _, t := range p.turns {
 		n -= t.Stops
 	}
-	turn := Turn{Window: at, Stops: n, Split: p.threads != nil}
+	turn := Turn{Window: at, Stops: n, Split: p.threads != nil, Interval: every}
 	p.cpu, p.wanted = cpuNow()-p.cpuAt, p.demand.wanted(at)
 	if turn.Split && p.threads.Read(p.pre) == nil {
 		turn.Queued = mostWaited(p.last, p.pre)
@@ -396,8 +414,32 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 func (p *STWProbe) Account(machine time.Duration) {
 	if n := len(p.turns); n > 0 && p.turns[n-1].Split {
 		p.turns[n-1].Ran = RanShare(p.cpu, p.wanted, machine)
+		p.ran = p.turns[n-1].Ran
 	}
 }
+
+// askEvery is how often, on the wall clock, a probe of interval asks in
+// a turn after one where the program got ran of the CPU its goroutines
+// wanted (Turn.Ran; 0, not measured, reads as all of it): every interval
+// of the time the program runs, at most slowestAsk intervals apart.
+//
+// Why the program's clock: a stop asked inside a freeze waits for the
+// rest of it, so how much of a freeze the stops hold depends on how often
+// they are asked against the freeze's own length, which is the program's
+// time. Asked every 10ms of the wall clock, a program that got a seventh
+// of its CPU was asked every 1.5ms of its own time, met each 20ms spin
+// near its start, and read it up to twice its quiet size
+// (docs/notes-verdict.md, issue 51's ninth look).
+func askEvery(interval time.Duration, ran float64) time.Duration {
+	if ran <= 0 || ran >= 1 {
+		return interval
+	}
+	return time.Duration(float64(interval) / max(ran, 1.0/slowestAsk))
+}
+
+// slowestAsk: a starved program is asked at most this many intervals
+// apart, so that a turn of a slice (100ms) still holds a stop.
+const slowestAsk = 8
 
 // Stops is every stop the probe forced, in order, and Turns the stretches
 // it watched (one per Start), which hold them in turn. Read them after

@@ -174,3 +174,44 @@ func TestAskIfDueAsksOnceWhileWatching(t *testing.T) {
 		t.Errorf("%d stops after a due one was asked past Stop, want still 1", n)
 	}
 }
+
+// A probe asks every interval of the time the program ran: after a turn in
+// which the program got a quarter of the CPU its goroutines wanted, the
+// next asks four intervals apart on the wall clock (never more than
+// slowestAsk), and records that in its turn; a turn's first ask comes
+// after what the turn before left of its interval, in the program's time.
+// The interval is an hour, so that no stop is asked here.
+func TestSTWProbeAsksOnTheProgramsClock(t *testing.T) {
+	h := time.Hour
+	for _, c := range []struct {
+		ran  float64
+		want time.Duration
+	}{{0, h}, {1, h}, {0.5, 2 * h}, {0.25, 4 * h}, {0.01, slowestAsk * h}} {
+		if got := askEvery(h, c.ran); got != c.want {
+			t.Errorf("askEvery(1h, %v) = %v, want %v", c.ran, got, c.want)
+		}
+	}
+	p := NewSTWProbe(h, time.Second)
+	epoch := time.Now()
+	p.Clock(epoch)
+	turn := func(cpu, wanted time.Duration, left float64) {
+		p.Start()
+		every := time.Duration(p.every.Load())
+		p.due.Store(int64(time.Since(epoch) + time.Duration(left*float64(every))))
+		p.Stop()
+		p.turns[len(p.turns)-1].Split = true
+		p.cpu, p.wanted = cpu, wanted
+		p.Account(time.Second) // the machine's work covers any shortfall
+	}
+	turn(25*time.Millisecond, 100*time.Millisecond, 0.5) // the program got a quarter
+	turn(100*time.Millisecond, 100*time.Millisecond, 0.5)
+	if got := []time.Duration{p.turns[0].Interval, p.turns[1].Interval}; got[0] != h || got[1] != 4*h {
+		t.Errorf("the turns asked every %v, want 1h, then 4h after the program got a quarter", got)
+	}
+	p.Start()
+	defer p.Stop()
+	// half of the last turn's 4h was left: half of this one's 1h
+	if due := time.Duration(p.due.Load()) - time.Since(epoch); due < 29*time.Minute || due > 30*time.Minute {
+		t.Errorf("first ask due in %v, want half the interval, 30m", due)
+	}
+}

@@ -112,10 +112,11 @@ type TurnStops struct {
 	// Stops are the stops forced in this turn, At on the turn's own clock
 	// (0 = its start); empty when the probe is off.
 	Stops []latency.Stop `json:"stops,omitempty"`
-	// Queued, Split and Ran are the turn's (latency.Turn).
-	Queued time.Duration `json:"queued_ns,omitempty"`
-	Split  bool          `json:"split,omitempty"`
-	Ran    float64       `json:"ran,omitempty"`
+	// Queued, Split, Ran and Interval are the turn's (latency.Turn).
+	Queued   time.Duration `json:"queued_ns,omitempty"`
+	Split    bool          `json:"split,omitempty"`
+	Ran      float64       `json:"ran,omitempty"`
+	Interval time.Duration `json:"interval_ns,omitempty"`
 }
 
 // turns is a level's codecs taking turns: what each was given and has
@@ -157,7 +158,7 @@ func (t *turns) slice(ctx context.Context, i int, d time.Duration) {
 		s.At += t.measured[i]
 		t.stops[i] = append(t.stops[i], s)
 	}
-	t.turns[i] = append(t.turns[i], latency.Turn{Window: ts.Window, Stops: len(ts.Stops), Queued: ts.Queued, Split: ts.Split, Ran: ts.Ran})
+	t.turns[i] = append(t.turns[i], latency.Turn{Window: ts.Window, Stops: len(ts.Stops), Queued: ts.Queued, Split: ts.Split, Ran: ts.Ran, Interval: ts.Interval})
 	t.measured[i] += ts.Window
 	t.turning[i], t.errs[i] = err == nil, err
 }

@@ -162,7 +162,7 @@ func (l *Level) Slice(ctx context.Context, d time.Duration) (TurnStops, error) {
 	ts := TurnStops{Window: window, Stops: lastTurn(l.seen.STWTurns, l.seen.STWStops)}
 	if n := len(l.seen.STWTurns); n > 0 {
 		last := l.seen.STWTurns[n-1]
-		ts.Queued, ts.Split, ts.Ran = last.Queued, last.Split, last.Ran
+		ts.Queued, ts.Split, ts.Ran, ts.Interval = last.Queued, last.Split, last.Ran, last.Interval
 	}
 	return ts, l.err()
 }
