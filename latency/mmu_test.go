@@ -182,21 +182,53 @@ func TestStretches(t *testing.T) {
 
 // A stretch ran its turn's share of its window (Turn.Ran), all of it
 // where the share was not measured; Ran adds up the turns' the same way.
+// A turn is cut by the time the program ran of it: 400ms at half is two
+// stretches of 100ms.
 func TestStretchesRanTheirTurnsShare(t *testing.T) {
 	ms := time.Millisecond
-	turns := []Turn{{Window: 200 * ms, Ran: 0.5}, {Window: 100 * ms}}
+	turns := []Turn{{Window: 400 * ms, Ran: 0.5}, {Window: 100 * ms}}
 	got := Stretches(turns, nil, 100*ms, 10*ms, 20*ms, 0)
-	want := []time.Duration{50 * ms, 50 * ms, 100 * ms}
+	want := []Stretch{{Window: 200 * ms, Ran: 100 * ms}, {Window: 200 * ms, Ran: 100 * ms}, {Window: 100 * ms, Ran: 100 * ms}}
 	if len(got) != len(want) {
 		t.Fatalf("got %d stretches, want %d", len(got), len(want))
 	}
 	for i, w := range want {
-		if got[i].Ran != w {
-			t.Errorf("stretch %d ran %v, want %v", i, got[i].Ran, w)
+		if got[i].Window != w.Window || got[i].Ran != w.Ran {
+			t.Errorf("stretch %d: %v ran %v, want %v ran %v", i, got[i].Window, got[i].Ran, w.Window, w.Ran)
 		}
 	}
-	if r := Ran(turns); r != 200*ms {
-		t.Errorf("Ran %v, want 200ms", r)
+	if r := Ran(turns); r != 300*ms {
+		t.Errorf("Ran %v, want 300ms", r)
+	}
+}
+
+// Turns of a starved program (25ms of its time in each 100ms slice) are
+// taken four together, so that a stretch holds a length of the program's
+// time and the stops of its four turns; a last group short of four stays
+// a stretch of its own. Turns that ran half a length or more stay apart.
+func TestStretchesTakeAStarvedProgramsTurnsTogether(t *testing.T) {
+	ms := time.Millisecond
+	var turns []Turn
+	var stops []Stop
+	for i := range 10 {
+		turns = append(turns, Turn{Window: 100 * ms, Stops: 1, Ran: 0.25})
+		stops = append(stops, Stop{At: time.Duration(i)*100*ms + 40*ms, Begin: ms})
+	}
+	got := Stretches(turns, stops, 100*ms, 40*ms, 20*ms, 0)
+	want := []Stretch{{Window: 400 * ms, Ran: 100 * ms, Stops: 4}, {Window: 400 * ms, Ran: 100 * ms, Stops: 4}, {Window: 200 * ms, Ran: 50 * ms, Stops: 2}}
+	if len(got) != len(want) {
+		t.Fatalf("got %d stretches, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if g := got[i]; g.Window != w.Window || g.Ran != w.Ran || g.Stops != w.Stops || g.Waited != time.Duration(w.Stops)*ms {
+			t.Errorf("stretch %d: %v ran %v, %d stops waiting %v; want %v ran %v, %d stops", i, g.Window, g.Ran, g.Stops, g.Waited, w.Window, w.Ran, w.Stops)
+		}
+	}
+	for i := range turns {
+		turns[i].Ran = 0.5
+	}
+	if got := Stretches(turns, stops, 100*ms, 40*ms, 20*ms, 0); len(got) != len(turns) {
+		t.Errorf("turns that ran half a length: %d stretches, want one a turn, %d", len(got), len(turns))
 	}
 }
 

@@ -219,8 +219,10 @@ func (s Stretch) Running() time.Duration {
 	return s.Window
 }
 
-// Stretches cuts turns into stretches of about length (a turn shorter than
-// 1.5 lengths stays whole; length 0: a stretch per turn) and adds up what
+// Stretches cuts turns into stretches of about length of the time the
+// program ran (a turn shorter than 1.5 lengths stays whole, and turns that
+// ran under half a length each are taken together, turnsPerStretch; length
+// 0: a stretch per turn) and adds up what
 // each held (Stretch), every stretch kept, in order, even one without a
 // stop. Only the recorded stops count towards Long, a gap the probe could
 // not ask in does not: Long is the stops' tail as the histogram has it.
@@ -232,10 +234,22 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 	cuts := make([]cut, len(turns))
 	var out []Stretch
 	var from time.Duration
+	m := turnsPerStretch(turns, length)
 	for i, t := range turns {
+		if m > 1 {
+			if i%m == 0 {
+				out = append(out, Stretch{})
+			}
+			s := &out[len(out)-1]
+			s.Window += t.Window
+			s.Ran += t.ranOf(t.Window)
+			cuts[i] = cut{from: from, window: t.Window, first: len(out) - 1, k: 1}
+			from += t.Window
+			continue
+		}
 		k := 1
 		if length > 0 {
-			k = max(1, int((t.Window+length/2)/length))
+			k = max(1, int((t.ranOf(t.Window)+length/2)/length))
 		}
 		cuts[i] = cut{from: from, window: t.Window, first: len(out), k: k}
 		for j := range k {
@@ -287,6 +301,26 @@ func Stretches(turns []Turn, stops []Stop, length, interval, slack, long time.Du
 		}
 	})
 	return out
+}
+
+// turnsPerStretch is how many turns make one stretch of about length of
+// the time the program ran: 1, unless its turns ran under half a length
+// each on the average (a starved program's slices), when as many as add
+// up to about length. A stretch is the verdict's sample: a slice of a
+// program that got a seventh of its CPU holds a stop or two where a quiet
+// one holds ten, and a stretch of one stop either met a freeze or did
+// not; taken together, a starved program's stretches hold as many stops
+// as a quiet one's, and its windows of as many stops settle as often
+// (docs/notes-verdict.md, issue 51's tenth look).
+func turnsPerStretch(turns []Turn, length time.Duration) int {
+	if length <= 0 || len(turns) == 0 {
+		return 1
+	}
+	per := Ran(turns) / time.Duration(len(turns))
+	if per <= 0 || per >= length/2 {
+		return 1
+	}
+	return int((length + per/2) / per)
 }
 
 // correctedOver is how many of the values hdrhistogram's
