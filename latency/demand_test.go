@@ -65,10 +65,24 @@ func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 	if w := wanted(0); w > time.Second/10 {
 		t.Errorf("no busy goroutine: wanted %v of a second, want about none", w)
 	}
+	// the asker counts in every sample; a goroutine of the runtime or of
+	// another test may be ready at the instant of one (beside other
+	// packages' tests and a CPU hog one read 2 Ps), not of all twenty
 	d := newDemand()
-	d.sample(true)
-	if w := d.wanted(time.Second); w != time.Second {
-		t.Errorf("a goroutine of the load asking, nothing else running: wanted %v of a second, want all of one P", w)
+	exact := false
+	for range 20 {
+		d.sample(true)
+		w := d.wanted(time.Second)
+		if w < time.Second {
+			t.Fatalf("a goroutine of the load asking: wanted %v of a second, want at least all of one P (its own)", w)
+		}
+		if exact = w == time.Second; exact {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if !exact {
+		t.Errorf("a goroutine of the load asking, nothing else running: never wanted just one P in 20 samples")
 	}
 	if w := d.wanted(time.Second); w != 0 {
 		t.Errorf("a turn without samples after one with: wanted %v, want 0", w)
