@@ -62,8 +62,21 @@ func TestDemandCountsTheGoroutinesThatWantAP(t *testing.T) {
 	if w := wanted(procs); w < time.Duration(procs)*time.Second*9/10 {
 		t.Errorf("%d busy goroutines on %d Ps: wanted %v of a second's %d Ps, want about all", procs, procs, w, procs)
 	}
-	if w := wanted(0); w > time.Second/10 {
-		t.Errorf("no busy goroutine: wanted %v of a second, want about none", w)
+	// with none busy, a goroutine of the runtime or of another test may
+	// be ready at the instant of a sample (beside the other packages'
+	// builds, a quarter of them once): most read none, where a busy
+	// goroutine would be in all
+	idle := 0
+	for range 20 {
+		d := newDemand()
+		d.sample(false)
+		if d.wanted(time.Second) == 0 {
+			idle++
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if idle < 10 {
+		t.Errorf("no busy goroutine: %d of 20 samples wanted no P, want most", idle)
 	}
 	// the asker counts in every sample; a goroutine of the runtime or of
 	// another test may be ready at the instant of one (beside other
