@@ -47,7 +47,8 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 	runtime.LockOSThread()
 	self := Self()
 	p.prioritized.Store(prioritize(self))
-	wake := time.NewTimer(max(time.Duration(p.due.Load())-time.Since(p.clock), 0))
+	untilDue := func() time.Duration { return max(time.Duration(p.due.Load())-time.Since(p.clock), 0) }
+	wake := time.NewTimer(untilDue())
 	defer wake.Stop()
 	for {
 		select {
@@ -56,7 +57,7 @@ func (p *STWProbe) loop(quit <-chan struct{}, done chan<- struct{}) {
 		case <-wake.C:
 		}
 		p.ask(self)
-		wake.Reset(max(time.Duration(p.due.Load())-time.Since(p.clock), 0))
+		wake.Reset(untilDue())
 	}
 }
 

@@ -56,9 +56,8 @@ type STWProbe struct {
 	interval time.Duration
 	// every is the current turn's interval on the wall clock: interval
 	// stretched by the share of the CPU its goroutines wanted that the
-	// program got in its last turn (askEvery); ran is that share.
+	// program got in its last turn (askEvery, Turn.Ran).
 	every atomic.Int64
-	ran   float64
 	// phase is what was left of the interval when the last turn ended, as
 	// a share of it: the next turn's first ask comes after that share of
 	// its own interval (1 before the first turn).
@@ -161,7 +160,11 @@ func (p *STWProbe) Start() {
 	}
 	p.stopAt.Store(math.MaxInt64)
 	p.closed = false
-	every := askEvery(p.interval, p.ran)
+	var ran float64 // the last turn's, 0 before the first
+	if n := len(p.turns); n > 0 {
+		ran = p.turns[n-1].Ran
+	}
+	every := askEvery(p.interval, ran)
 	p.every.Store(int64(every))
 	p.due.Store(int64(time.Since(p.clock) + time.Duration(p.phase*float64(every))))
 	p.quit, p.done = make(chan struct{}), make(chan struct{})
@@ -331,7 +334,6 @@ func (p *STWProbe) Stop() *hdrhistogram.Histogram {
 func (p *STWProbe) Account(machine time.Duration) {
 	if n := len(p.turns); n > 0 && p.turns[n-1].Split {
 		p.turns[n-1].Ran = RanShare(p.cpu, p.wanted, machine)
-		p.ran = p.turns[n-1].Ran
 	}
 }
 
