@@ -150,6 +150,19 @@ type Distribution struct {
 	P50   time.Duration `json:"p50_ns"`
 	P99   time.Duration `json:"p99_ns"`
 	Max   time.Duration `json:"max_ns"`
+	// Buckets are the delta's buckets that counted anything, smallest
+	// first: the whole histogram, for a figure the summary does not give
+	// (a safe size's independent check reads the runtime's own stops'
+	// wait.p99 from them, docs/experiments/safe).
+	Buckets []Bucket `json:"buckets,omitempty"`
+}
+
+// Bucket is one bucket of a runtime histogram: N values in [Lo, Hi), Hi
+// the bucket's lower bound where its upper one is +Inf.
+type Bucket struct {
+	Lo time.Duration `json:"lo_ns"`
+	Hi time.Duration `json:"hi_ns"`
+	N  uint64        `json:"n"`
 }
 
 // Delta is what changed from before to after. GC CPU time is the exception
@@ -202,6 +215,7 @@ func distribution(before, after Buckets) Distribution {
 		if c > 0 {
 			d.Max = bucketValue(after.Bounds, i)
 			d.Total += time.Duration(c) * d.Max
+			d.Buckets = append(d.Buckets, Bucket{Lo: bucketFloor(after.Bounds, i), Hi: d.Max, N: c})
 		}
 	}
 	if d.Count == 0 {

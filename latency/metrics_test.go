@@ -2,6 +2,7 @@ package latency
 
 import (
 	"math"
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
@@ -34,9 +35,13 @@ func TestDeltaSubtractsHistogramsBucketByBucket(t *testing.T) {
 		Window: 2 * time.Second,
 		// rank 50 falls in [0,1ms) -> 1ms; rank 99 in [4ms,8ms) -> 8ms;
 		// the highest sample is in the overflow bucket -> its lower bound.
+		// Every bucket that counted anything is kept, the overflow one as
+		// [its lower bound, its lower bound).
 		SchedLatency: Distribution{Count: 100, P50: time.Millisecond, P99: 8 * time.Millisecond, Max: 8 * time.Millisecond,
-			Total: 90*time.Millisecond + 8*2*time.Millisecond + 8*time.Millisecond + 8*time.Millisecond},
-		GCPauses:      Distribution{Count: 3, P50: 2 * time.Millisecond, P99: 4 * time.Millisecond, Max: 4 * time.Millisecond, Total: 8 * time.Millisecond},
+			Total:   90*time.Millisecond + 8*2*time.Millisecond + 8*time.Millisecond + 8*time.Millisecond,
+			Buckets: []Bucket{{0, time.Millisecond, 90}, {time.Millisecond, 2 * time.Millisecond, 8}, {4 * time.Millisecond, 8 * time.Millisecond, 1}, {8 * time.Millisecond, 8 * time.Millisecond, 1}}},
+		GCPauses: Distribution{Count: 3, P50: 2 * time.Millisecond, P99: 4 * time.Millisecond, Max: 4 * time.Millisecond, Total: 8 * time.Millisecond,
+			Buckets: []Bucket{{time.Millisecond, 2 * time.Millisecond, 2}, {2 * time.Millisecond, 4 * time.Millisecond, 1}}},
 		GCCycles:      3,
 		GCCPUFraction: 0.125,
 		AllocBytes:    3000,
@@ -45,7 +50,7 @@ func TestDeltaSubtractsHistogramsBucketByBucket(t *testing.T) {
 		UserCPU:       2 * time.Second,
 		SysCPU:        300 * time.Millisecond,
 	}
-	if got != want {
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Delta:\n got  %+v\n want %+v", got, want)
 	}
 }
@@ -53,7 +58,7 @@ func TestDeltaSubtractsHistogramsBucketByBucket(t *testing.T) {
 func TestDeltaOfEmptyWindow(t *testing.T) {
 	s := &Snapshot{SchedLatency: Buckets{Counts: []uint64{0, 5, 0, 0, 0, 0}, Bounds: testBounds}, GCCPU: 1, TotalCPU: 2}
 	got := Delta(s, s)
-	if got.SchedLatency != (Distribution{}) || got.GCCPUFraction != 0 {
+	if !reflect.DeepEqual(got.SchedLatency, Distribution{}) || got.GCCPUFraction != 0 {
 		t.Errorf("nothing happened, yet Delta says %+v", got)
 	}
 }
@@ -122,16 +127,16 @@ func TestDeltaOfStopTheWorldHistograms(t *testing.T) {
 	}
 	got := Delta(before, after)
 	ms := time.Millisecond
-	if want := (Distribution{Count: 2, Total: 2 * ms, P50: ms, P99: ms, Max: ms}); got.GCStopping != want {
+	if want := (Distribution{Count: 2, Total: 2 * ms, P50: ms, P99: ms, Max: ms, Buckets: []Bucket{{0, ms, 2}}}); !reflect.DeepEqual(got.GCStopping, want) {
 		t.Errorf("GCStopping %+v, want %+v", got.GCStopping, want)
 	}
-	if want := (Distribution{Count: 2, Total: 10 * ms, P50: 2 * ms, P99: 8 * ms, Max: 8 * ms}); got.OtherStopping != want {
+	if want := (Distribution{Count: 2, Total: 10 * ms, P50: 2 * ms, P99: 8 * ms, Max: 8 * ms, Buckets: []Bucket{{ms, 2 * ms, 1}, {4 * ms, 8 * ms, 1}}}); !reflect.DeepEqual(got.OtherStopping, want) {
 		t.Errorf("OtherStopping %+v, want %+v", got.OtherStopping, want)
 	}
-	if want := (Distribution{Count: 2, Total: 12 * ms, P50: 4 * ms, P99: 8 * ms, Max: 8 * ms}); got.OtherPauses != want {
+	if want := (Distribution{Count: 2, Total: 12 * ms, P50: 4 * ms, P99: 8 * ms, Max: 8 * ms, Buckets: []Bucket{{2 * ms, 4 * ms, 1}, {8 * ms, 8 * ms, 1}}}); !reflect.DeepEqual(got.OtherPauses, want) {
 		t.Errorf("OtherPauses %+v, want %+v", got.OtherPauses, want)
 	}
-	if got.GCPauses != (Distribution{}) || got.SchedLatency != (Distribution{}) {
+	if !reflect.DeepEqual(got.GCPauses, Distribution{}) || !reflect.DeepEqual(got.SchedLatency, Distribution{}) {
 		t.Errorf("stop-the-world figures leaked into other fields: %+v", got)
 	}
 }
