@@ -23,7 +23,11 @@
 #          budget at or under that run's largest size.
 #      Searches are not held to each other (the acceptance does not ask it):
 #      where their brackets share no size, it is printed as a note.
-# It exits 0 when all hold, 1 when one does not, 2 on a failed run.
+#   4. checks each size's interval against the runtime's own record of the
+#      stops (check.go: the worker's /sched/pauses/stopping/other histogram
+#      in -json, plus the probe's lateness as wait.p99 counts it), in its
+#      own run and pooled over every run (check.txt).
+# It exits 0 when the runs agree (3.), 1 when they do not, 2 on a failed run.
 #
 # Nothing else may run on the machine meanwhile (other compiles, tests): the
 # figures are the machine's. The runs take about RUNS x 36s + SEARCHES x 40s at
@@ -128,7 +132,8 @@ for i in $(seq 1 "$searches"); do
 done
 echo "end: $(date -u +%FT%TZ); load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || true)" >>"$out/about.txt"
 
-python3 - "$out" "$runs" "$searches" <<'EOF' | tee "$out/summary.txt"
+agree=0
+python3 - "$out" "$runs" "$searches" <<'EOF' | tee "$out/summary.txt" || agree=$?
 import json, sys
 out, runs, searches = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 names = [f"list-{i}" for i in range(1, runs + 1)] + [f"search-{i}" for i in range(1, searches + 1)]
@@ -191,3 +196,10 @@ print("the runs' brackets share a size, each ~ size lies within every list's int
       "yes" if ok else "NO")
 sys.exit(0 if ok else 1)
 EOF
+
+# the independent check: each size's wait.p99 from the runtime's own record
+# of the stops (the worker's histogram), plus the probe's lateness, against
+# each run's interval, in its own run and pooled over the runs (check.go)
+echo "safe-measure: the runtime's own wait.p99 against each interval (check.go):"
+(cd "$(dirname "$0")" && go run . "$out"/list-*.json "$out"/search-*.json) | tee "$out/check.txt"
+exit "$agree"
