@@ -53,11 +53,20 @@ func TestRunPassCancelledIsPartial(t *testing.T) {
 // The probe's cost is a fraction, measured: not 0 (it was run) and far
 // from everything (a probe every 10ms cannot halve a ping-pong).
 func TestSTWCostIsMeasured(t *testing.T) {
-	cost, err := STWCost(context.Background(), 300*time.Millisecond, 10*time.Millisecond)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cost == 0 || cost < -0.5 || cost > 0.5 {
-		t.Errorf("stop-the-world probe cost %.3f: want a small measured fraction", cost)
-	}
+	// Its windows are 60ms: a neighbour that takes the core for one or two
+	// of them moves two triples each more than the probe does, and the
+	// median with them. It may do that once, not three times in a row.
+	retry.Three(t, func() error {
+		cost, err := STWCost(context.Background(), 300*time.Millisecond, 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cost == 0 { // rates over measured windows never match exactly: 0 is no measurement
+			t.Fatal("stop-the-world probe cost 0: want a measured fraction")
+		}
+		if cost < -0.5 || cost > 0.5 {
+			return fmt.Errorf("stop-the-world probe cost %.3f: want a small measured fraction", cost)
+		}
+		return nil
+	})
 }
