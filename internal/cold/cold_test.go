@@ -53,13 +53,20 @@ func TestMeasureWarm(t *testing.T) {
 	}
 	warmed := std
 	calls := 0
-	warmed.Warm = func(reflect.Type) error { calls++; return nil }
+	var took time.Duration // the warm-up's own time, as it saw it
+	warmed.Warm = func(reflect.Type) error {
+		calls++
+		start := time.Now()
+		time.Sleep(time.Millisecond) // longer than any clock's tick: calls++ alone could time as 0
+		took = time.Since(start)
+		return nil
+	}
 	if s := Measure(warmed, github(t), Job{Target: results.TargetAny, Steady: 1, Warm: true}); !strings.Contains(s.Err, "typed target") {
 		t.Errorf("warmed on any: %+v", s)
 	}
 	s := Measure(warmed, github(t), Job{Target: results.TargetStruct, Steady: 1, Warm: true})
-	if s.Err != "" || calls != 1 || s.WarmUp <= 0 {
-		t.Errorf("warm-up: %d calls, sample %+v", calls, s)
+	if s.Err != "" || calls != 1 || s.WarmUp < took {
+		t.Errorf("warm-up: %d calls of %v, sample %+v: want one, timed around it", calls, took, s)
 	}
 }
 

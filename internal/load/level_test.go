@@ -76,7 +76,10 @@ func TestLevelWarmupWaitsForRoundTripsOfASlowCodec(t *testing.T) {
 		d, warmup time.Duration
 		wantWarm  int
 	}{
-		{"waits for two round trips", 30 * time.Millisecond, 10 * time.Millisecond, warmRounds},
+		// -warmup under one round trip, but its bound (250ms) far past two:
+		// at 10ms the bound was 100ms, and a loaded machine that woke the
+		// first round trip's sleeper 70ms late parked the pair after it
+		{"waits for two round trips", 30 * time.Millisecond, 25 * time.Millisecond, warmRounds},
 		{"bounded at 10x -warmup", 80 * time.Millisecond, 5 * time.Millisecond, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

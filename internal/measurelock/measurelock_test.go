@@ -10,6 +10,10 @@ import (
 // another process would make) cannot take it; a second taker in this
 // process shares it, and the file's lock goes only with the last.
 func TestOneProcessAtATime(t *testing.T) {
+	// A lock file of its own: on the shared one, another package's test
+	// waiting for the lock takes it the moment both takers give it back,
+	// and the last check would read the lock as kept.
+	t.Setenv("TMPDIR", t.TempDir())
 	release, _, err := Acquire()
 	if err != nil {
 		t.Skipf("no lock here: %v", err)
