@@ -86,6 +86,8 @@ func runtimeStops(rows []results.Result, interval time.Duration) (s sample) {
 type point struct {
 	run, key string
 	p        verdict.SizePoint
+	bound    bool // a bound of its run's bracket: the largest size within, or the first over
+	budget   time.Duration
 	s        sample
 }
 
@@ -113,7 +115,7 @@ func main() {
 		pooled[p.key].add(p.s)
 	}
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d)/1e6) }
-	missed := 0
+	var missed, bounds, boundsOwn, boundsAll, wrong int
 	for _, k := range keys {
 		plo, phi, pn := pooled[k].p99()
 		fmt.Printf("%s: the runtime's wait.p99 pooled over the runs [%s, %s) ms of %d\n", k, ms(plo), ms(phi), pn)
@@ -127,11 +129,33 @@ func main() {
 			if !all {
 				missed++
 			}
-			fmt.Printf("  %-10s %-9s wait.p99 %5s [%s, %s] on %d; the runtime's [%s, %s) of %d: %s; pooled: %s\n",
-				p.run, p.p.Side(), ms(p.p.Stop), ms(p.p.Lo), ms(p.p.Hi), p.p.Waits, ms(lo), ms(hi), n, covers(own), covers(all))
+			side := p.p.Side()
+			// a side the pooled reading contradicts: within where all of it
+			// is at or over the budget, over where all of it is under
+			if p.p.Within && plo >= p.budget || p.p.Over() && phi <= p.budget {
+				side += " WRONG"
+				wrong++
+			}
+			if p.bound {
+				side += " (a bound)"
+				bounds++
+				boundsOwn += count(own)
+				boundsAll += count(all)
+			}
+			fmt.Printf("  %-10s %-19s wait.p99 %5s [%s, %s] on %d; the runtime's [%s, %s) of %d: %s; pooled: %s\n",
+				p.run, side, ms(p.p.Stop), ms(p.p.Lo), ms(p.p.Hi), p.p.Waits, ms(lo), ms(hi), n, covers(own), covers(all))
 		}
 	}
-	fmt.Printf("%d of %d intervals miss the pooled reading\n", missed, len(points))
+	fmt.Printf("%d of %d sides are against the pooled reading; ", wrong, len(points))
+	fmt.Printf("%d of %d intervals miss the pooled reading; at the bounds of the runs' brackets, %d of %d cover their own run's reading and %d the pooled one\n",
+		missed, len(points), boundsOwn, bounds, boundsAll)
+}
+
+func count(ok bool) int {
+	if ok {
+		return 1
+	}
+	return 0
 }
 
 func covers(ok bool) string {
@@ -154,11 +178,16 @@ func read(f string) ([]point, error) {
 		return nil, err
 	}
 	name := strings.TrimSuffix(f[strings.LastIndex(f, "/")+1:], ".json")
-	sizes := map[[3]string]verdict.SizePoint{}
+	type sized struct {
+		p     verdict.SizePoint
+		bound bool
+	}
+	sizes := map[[3]string]sized{}
 	for _, t := range verdict.SafeSizesOf(run) {
 		for _, c := range t.Codecs {
-			for _, p := range c.Points {
-				sizes[[3]string{t.Label, c.Codec, p.Input}] = p
+			safe, over := c.Bracket()
+			for i, p := range c.Points {
+				sizes[[3]string{t.Label, c.Codec, p.Input}] = sized{p, i == safe || i == over}
 			}
 		}
 	}
@@ -166,7 +195,7 @@ func read(f string) ([]point, error) {
 	for _, v := range verdict.Of(run) {
 		for _, c := range v.Codecs {
 			k := c.Result.Key()
-			p, ok := sizes[[3]string{v.Label, k.CodecLabel(), v.Input}]
+			sp, ok := sizes[[3]string{v.Label, k.CodecLabel(), v.Input}]
 			if !ok {
 				continue
 			}
@@ -182,7 +211,7 @@ func read(f string) ([]point, error) {
 					s.gaps = append(s.gaps, st.Waits(true)[len(st.Waits(false)):]...)
 				}
 			}
-			out = append(out, point{run: name, key: fmt.Sprintf("%s %s %s", k.CodecLabel(), v.Label, v.Input), p: p, s: s})
+			out = append(out, point{run: name, key: fmt.Sprintf("%s %s %s", k.CodecLabel(), v.Label, v.Input), p: sp.p, bound: sp.bound, budget: verdict.BudgetOf(run.Config), s: s})
 		}
 	}
 	return out, nil
