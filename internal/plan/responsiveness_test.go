@@ -1,9 +1,6 @@
 package plan
 
 import (
-	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/machine"
-
 	"bufio"
 	"bytes"
 	"context"
@@ -16,6 +13,9 @@ import (
 	"time"
 
 	"github.com/pingpong-bench/pingpong/datasets"
+	"github.com/pingpong-bench/pingpong/internal/codecs"
+	"github.com/pingpong-bench/pingpong/internal/machine"
+	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/latency"
 	"github.com/pingpong-bench/pingpong/results"
 )
@@ -129,26 +129,37 @@ func TestAllocationPerRoundTrip(t *testing.T) {
 	in := &datasets.Input{Name: "small", Kind: "test", Data: []byte(`{"a":[1,2,3],"b":"x","c":{"d":true}}`)}
 	cfg := results.Config{Codecs: []string{"std", results.Baseline}, Levels: []results.Level{{Spec: "1", Pairs: 1}},
 		Duration: 150 * time.Millisecond, Warmup: 20 * time.Millisecond, Probe: time.Millisecond}
-	run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	per := map[string]results.Result{}
-	for _, r := range run.Results {
-		if r.Runtime == nil || r.N == 0 {
-			t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Codec, r)
+	// 150ms windows: a machine that starves one runs few round trips, over
+	// which the window's own few allocations (its timers, the meter) weigh
+	// more, and an idle pass it holds whole leaves the probe no wake. It
+	// may do that once, not three times in a row; a harness that allocates
+	// per round trip fails every try.
+	retry.Three(t, func() error {
+		run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
+		if err != nil {
+			t.Fatal(err)
 		}
-		per[r.Codec] = r
-	}
-	if b := per[results.Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
-		t.Errorf("baseline allocates %.3f objects, %.1f bytes per round trip (n=%d); want about zero", b.AllocsPerOp, b.AllocBytesPerOp, b.N)
-	}
-	if s := per["std"]; s.AllocsPerOp < 4 || s.AllocBytesPerOp < 100 {
-		t.Errorf("std allocates %.1f objects, %.0f bytes per round trip; four decodes and encodes of a map must allocate more", s.AllocsPerOp, s.AllocBytesPerOp)
-	}
-	if run.Idle == nil || run.Idle.Latency.N == 0 || run.Idle.Ops != 0 {
-		t.Errorf("the idle pass must run first, with probe samples and no work: %+v", run.Idle)
-	}
+		per := map[string]results.Result{}
+		for _, r := range run.Results {
+			if r.Runtime == nil || r.N == 0 {
+				t.Fatalf("%s: no runtime figures or no round trips: %+v", r.Codec, r)
+			}
+			per[r.Codec] = r
+		}
+		if s := per["std"]; s.AllocsPerOp < 4 || s.AllocBytesPerOp < 100 {
+			t.Fatalf("std allocates %.1f objects, %.0f bytes per round trip; four decodes and encodes of a map must allocate more", s.AllocsPerOp, s.AllocBytesPerOp)
+		}
+		if run.Idle == nil || run.Idle.Ops != 0 {
+			t.Fatalf("the idle pass must run first, with no work: %+v", run.Idle)
+		}
+		if b := per[results.Baseline]; b.AllocsPerOp > 0.01 || b.AllocBytesPerOp > 1 {
+			return fmt.Errorf("baseline allocates %.3f objects, %.1f bytes per round trip (n=%d); want about zero", b.AllocsPerOp, b.AllocBytesPerOp, b.N)
+		}
+		if run.Idle.Latency.N == 0 {
+			return fmt.Errorf("the idle pass has no probe sample: %+v", run.Idle)
+		}
+		return nil
+	})
 }
 
 func TestPlanModes(t *testing.T) {
