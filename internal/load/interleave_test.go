@@ -161,7 +161,10 @@ func TestTurnsNeverOverlap(t *testing.T) {
 	level := []results.Scenario{{Codec: "a", Mode: results.ModeEncdec, Pairs: 1}, {Codec: "b", Mode: results.ModeEncdec, Pairs: 1}}
 	rows := RunTurns(context.Background(), cfg.Slice, cfg.Duration, level, []Runner{&levelRunner{fakeRunner: fakeRunner{name: "a"}, c: a}, &levelRunner{fakeRunner: fakeRunner{name: "b"}, c: b}}, Until{})
 	for _, r := range rows {
-		if r.Err != "" || r.Slices < 5 || r.Window < cfg.Duration || r.N == 0 {
+		// at least two turns each, for the codecs to alternate: each turn
+		// waits for the round trip in flight, and a loaded machine lengthens
+		// them until four fill the window
+		if r.Err != "" || r.Slices < 2 || r.Window < cfg.Duration || r.N == 0 {
 			t.Errorf("%s: %d turns, window %v, n %d, error %q", r.Codec, r.Slices, r.Window, r.N, r.Err)
 		}
 	}
