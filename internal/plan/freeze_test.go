@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/pingpong-bench/pingpong/datasets"
 	"github.com/pingpong-bench/pingpong/internal/codecs"
-	"github.com/pingpong-bench/pingpong/internal/machine"
 	"github.com/pingpong-bench/pingpong/internal/retry"
 	"github.com/pingpong-bench/pingpong/internal/spin"
 	"github.com/pingpong-bench/pingpong/report"
@@ -58,17 +56,12 @@ func TestNonPreemptibleCodecFreezesTheProgramAndIsNamed(t *testing.T) {
 		Isolate: true, Worker: []string{os.Args[0]},
 	}
 	retry.Three(t, func() error {
-		run, err := Execute(context.Background(), cfg, machine.ReadEnvironment("test"), []*datasets.Input{in}, quietObserver{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		byCodec := map[string]results.Result{}
-		for _, r := range run.Results {
+		run, byCodec := executeByCodec(t, cfg, in, func(r results.Result) string {
 			if r.Err != "" || r.STW == nil {
-				t.Fatalf("%s: err %q, stw measured %v", r.Codec, r.Err, r.STW != nil)
+				return fmt.Sprintf("err %q, stw measured %v", r.Err, r.STW != nil)
 			}
-			byCodec[r.Codec] = r
-		}
+			return ""
+		})
 		fr, base := byCodec["test-freezer"], byCodec["baseline"]
 		if fr.STW.Max < 20*time.Millisecond {
 			return fmt.Errorf("freezer stw.max %v, want at least 20ms", fr.STW.Max)
