@@ -1,6 +1,8 @@
 package latency
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"runtime/metrics"
 	"sync/atomic"
@@ -160,9 +162,27 @@ type Distribution struct {
 // Bucket is one bucket of a runtime histogram: N values in [Lo, Hi), Hi
 // the bucket's lower bound where its upper one is +Inf.
 type Bucket struct {
-	Lo time.Duration `json:"lo_ns"`
-	Hi time.Duration `json:"hi_ns"`
-	N  uint64        `json:"n"`
+	Lo, Hi time.Duration
+	N      uint64
+}
+
+// MarshalJSON writes a bucket as [lo, hi, n], lo and hi in nanoseconds: a
+// row holds a few dozen, and field names would double their size.
+func (b Bucket) MarshalJSON() ([]byte, error) {
+	return json.Marshal([3]int64{int64(b.Lo), int64(b.Hi), int64(b.N)})
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (b *Bucket) UnmarshalJSON(data []byte) error {
+	var v []int64
+	if err := json.Unmarshal(data, &v); err != nil || len(v) != 3 {
+		if err == nil {
+			err = fmt.Errorf("%d numbers", len(v))
+		}
+		return fmt.Errorf("a runtime histogram's bucket is [lo, hi, n] in ns: %w", err)
+	}
+	b.Lo, b.Hi, b.N = time.Duration(v[0]), time.Duration(v[1]), uint64(v[2])
+	return nil
 }
 
 // Delta is what changed from before to after. GC CPU time is the exception

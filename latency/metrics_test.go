@@ -1,6 +1,7 @@
 package latency
 
 import (
+	"encoding/json"
 	"math"
 	"reflect"
 	"runtime"
@@ -150,5 +151,25 @@ func TestRuntimeMeterSeesForcedStop(t *testing.T) {
 	r := m.Stop()
 	if r.OtherStopping.Count < 1 || r.OtherPauses.Count < 1 {
 		t.Errorf("ReadMemStats stopped the world, meter says stopping %+v, pauses %+v", r.OtherStopping, r.OtherPauses)
+	}
+}
+
+// A runtime histogram's bucket travels in -json as [lo, hi, n], and comes
+// back the same.
+func TestBucketJSON(t *testing.T) {
+	in := []Bucket{{Lo: 8 * time.Millisecond, Hi: 10 * time.Millisecond, N: 3}, {Lo: 0, Hi: time.Microsecond, N: 1}}
+	b, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != "[[8000000,10000000,3],[0,1000,1]]" {
+		t.Errorf("%s", b)
+	}
+	var out []Bucket
+	if err := json.Unmarshal(b, &out); err != nil || !reflect.DeepEqual(out, in) {
+		t.Errorf("%v, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`[[1,2]]`), &out); err == nil {
+		t.Error("a bucket of two numbers was read")
 	}
 }
