@@ -2,7 +2,6 @@ package latency
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"runtime/metrics"
 	"sync/atomic"
@@ -174,12 +173,9 @@ func (b Bucket) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON wrote.
 func (b *Bucket) UnmarshalJSON(data []byte) error {
-	var v []int64
-	if err := json.Unmarshal(data, &v); err != nil || len(v) != 3 {
-		if err == nil {
-			err = fmt.Errorf("%d numbers", len(v))
-		}
-		return fmt.Errorf("a runtime histogram's bucket is [lo, hi, n] in ns: %w", err)
+	v, err := numbers(data, "a runtime histogram's bucket is [lo, hi, n] in ns", 3)
+	if err != nil {
+		return err
 	}
 	b.Lo, b.Hi, b.N = time.Duration(v[0]), time.Duration(v[1]), uint64(v[2])
 	return nil

@@ -157,19 +157,26 @@ func TestRuntimeMeterSeesForcedStop(t *testing.T) {
 // A runtime histogram's bucket travels in -json as [lo, hi, n], and comes
 // back the same.
 func TestBucketJSON(t *testing.T) {
-	in := []Bucket{{Lo: 8 * time.Millisecond, Hi: 10 * time.Millisecond, N: 3}, {Lo: 0, Hi: time.Microsecond, N: 1}}
+	roundTrip(t, []Bucket{{Lo: 8 * time.Millisecond, Hi: 10 * time.Millisecond, N: 3}, {Lo: 0, Hi: time.Microsecond, N: 1}},
+		"[[8000000,10000000,3],[0,1000,1]]", `[[1,2]]`)
+}
+
+// roundTrip checks that in marshals as want and reads back the same, and
+// that bad does not read.
+func roundTrip[T any](t *testing.T, in []T, want, bad string) {
+	t.Helper()
 	b, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(b) != "[[8000000,10000000,3],[0,1000,1]]" {
-		t.Errorf("%s", b)
+	if string(b) != want {
+		t.Errorf("%s, want %s", b, want)
 	}
-	var out []Bucket
+	var out []T
 	if err := json.Unmarshal(b, &out); err != nil || !reflect.DeepEqual(out, in) {
 		t.Errorf("%v, %v", out, err)
 	}
-	if err := json.Unmarshal([]byte(`[[1,2]]`), &out); err == nil {
-		t.Error("a bucket of two numbers was read")
+	if err := json.Unmarshal([]byte(bad), &out); err == nil {
+		t.Errorf("%s was read", bad)
 	}
 }

@@ -3,6 +3,7 @@ package latency
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -53,12 +54,9 @@ func (s Stop) MarshalJSON() ([]byte, error) {
 // files written before a stop's wait was split (its hold is then all of
 // it).
 func (s *Stop) UnmarshalJSON(b []byte) error {
-	var v []int64
-	if err := json.Unmarshal(b, &v); err != nil || (len(v) != 3 && len(v) != 5) {
-		if err == nil {
-			err = fmt.Errorf("%d numbers", len(v))
-		}
-		return fmt.Errorf("a stop is [at, begin, last, hold, queued] in ns: %w", err)
+	v, err := numbers(b, "a stop is [at, begin, last, hold, queued] in ns", 3, 5)
+	if err != nil {
+		return err
 	}
 	s.At, s.Begin, s.Last = time.Duration(v[0]), time.Duration(v[1]), time.Duration(v[2])
 	s.Hold, s.Queued = s.Begin, 0
@@ -66,6 +64,19 @@ func (s *Stop) UnmarshalJSON(b []byte) error {
 		s.Hold, s.Queued = time.Duration(v[3]), time.Duration(v[4])
 	}
 	return nil
+}
+
+// numbers reads a record written as an array of integers, of one of the
+// lengths given; what says what the record is, for the error.
+func numbers(b []byte, what string, lengths ...int) ([]int64, error) {
+	var v []int64
+	if err := json.Unmarshal(b, &v); err != nil || !slices.Contains(lengths, len(v)) {
+		if err == nil {
+			err = fmt.Errorf("%d numbers", len(v))
+		}
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return v, nil
 }
 
 // Turn is one stretch the probe watched (a codec's turn in its level's
