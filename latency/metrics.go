@@ -220,13 +220,11 @@ func distribution(before, after Buckets) Distribution {
 	if len(after.Counts) == 0 || len(after.Bounds) != len(after.Counts)+1 {
 		return Distribution{}
 	}
-	counts := make([]uint64, len(after.Counts))
 	var d Distribution
 	for i, c := range after.Counts {
 		if i < len(before.Counts) && len(before.Counts) == len(after.Counts) {
 			c = sub(c, before.Counts[i])
 		}
-		counts[i] = c
 		d.Count += c
 		if c > 0 {
 			d.Max = bucketValue(after.Bounds, i)
@@ -237,23 +235,27 @@ func distribution(before, after Buckets) Distribution {
 	if d.Count == 0 {
 		return Distribution{}
 	}
-	d.P50 = quantile(counts, after.Bounds, d.Count, 0.50)
-	d.P99 = quantile(counts, after.Bounds, d.Count, 0.99)
+	d.P50 = quantile(d.Buckets, d.Count, 0.50)
+	d.P99 = quantile(d.Buckets, d.Count, 0.99)
 	return d
 }
 
 // quantile is the value of the sample of nearest rank (nearestRank, the
-// rule of Quantiles), as its bucket's upper bound.
-func quantile(counts []uint64, bounds []float64, n uint64, q float64) time.Duration {
+// rule of Quantiles) of the n values in buckets, as its bucket's upper
+// bound (Bucket.Hi); 0 without buckets.
+func quantile(buckets []Bucket, n uint64, q float64) time.Duration {
 	rank := uint64(nearestRank(q, int64(n)))
 	var cum uint64
-	for i, c := range counts {
-		cum += c
+	for _, b := range buckets {
+		cum += b.N
 		if cum >= rank {
-			return bucketValue(bounds, i)
+			return b.Hi
 		}
 	}
-	return bucketValue(bounds, len(counts)-1)
+	if len(buckets) == 0 {
+		return 0
+	}
+	return buckets[len(buckets)-1].Hi
 }
 
 // bucketValue is bucket i's upper bound, or its lower bound for the

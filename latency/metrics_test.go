@@ -65,13 +65,12 @@ func TestDeltaOfEmptyWindow(t *testing.T) {
 }
 
 func TestQuantileRank(t *testing.T) {
-	bounds := []float64{0, 1e-9, 2e-9, 3e-9, 4e-9} // 1ns wide buckets, values 1..4
-	counts := []uint64{1, 1, 1, 1}
+	buckets := []Bucket{{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 4, 1}} // 1ns wide buckets, values 1..4
 	for _, c := range []struct {
 		q    float64
 		want time.Duration
 	}{{0, 1}, {0.25, 1}, {0.26, 2}, {0.5, 2}, {0.75, 3}, {0.99, 4}, {1, 4}} {
-		if got := quantile(counts, bounds, 4, c.q); got != c.want {
+		if got := quantile(buckets, 4, c.q); got != c.want {
 			t.Errorf("q=%v: %v, want %v", c.q, got, c.want)
 		}
 	}
@@ -80,12 +79,11 @@ func TestQuantileRank(t *testing.T) {
 // A runtime histogram's quantile takes the rank Quantiles takes, float
 // error included: 0.07*100 is 7.000000000000001, rank 7, not 8.
 func TestQuantileRankIsFloatSafe(t *testing.T) {
-	bounds := make([]float64, 101) // 1ns wide buckets, values 1..100, one sample each
-	counts := make([]uint64, 100)
-	for i := range counts {
-		bounds[i+1], counts[i] = float64(i+1)*1e-9, 1
+	buckets := make([]Bucket, 100) // 1ns wide buckets, values 1..100, one sample each
+	for i := range buckets {
+		buckets[i] = Bucket{Lo: time.Duration(i), Hi: time.Duration(i + 1), N: 1}
 	}
-	if got := quantile(counts, bounds, 100, 0.07); got != 7 {
+	if got := quantile(buckets, 100, 0.07); got != 7 {
 		t.Errorf("q=0.07 of 1..100: %v, want 7ns", got)
 	}
 }
